@@ -1,0 +1,119 @@
+//! Source files, spans and diagnostics shared by every Pigment front end.
+//!
+//! Every parser, checker and validator in Pigment reports problems as [`Diagnostic`]s: a severity, a
+//! message, a primary location, optional secondary labels and notes. [`SourceFiles`] owns the text of
+//! every file a diagnostic can point into, so that the renderer can print the
+//! `FILE:LINE:COL: error: MESSAGE` line followed by the source line and a caret, the way compilers do.
+#![forbid(unsafe_code)]
+
+mod files;
+mod render;
+
+pub use files::{FileId, LineCol, SourceFiles};
+pub use render::render;
+
+/// A half-open byte range `start..end` inside one source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start: start as u32, end: end as u32 }
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A place in a file, with an optional message saying what is there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub file: FileId,
+    pub span: Span,
+    pub message: String,
+}
+
+/// One problem found in the user's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    /// Where the problem is; `None` for problems with no location (an unreadable file, say).
+    pub primary: Option<Label>,
+    /// Related places: a previous declaration, the candidates of an ambiguous call.
+    pub secondary: Vec<Label>,
+    /// Free-standing notes printed after the source excerpt.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            message: message.into(),
+            primary: None,
+            secondary: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, message)
+    }
+
+    pub fn warning(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, message)
+    }
+
+    /// Sets the primary location.
+    pub fn at(mut self, file: FileId, span: Span) -> Diagnostic {
+        self.primary = Some(Label { file, span, message: String::new() });
+        self
+    }
+
+    /// Adds a secondary location with a message ("previous definition is here").
+    pub fn with_label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label { file, span, message: message.into() });
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// True when any diagnostic in the list is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(Diagnostic::is_error)
+}

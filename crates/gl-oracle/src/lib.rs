@@ -1,0 +1,1 @@
+//! A real OpenGL implementation used as an oracle: Mesa's llvmpipe through a surfaceless EGL context.

@@ -1,0 +1,4 @@
+//! The `pigment` command line.
+#![forbid(unsafe_code)]
+
+fn main() {}
