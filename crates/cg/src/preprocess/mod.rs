@@ -1,0 +1,1 @@
+//! The Cg preprocessor (being written).

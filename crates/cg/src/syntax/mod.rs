@@ -1,0 +1,1 @@
+//! The Cg lexer, syntax tree and parser (being written).

@@ -1,0 +1,3 @@
+//! Fuzz target (being written).
+#![no_main]
+libfuzzer_sys::fuzz_target!(|_data: &[u8]| {});
