@@ -36,7 +36,11 @@ impl SourceFiles {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        self.files.push(File { name: name.into(), text, line_starts });
+        self.files.push(File {
+            name: name.into(),
+            text,
+            line_starts,
+        });
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -55,14 +59,21 @@ impl SourceFiles {
         let line = file.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = file.line_starts[line];
         let col = prefix_chars(&file.text, start, offset) + 1;
-        LineCol { line: line + 1, col }
+        LineCol {
+            line: line + 1,
+            col,
+        }
     }
 
     /// The text of a 1-based line, without its line terminator.
     pub fn line_text(&self, id: FileId, line: usize) -> &str {
         let file = &self.files[id.0 as usize];
         let start = file.line_starts[line - 1];
-        let end = file.line_starts.get(line).copied().unwrap_or(file.text.len());
+        let end = file
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(file.text.len());
         file.text[start..end].trim_end_matches(['\n', '\r'])
     }
 
@@ -77,5 +88,8 @@ impl SourceFiles {
 
 /// Number of characters between two byte offsets, tolerating offsets inside a UTF-8 sequence.
 fn prefix_chars(text: &str, start: usize, end: usize) -> usize {
-    text.as_bytes()[start..end].iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+    text.as_bytes()[start..end]
+        .iter()
+        .filter(|&&b| (b & 0xC0) != 0x80)
+        .count()
 }

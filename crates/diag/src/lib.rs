@@ -21,12 +21,18 @@ pub struct Span {
 
 impl Span {
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
 
     /// The smallest span covering both `self` and `other`.
     pub fn to(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     pub fn range(self) -> std::ops::Range<usize> {
@@ -93,13 +99,26 @@ impl Diagnostic {
 
     /// Sets the primary location.
     pub fn at(mut self, file: FileId, span: Span) -> Diagnostic {
-        self.primary = Some(Label { file, span, message: String::new() });
+        self.primary = Some(Label {
+            file,
+            span,
+            message: String::new(),
+        });
         self
     }
 
     /// Adds a secondary location with a message ("previous definition is here").
-    pub fn with_label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.secondary.push(Label { file, span, message: message.into() });
+    pub fn with_label(
+        mut self,
+        file: FileId,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.secondary.push(Label {
+            file,
+            span,
+            message: message.into(),
+        });
         self
     }
 

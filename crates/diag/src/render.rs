@@ -10,7 +10,12 @@ pub fn render(files: &SourceFiles, diagnostic: &Diagnostic) -> String {
     let severity = diagnostic.severity.as_str();
     match &diagnostic.primary {
         Some(label) => {
-            let _ = writeln!(out, "{}: {severity}: {}", location(files, label), diagnostic.message);
+            let _ = writeln!(
+                out,
+                "{}: {severity}: {}",
+                location(files, label),
+                diagnostic.message
+            );
             excerpt(&mut out, files, label);
         }
         None => {
@@ -68,7 +73,10 @@ mod tests {
         let d = Diagnostic::error("unknown register `R99`").at(id, Span::new(16, 19));
         let text = render(&files, &d);
         let mut lines = text.lines();
-        assert_eq!(lines.next(), Some("a.fp:2:9: error: unknown register `R99`"));
+        assert_eq!(
+            lines.next(),
+            Some("a.fp:2:9: error: unknown register `R99`")
+        );
         assert_eq!(lines.nth(1), Some("2 | MOV R0, R99;"));
         assert_eq!(lines.next(), Some("  |         ^^^"));
     }

@@ -6,9 +6,51 @@
 /// The 45 instructions of NV_fragment_program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Opcode {
-    Add, Cos, Ddx, Ddy, Dp3, Dp4, Dst, Ex2, Flr, Frc, Kil, Lg2, Lit, Lrp, Mad, Max, Min, Mov, Mul,
-    Pk2h, Pk2us, Pk4b, Pk4ub, Pow, Rcp, Rfl, Rsq, Seq, Sfl, Sge, Sgt, Sin, Sle, Slt, Sne, Str, Sub,
-    Tex, Txd, Txp, Up2h, Up2us, Up4b, Up4ub, X2d,
+    Add,
+    Cos,
+    Ddx,
+    Ddy,
+    Dp3,
+    Dp4,
+    Dst,
+    Ex2,
+    Flr,
+    Frc,
+    Kil,
+    Lg2,
+    Lit,
+    Lrp,
+    Mad,
+    Max,
+    Min,
+    Mov,
+    Mul,
+    Pk2h,
+    Pk2us,
+    Pk4b,
+    Pk4ub,
+    Pow,
+    Rcp,
+    Rfl,
+    Rsq,
+    Seq,
+    Sfl,
+    Sge,
+    Sgt,
+    Sin,
+    Sle,
+    Slt,
+    Sne,
+    Str,
+    Sub,
+    Tex,
+    Txd,
+    Txp,
+    Up2h,
+    Up2us,
+    Up4b,
+    Up4ub,
+    X2d,
 }
 
 /// Which precision suffixes an opcode accepts.
@@ -54,7 +96,14 @@ const fn info(
     operands: &'static [OperandKind],
     texture: bool,
 ) -> OpcodeInfo {
-    OpcodeInfo { opcode, name, precision, cc_and_sat, operands, texture }
+    OpcodeInfo {
+        opcode,
+        name,
+        precision,
+        cc_and_sat,
+        operands,
+        texture,
+    }
 }
 
 /// Every opcode, in alphabetical order (as Table X.4 lists them).
@@ -191,7 +240,9 @@ impl AttribReg {
     }
 
     pub fn from_name(name: &str) -> Option<AttribReg> {
-        (0..ATTRIB_COUNT).filter_map(AttribReg::from_index).find(|a| a.name() == name)
+        (0..ATTRIB_COUNT)
+            .filter_map(AttribReg::from_index)
+            .find(|a| a.name() == name)
     }
 
     /// f[FOGC] and f[TEX*] make an instruction run at full fp32 precision (section 3.11.4.2).
@@ -240,7 +291,9 @@ impl OutputReg {
     }
 
     pub fn from_name(name: &str) -> Option<OutputReg> {
-        [OutputReg::Colr, OutputReg::Colh, OutputReg::Depr].into_iter().find(|o| o.name() == name)
+        [OutputReg::Colr, OutputReg::Colh, OutputReg::Depr]
+            .into_iter()
+            .find(|o| o.name() == name)
     }
 
     /// o[COLH] holds fp16 values; o[COLR] and o[DEPR] fp32.
@@ -271,9 +324,15 @@ impl TexTarget {
     }
 
     pub fn from_name(name: &str) -> Option<TexTarget> {
-        [TexTarget::D1, TexTarget::D2, TexTarget::D3, TexTarget::Cube, TexTarget::Rect]
-            .into_iter()
-            .find(|t| t.name() == name)
+        [
+            TexTarget::D1,
+            TexTarget::D2,
+            TexTarget::D3,
+            TexTarget::Cube,
+            TexTarget::Rect,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
     }
 }
 
@@ -296,7 +355,10 @@ impl Swizzle {
 
     /// `xyzw`, `yzzx`, ...
     pub fn letters(self) -> String {
-        self.0.iter().map(|&c| COMPONENT_LETTERS[c as usize & 3]).collect()
+        self.0
+            .iter()
+            .map(|&c| COMPONENT_LETTERS[c as usize & 3])
+            .collect()
     }
 }
 
@@ -315,7 +377,10 @@ impl WriteMask {
 
     /// `xyzw`, `xz`, ... in xyzw order.
     pub fn letters(self) -> String {
-        (0..4).filter(|&c| self.enabled(c)).map(|c| COMPONENT_LETTERS[c]).collect()
+        (0..4)
+            .filter(|&c| self.enabled(c))
+            .map(|c| COMPONENT_LETTERS[c])
+            .collect()
     }
 }
 
@@ -333,8 +398,16 @@ pub enum CcRule {
 }
 
 impl CcRule {
-    pub const ALL: [CcRule; 8] =
-        [CcRule::Eq, CcRule::Ge, CcRule::Gt, CcRule::Le, CcRule::Lt, CcRule::Ne, CcRule::Tr, CcRule::Fl];
+    pub const ALL: [CcRule; 8] = [
+        CcRule::Eq,
+        CcRule::Ge,
+        CcRule::Gt,
+        CcRule::Le,
+        CcRule::Lt,
+        CcRule::Ne,
+        CcRule::Tr,
+        CcRule::Fl,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -377,7 +450,10 @@ pub struct CcMask {
 
 impl CcMask {
     /// The mask of an instruction that has none: always write.
-    pub const ALWAYS: CcMask = CcMask { rule: CcRule::Tr, swizzle: Swizzle::IDENTITY };
+    pub const ALWAYS: CcMask = CcMask {
+        rule: CcRule::Tr,
+        swizzle: Swizzle::IDENTITY,
+    };
 }
 
 /// One component of the condition-code register.

@@ -4,7 +4,9 @@
 //! by indices into [`Program::named_locals`], and every instruction carries the precision it actually
 //! computes at. A `Program` has passed every load-time rule of sections 3.11.2 to 3.11.5.
 
-use crate::isa::{AttribReg, CcMask, Opcode, OutputReg, Precision, Swizzle, TempReg, TexTarget, WriteMask};
+use crate::isa::{
+    AttribReg, CcMask, Opcode, OutputReg, Precision, Swizzle, TempReg, TexTarget, WriteMask,
+};
 use pigment_diag::Span;
 
 #[derive(Clone, Debug, PartialEq)]

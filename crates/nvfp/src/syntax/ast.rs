@@ -19,9 +19,17 @@ pub struct Program {
 pub enum Statement {
     Instruction(Instruction),
     /// `DEFINE name = value;`
-    Define { name: Ident, value: ConstValue, span: Span },
+    Define {
+        name: Ident,
+        value: ConstValue,
+        span: Span,
+    },
     /// `DECLARE name;` or `DECLARE name = value;`
-    Declare { name: Ident, value: Option<ConstValue>, span: Span },
+    Declare {
+        name: Ident,
+        value: Option<ConstValue>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -28,7 +28,10 @@ pub enum Lookup {
     /// TXP: s, t, r divided by q (except for CUBE); LOD from the derivatives of the divided coordinates.
     Projective,
     /// TXD: explicit derivatives per fragment, `[fragment][component]`.
-    Gradients { ddx: [[f32; 4]; 4], ddy: [[f32; 4]; 4] },
+    Gradients {
+        ddx: [[f32; 4]; 4],
+        ddy: [[f32; 4]; 4],
+    },
 }
 
 /// The sixteen texture image units.
@@ -39,7 +42,9 @@ pub struct TextureUnits {
 
 impl TextureUnits {
     pub fn new() -> TextureUnits {
-        TextureUnits { units: vec![None; 16] }
+        TextureUnits {
+            units: vec![None; 16],
+        }
     }
 
     pub fn bind(&mut self, unit: u8, texture: Texture) {

@@ -1,0 +1,227 @@
+//! Rasterization: turning primitives into 2x2 quads of fragments with their attribute registers.
+//!
+//! Two primitives exist. [`reference_quad`] is the fixed full-screen quad of
+//! `shared/specs/reference-quad.md`, whose attributes are given by closed formulas per pixel (so that
+//! `pigment run` is comparable value for value with other GL implementations). [`rasterize_triangle`]
+//! draws a triangle with perspective-correct attribute interpolation, for meshes.
+//!
+//! Fragments are produced in quads: fragment `i` of a quad sits at `(x0 + (i & 1), y0 + (i >> 1))`,
+//! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
+//! attributes and execute, so that derivatives are defined, but their results are discarded.
+
+use crate::exec::QuadInput;
+use crate::isa::{AttribReg, ATTRIB_COUNT};
+
+/// Quads to shade, with where they go and which of their fragments are real.
+#[derive(Clone, Debug, Default)]
+pub struct QuadBatch {
+    pub inputs: Vec<QuadInput>,
+    /// Pixel position of fragment 0 (the bottom-left one) of each quad.
+    pub origins: Vec<(u32, u32)>,
+    /// Which fragments of each quad are inside the primitive and the target.
+    pub coverage: Vec<[bool; 4]>,
+}
+
+impl QuadBatch {
+    pub fn len(&self) -> usize {
+        self.inputs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.inputs.is_empty()
+    }
+
+    fn push(&mut self, origin: (u32, u32), input: QuadInput, coverage: [bool; 4]) {
+        self.inputs.push(input);
+        self.origins.push(origin);
+        self.coverage.push(coverage);
+    }
+}
+
+/// The attribute registers of one pixel of the reference quad (pixel `(i, j)`, j counted from the
+/// bottom). Helper pixels outside the target use the same affine formulas.
+pub fn reference_quad_attributes(
+    i: i64,
+    j: i64,
+    width: u32,
+    height: u32,
+) -> [[f32; 4]; ATTRIB_COUNT] {
+    let s = (i as f32 + 0.5) / width as f32;
+    let t = (j as f32 + 0.5) / height as f32;
+    let mut a = [[0.0f32; 4]; ATTRIB_COUNT];
+    a[AttribReg::Wpos.index()] = [i as f32 + 0.5, j as f32 + 0.5, 0.5, 1.0];
+    a[AttribReg::Col0.index()] = [s, t, 1.0 - s, 1.0];
+    a[AttribReg::Col1.index()] = [t, s, 0.5, 1.0];
+    a[AttribReg::Fogc.index()] = [0.0; 4];
+    a[AttribReg::Tex(0).index()] = [s, t, 0.0, 1.0];
+    a[AttribReg::Tex(1).index()] = [1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0];
+    for unit in 2..8 {
+        a[AttribReg::Tex(unit).index()] = [0.0, 0.0, 0.0, 1.0];
+    }
+    a
+}
+
+/// All quads of the reference quad on a `width` x `height` target, bottom row of quads first.
+pub fn reference_quad(width: u32, height: u32) -> QuadBatch {
+    let mut batch = QuadBatch::default();
+    for y0 in (0..height).step_by(2) {
+        for x0 in (0..width).step_by(2) {
+            let mut input = QuadInput::default();
+            let mut coverage = [false; 4];
+            for (f, covered) in coverage.iter_mut().enumerate() {
+                let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
+                *covered = x < width && y < height;
+                let attribs = reference_quad_attributes(x as i64, y as i64, width, height);
+                for (reg, value) in attribs.iter().enumerate() {
+                    input.attribs[reg][f] = *value;
+                }
+            }
+            batch.push((x0, y0), input, coverage);
+        }
+    }
+    batch
+}
+
+/// A triangle vertex: clip-space position and the attribute registers it carries (f[WPOS] is
+/// computed by the rasterizer; whatever the vertex holds there is ignored).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Vertex {
+    pub clip: [f32; 4],
+    pub attribs: [[f32; 4]; ATTRIB_COUNT],
+}
+
+/// Window-space position of a vertex: viewport transform of the perspective-divided clip position.
+fn to_window(v: &Vertex, width: u32, height: u32) -> Option<[f64; 4]> {
+    let w = v.clip[3] as f64;
+    if !(w > 0.0) || !w.is_finite() {
+        return None;
+    }
+    let inv_w = 1.0 / w;
+    let ndc = [
+        v.clip[0] as f64 * inv_w,
+        v.clip[1] as f64 * inv_w,
+        v.clip[2] as f64 * inv_w,
+    ];
+    Some([
+        (ndc[0] + 1.0) * 0.5 * width as f64,
+        (ndc[1] + 1.0) * 0.5 * height as f64,
+        (ndc[2] + 1.0) * 0.5,
+        inv_w,
+    ])
+}
+
+/// Twice the signed area of the triangle (a, b, p) in window space.
+fn edge(a: [f64; 4], b: [f64; 4], px: f64, py: f64) -> f64 {
+    (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0])
+}
+
+/// The top-left fill rule: a pixel centre exactly on an edge belongs to the triangle only for top
+/// edges and left edges, so that triangles sharing an edge shade each pixel once.
+fn owns_edge(a: [f64; 4], b: [f64; 4], counter_clockwise: bool) -> bool {
+    let (dx, dy) = if counter_clockwise {
+        (b[0] - a[0], b[1] - a[1])
+    } else {
+        (a[0] - b[0], a[1] - b[1])
+    };
+    (dy == 0.0 && dx < 0.0) || dy < 0.0
+}
+
+/// Rasterizes one triangle (vertices with clip w > 0; no clipping is done) onto a `width` x `height`
+/// target, appending its quads to `batch`. Attributes are interpolated perspective-correctly;
+/// f[WPOS] = (x + 0.5, y + 0.5, window z, 1/w). Returns false when the triangle was rejected
+/// (degenerate, or a vertex behind the eye).
+pub fn rasterize_triangle(
+    vertices: &[Vertex; 3],
+    width: u32,
+    height: u32,
+    batch: &mut QuadBatch,
+) -> bool {
+    let Some(win) = vertices
+        .iter()
+        .map(|v| to_window(v, width, height))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    let area = edge(win[0], win[1], win[2][0], win[2][1]);
+    if area == 0.0 || !area.is_finite() {
+        return false;
+    }
+    let ccw = area > 0.0;
+    let (min_x, max_x) = bounds(win.iter().map(|p| p[0]), width);
+    let (min_y, max_y) = bounds(win.iter().map(|p| p[1]), height);
+    for y0 in (min_y & !1..max_y).step_by(2) {
+        for x0 in (min_x & !1..max_x).step_by(2) {
+            let mut input = QuadInput::default();
+            let mut coverage = [false; 4];
+            for (f, covered) in coverage.iter_mut().enumerate() {
+                let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
+                let (px, py) = (x as f64 + 0.5, y as f64 + 0.5);
+                // Barycentric weights of vertices 0, 1, 2 (each is the edge opposite that vertex).
+                let e = [
+                    edge(win[1], win[2], px, py),
+                    edge(win[2], win[0], px, py),
+                    edge(win[0], win[1], px, py),
+                ];
+                let inside = (0..3).all(|k| {
+                    let (a, b) = (win[(k + 1) % 3], win[(k + 2) % 3]);
+                    let e = if ccw { e[k] } else { -e[k] };
+                    e > 0.0 || (e == 0.0 && owns_edge(a, b, ccw))
+                });
+                *covered = inside && x < width && y < height;
+                let lambda = [e[0] / area, e[1] / area, e[2] / area];
+                interpolate(vertices, &win, lambda, (px, py), f, &mut input);
+            }
+            if coverage.iter().any(|&c| c) {
+                batch.push((x0, y0), input, coverage);
+            }
+        }
+    }
+    true
+}
+
+/// The pixel range `[min, max)` a set of window coordinates touches, clamped to the target.
+fn bounds(coords: impl Iterator<Item = f64> + Clone, size: u32) -> (u32, u32) {
+    let lo = coords
+        .clone()
+        .fold(f64::INFINITY, f64::min)
+        .floor()
+        .max(0.0);
+    let hi = coords
+        .fold(f64::NEG_INFINITY, f64::max)
+        .ceil()
+        .min(size as f64);
+    (lo as u32, (hi as u32).max(lo as u32))
+}
+
+/// Fills fragment `f` of `input` with perspective-correct attributes for screen-space barycentric
+/// weights `lambda` (which may be negative for helper fragments: extrapolation).
+fn interpolate(
+    vertices: &[Vertex; 3],
+    win: &[[f64; 4]],
+    lambda: [f64; 3],
+    pixel: (f64, f64),
+    f: usize,
+    input: &mut QuadInput,
+) {
+    let persp = [
+        lambda[0] * win[0][3],
+        lambda[1] * win[1][3],
+        lambda[2] * win[2][3],
+    ];
+    let inv_w = persp[0] + persp[1] + persp[2];
+    for reg in 0..ATTRIB_COUNT {
+        for c in 0..4 {
+            let sum: f64 = (0..3)
+                .map(|k| persp[k] * vertices[k].attribs[reg][c] as f64)
+                .sum();
+            input.attribs[reg][f][c] = (sum / inv_w) as f32;
+        }
+    }
+    let z: f64 = (0..3).map(|k| lambda[k] * win[k][2]).sum();
+    input.attribs[AttribReg::Wpos.index()][f] =
+        [pixel.0 as f32, pixel.1 as f32, z as f32, inv_w as f32];
+}
+
+#[cfg(test)]
+mod tests;

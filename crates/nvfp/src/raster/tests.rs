@@ -1,0 +1,122 @@
+//! Tests of the rasterizer against the reference-quad formulas and hand-computed interpolation.
+
+use super::*;
+
+const TEX0: usize = 4;
+
+/// The attributes of pixel (x, y) in whichever quad of the batch covers it.
+fn fragment_attr(batch: &QuadBatch, x: u32, y: u32, reg: usize) -> Option<[f32; 4]> {
+    let f = ((y & 1) * 2 + (x & 1)) as usize;
+    (0..batch.len())
+        .find(|&q| batch.origins[q] == (x & !1, y & !1) && batch.coverage[q][f])
+        .map(|q| batch.inputs[q].attribs[reg][f])
+}
+
+#[test]
+fn reference_quad_covers_odd_targets_with_helper_fragments() {
+    let batch = reference_quad(3, 3);
+    assert_eq!(batch.len(), 4);
+    assert_eq!(batch.origins, vec![(0, 0), (2, 0), (0, 2), (2, 2)]);
+    assert_eq!(batch.coverage[1], [true, false, true, false]);
+    assert_eq!(batch.coverage[3], [true, false, false, false]);
+    let covered: usize = batch.coverage.iter().flatten().filter(|&&c| c).count();
+    assert_eq!(covered, 9);
+}
+
+#[test]
+fn reference_quad_attributes_follow_the_spec_table() {
+    // Pixel (2, 1) of a 4x2 target: s = 2.5/4 = 0.625, t = 1.5/2 = 0.75.
+    let a = reference_quad_attributes(2, 1, 4, 2);
+    assert_eq!(a[0], [2.5, 1.5, 0.5, 1.0]); // WPOS
+    assert_eq!(a[1], [0.625, 0.75, 0.375, 1.0]); // COL0 = (s, t, 1-s, 1)
+    assert_eq!(a[2], [0.75, 0.625, 0.5, 1.0]); // COL1 = (t, s, 0.5, 1)
+    assert_eq!(a[3], [0.0; 4]); // FOGC
+    assert_eq!(a[TEX0], [0.625, 0.75, 0.0, 1.0]);
+    assert_eq!(a[TEX0 + 1], [0.375, 0.5, 0.6875, 1.0]); // (1-s, 2t-1, (s+t)/2, 1)
+    assert_eq!(a[TEX0 + 7], [0.0, 0.0, 0.0, 1.0]);
+}
+
+fn vertex(clip: [f32; 4], tex0: [f32; 4]) -> Vertex {
+    let mut v = Vertex {
+        clip,
+        ..Vertex::default()
+    };
+    v.attribs[TEX0] = tex0;
+    v
+}
+
+#[test]
+fn two_triangles_cover_every_pixel_exactly_once() {
+    let (w, h) = (7, 5);
+    let corners = [[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]];
+    let v: Vec<Vertex> = corners
+        .iter()
+        .map(|c| {
+            vertex(
+                [c[0], c[1], 0.0, 1.0],
+                [(c[0] + 1.0) / 2.0, (c[1] + 1.0) / 2.0, 0.0, 1.0],
+            )
+        })
+        .collect();
+    let mut batch = QuadBatch::default();
+    assert!(rasterize_triangle(&[v[0], v[1], v[2]], w, h, &mut batch));
+    assert!(rasterize_triangle(&[v[2], v[1], v[3]], w, h, &mut batch));
+    let mut hits = vec![0; (w * h) as usize];
+    for (q, &(x0, y0)) in batch.origins.iter().enumerate() {
+        for f in 0..4 {
+            if batch.coverage[q][f] {
+                hits[((y0 + (f as u32 >> 1)) * w + x0 + (f as u32 & 1)) as usize] += 1;
+            }
+        }
+    }
+    assert!(hits.iter().all(|&n| n == 1), "{hits:?}");
+    // Interpolated texture coordinates match the reference quad's (s, t) within rounding.
+    for y in 0..h {
+        for x in 0..w {
+            let expected = reference_quad_attributes(x as i64, y as i64, w, h)[TEX0];
+            let got = fragment_attr(&batch, x, y, TEX0).expect("pixel covered");
+            for c in 0..2 {
+                assert!(
+                    (got[c] - expected[c]).abs() < 1e-6,
+                    "({x},{y}) {got:?} vs {expected:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn interpolation_is_perspective_correct() {
+    // Vertex 2 has w = 2: at a pixel with screen-space weights (l0, l1, l2) the attribute a (0, 0, 1
+    // at the vertices) is (l2 / 2) / (l0 + l1 + l2 / 2), not l2.
+    let v = [
+        vertex([-1.0, -1.0, 0.0, 1.0], [0.0; 4]),
+        vertex([1.0, -1.0, 0.0, 1.0], [0.0; 4]),
+        vertex([-2.0, 2.0, 0.0, 2.0], [1.0, 0.0, 0.0, 0.0]),
+    ];
+    let mut batch = QuadBatch::default();
+    assert!(rasterize_triangle(&v, 4, 4, &mut batch));
+    // Window positions: (0,0), (4,0), (0,4). Pixel (0,1) centre (0.5,1.5): l2 = 1.5/4, l0 + l1 = 1 - l2.
+    let l2 = 1.5 / 4.0;
+    let expected = (l2 / 2.0) / ((1.0 - l2) + l2 / 2.0);
+    let got = fragment_attr(&batch, 0, 1, TEX0).expect("covered")[0] as f64;
+    assert!((got - expected).abs() < 1e-6, "{got} vs {expected}");
+    // f[WPOS].w is the interpolated 1/w.
+    let wpos = fragment_attr(&batch, 0, 1, 0).expect("covered");
+    assert!((wpos[3] as f64 - ((1.0 - l2) + l2 / 2.0)).abs() < 1e-6);
+    assert_eq!(&wpos[..2], &[0.5, 1.5]);
+}
+
+#[test]
+fn degenerate_and_behind_the_eye_triangles_are_rejected() {
+    let mut batch = QuadBatch::default();
+    let flat = [vertex([0.0, 0.0, 0.0, 1.0], [0.0; 4]); 3];
+    assert!(!rasterize_triangle(&flat, 4, 4, &mut batch));
+    let behind = [
+        vertex([0.0, 0.0, 0.0, -1.0], [0.0; 4]),
+        vertex([1.0, 0.0, 0.0, 1.0], [0.0; 4]),
+        vertex([0.0, 1.0, 0.0, 1.0], [0.0; 4]),
+    ];
+    assert!(!rasterize_triangle(&behind, 4, 4, &mut batch));
+    assert!(batch.is_empty());
+}
