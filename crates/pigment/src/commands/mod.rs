@@ -1,0 +1,5 @@
+//! One module per `pigment` command.
+
+pub mod check;
+pub mod eval;
+pub mod run;

@@ -1,0 +1,35 @@
+//! How a command fails, and the exit code each kind of failure gets.
+
+use std::fmt;
+
+/// Why a command stopped. Diagnostics about the user's program have already been printed when a
+/// command returns [`Failure::Rejected`].
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments or unreadable inputs named on the command line: exit 2.
+    Usage(String),
+    /// The program does not load / compile (diagnostics printed): exit 1.
+    Rejected,
+    /// Something went wrong while producing output (writing a file): exit 1.
+    Output(String),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Rejected | Failure::Output(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage(m) | Failure::Output(m) => write!(f, "{m}"),
+            Failure::Rejected => write!(f, "the program has errors"),
+        }
+    }
+}
+
+pub type CommandResult = Result<(), Failure>;

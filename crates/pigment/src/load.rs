@@ -1,0 +1,43 @@
+//! Reading a program file, loading it, and printing its diagnostics.
+
+use crate::failure::Failure;
+use nvfp::program::Program;
+use pigment_diag::{render, Diagnostic, SourceFiles};
+use std::path::Path;
+
+/// A program loaded from a file, with the source table its diagnostics point into.
+pub struct Loaded {
+    pub program: Program,
+    pub files: SourceFiles,
+}
+
+/// Reads `path`; an unreadable file is a usage error.
+pub fn read_source(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Reads and loads an NV_fragment_program file, printing every diagnostic to stderr.
+pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
+    let text = read_source(path)?;
+    let mut files = SourceFiles::new();
+    let file = files.add(path.display().to_string(), text);
+    match nvfp::validate::load_text(files.text(file), file) {
+        Ok(program) => Ok(Loaded { program, files }),
+        Err(diagnostics) => {
+            print_diagnostics(&files, &diagnostics);
+            Err(Failure::Rejected)
+        }
+    }
+}
+
+pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        eprint!("{}", render(files, d));
+    }
+}
+
+/// Prints a warning that has no source location.
+pub fn warn(message: &str) {
+    eprintln!("pigment: warning: {message}");
+}
