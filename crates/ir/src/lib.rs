@@ -1,0 +1,2 @@
+//! The shading IR (being written).
+#![forbid(unsafe_code)]
