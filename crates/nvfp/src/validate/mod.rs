@@ -66,9 +66,24 @@ mod symbols;
 
 use crate::program::Program;
 use crate::syntax::ast::{self, Statement};
-use pigment_diag::{Diagnostic, FileId};
+use crate::syntax::parse;
+use pigment_diag::{has_errors, Diagnostic, FileId};
 use report::Reporter;
 use symbols::{DefinitionKind, Symbols};
+
+/// Parses and loads a program text. When the text has syntax errors, only the parser's diagnostics are
+/// returned: validating a tree with statements missing would report their absence (undefined names, no
+/// output written) as further, misleading errors. Parser warnings are kept in front of any load errors.
+pub fn load_text(text: &str, file: FileId) -> Result<Program, Vec<Diagnostic>> {
+    let (tree, mut diagnostics) = parse(text, file);
+    if has_errors(&diagnostics) {
+        return Err(diagnostics);
+    }
+    load(&tree, file).map_err(|mut errors| {
+        diagnostics.append(&mut errors);
+        diagnostics
+    })
+}
 
 /// Loads a parsed program: every rule above is checked and every problem reported, each pointing into
 /// `file`.
