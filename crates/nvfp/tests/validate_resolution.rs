@@ -2,9 +2,9 @@
 //! program-wide summary.
 
 mod validate_common;
-use validate_common::loads;
 use nvfp::isa::{Precision, Swizzle, TempReg};
 use nvfp::program::SourceKind;
+use validate_common::loads;
 
 #[test]
 fn named_vector_constant_becomes_an_expanded_literal() {

@@ -1,4 +1,5 @@
-//! Helpers shared by the validator's tests (`validate_*.rs`): wrap a program body, load it, and look at diagnostics.
+//! Helpers shared by the validator's tests (`validate_*.rs`): wrap a program body, load it, and look at
+//! diagnostics.
 #![allow(dead_code)]
 
 use nvfp::program::Program;
