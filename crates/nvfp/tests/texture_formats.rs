@@ -55,16 +55,22 @@ fn eight_bit_formats_store_k_over_255() {
 
 #[test]
 fn formats_know_their_gl_names_and_storage() {
-    let floats: Vec<&str> =
-        TexFormat::ALL.iter().filter(|f| f.is_float()).map(|f| f.name()).collect();
-    assert_eq!(floats, ["FLOAT_R_NV", "FLOAT_RG_NV", "FLOAT_RGB_NV", "FLOAT_RGBA_NV"]);
+    let floats: Vec<&str> = TexFormat::ALL
+        .iter()
+        .filter(|f| f.is_float())
+        .map(|f| f.name())
+        .collect();
+    assert_eq!(
+        floats,
+        ["FLOAT_R_NV", "FLOAT_RG_NV", "FLOAT_RGB_NV", "FLOAT_RGBA_NV"]
+    );
     assert_eq!(TexFormat::LuminanceAlpha.name(), "LUMINANCE_ALPHA");
 }
 
 #[test]
 fn constructors_reject_bad_sizes_with_messages() {
     let texels = [[0.0; 4]; 4];
-    let err = |r: Result<Texture, String>| r.err().expect("an error");
+    let err = |r: Result<Texture, String>| r.expect_err("an error");
     let short = Texture::from_rgba_f32(TexTarget::D2, 2, 3, 1, TexFormat::Rgba, &texels);
     assert!(err(short).contains("needs 6 texels, got 4"));
     let tall_1d = Texture::from_rgba_f32(TexTarget::D1, 2, 2, 1, TexFormat::Rgba, &texels);
@@ -76,7 +82,11 @@ fn constructors_reject_bad_sizes_with_messages() {
     let cube = Texture::from_rgba_f32(TexTarget::Cube, 2, 2, 1, TexFormat::Rgba, &texels);
     assert!(err(cube).contains("six faces"));
     let face = [[0.0f32; 4]; 4];
-    let bad_face = Texture::cube(TexFormat::Rgba, 2, [&face, &face, &face, &face[..3], &face, &face]);
+    let bad_face = Texture::cube(
+        TexFormat::Rgba,
+        2,
+        [&face, &face, &face, &face[..3], &face, &face],
+    );
     assert!(err(bad_face).contains("cube face ny"));
     let no_slices = Texture::from_slices(TexFormat::Rgba, 2, 2, &[]);
     assert!(no_slices.is_err());
@@ -88,10 +98,14 @@ fn constructors_reject_bad_sizes_with_messages() {
 fn slices_build_the_same_3d_texture_as_one_array() {
     let slice0 = [[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]];
     let slice1 = [[2.0, 0.0, 0.0, 1.0], [3.0, 0.0, 0.0, 1.0]];
-    let from_slices = Texture::from_slices(TexFormat::FloatRgba, 2, 1, &[&slice0, &slice1]).unwrap();
+    let from_slices =
+        Texture::from_slices(TexFormat::FloatRgba, 2, 1, &[&slice0, &slice1]).unwrap();
     let all = [slice0, slice1].concat();
     let whole = Texture::from_rgba_f32(TexTarget::D3, 2, 1, 2, TexFormat::FloatRgba, &all).unwrap();
     assert_eq!(from_slices.level(0, 0), whole.level(0, 0));
     assert_eq!(from_slices.size(), [2, 1, 2]);
-    assert_eq!(from_slices.level(0, 0).unwrap().texel(1, 0, 1), Some([3.0, 0.0, 0.0, 1.0]));
+    assert_eq!(
+        from_slices.level(0, 0).unwrap().texel(1, 0, 1),
+        Some([3.0, 0.0, 0.0, 1.0])
+    );
 }

@@ -47,7 +47,9 @@ fn nearest_repeat_wraps_integer_texel_indices() {
 
 #[test]
 fn nearest_clamp_to_edge_clamps_texel_indices() {
-    let t = two_by_two().with_filter(Filter::Nearest).with_wrap(Wrap::ClampToEdge);
+    let t = two_by_two()
+        .with_filter(Filter::Nearest)
+        .with_wrap(Wrap::ClampToEdge);
     assert_eq!(r_at(&t, [1.25, -0.25, 0.0]), 2.0);
     assert_eq!(r_at(&t, [-7.0, 9.0, 0.0]), 3.0);
     assert_eq!(r_at(&t, [1.0, 1.0, 0.0]), 4.0);
@@ -134,7 +136,9 @@ fn one_d_uses_s_only() {
 #[test]
 fn three_d_uses_s_t_r() {
     // 2x2x2, texel = x + 2y + 4z.
-    let t = float_r(TexTarget::D3, [2, 2, 2], |x, y, z| (x + 2 * y + 4 * z) as f32);
+    let t = float_r(TexTarget::D3, [2, 2, 2], |x, y, z| {
+        (x + 2 * y + 4 * z) as f32
+    });
     assert_eq!(r_at(&t, [0.5, 0.5, 0.5]), 3.5);
     assert_eq!(r_at(&t, [0.25, 0.25, 0.75]), 4.0);
     let nearest = t.with_filter(Filter::Nearest);
@@ -148,8 +152,14 @@ fn three_d_uses_s_t_r() {
 fn unbound_units_and_other_targets_read_zero() {
     let units = TextureUnits::new();
     let coords = [[0.5, 0.5, 0.0, 1.0]; 4];
-    assert_eq!(units.sample_quad(0, TexTarget::D2, &coords, &Lookup::Implicit), [[0.0; 4]; 4]);
-    assert_eq!(units.sample_quad(200, TexTarget::D2, &coords, &Lookup::Implicit), [[0.0; 4]; 4]);
+    assert_eq!(
+        units.sample_quad(0, TexTarget::D2, &coords, &Lookup::Implicit),
+        [[0.0; 4]; 4]
+    );
+    assert_eq!(
+        units.sample_quad(200, TexTarget::D2, &coords, &Lookup::Implicit),
+        [[0.0; 4]; 4]
+    );
     let wrong_target = quad(two_by_two(), TexTarget::D3, coords, Lookup::Implicit);
     assert_eq!(wrong_target, [[0.0; 4]; 4]);
     let right_target = quad(two_by_two(), TexTarget::D2, coords, Lookup::Implicit);
@@ -172,17 +182,31 @@ fn txp_divides_s_t_r_by_q() {
     let t = || two_by_two().with_filter(Filter::Nearest);
     let coords = [[1.5, 0.5, 0.0, 2.0]; 4];
     // (0.75, 0.25) after the divide: texel (1, 0).
-    assert_eq!(quad(t(), TexTarget::D2, coords, Lookup::Projective)[0][0], 2.0);
+    assert_eq!(
+        quad(t(), TexTarget::D2, coords, Lookup::Projective)[0][0],
+        2.0
+    );
     // Without it, (1.5, 0.5) is texel (3 mod 2, 1) = (1, 1).
-    assert_eq!(quad(t(), TexTarget::D2, coords, Lookup::Implicit)[0][0], 4.0);
+    assert_eq!(
+        quad(t(), TexTarget::D2, coords, Lookup::Implicit)[0][0],
+        4.0
+    );
 }
 
 #[test]
 fn quads_sample_each_fragment_at_its_own_coordinates() {
-    let coords = [[0.25, 0.25, 0.0, 1.0], [0.75, 0.25, 0.0, 1.0], [0.25, 0.75, 0.0, 1.0], [
-        0.75, 0.75, 0.0, 1.0,
-    ]];
-    let result = quad(two_by_two().with_filter(Filter::Nearest), TexTarget::D2, coords, Lookup::Implicit);
+    let coords = [
+        [0.25, 0.25, 0.0, 1.0],
+        [0.75, 0.25, 0.0, 1.0],
+        [0.25, 0.75, 0.0, 1.0],
+        [0.75, 0.75, 0.0, 1.0],
+    ];
+    let result = quad(
+        two_by_two().with_filter(Filter::Nearest),
+        TexTarget::D2,
+        coords,
+        Lookup::Implicit,
+    );
     let reds: Vec<f32> = result.iter().map(|r| r[0]).collect();
     assert_eq!(reds, [1.0, 2.0, 3.0, 4.0]);
 }

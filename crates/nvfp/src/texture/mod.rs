@@ -5,13 +5,15 @@
 //! The rules are OpenGL 1.2.1 section 3.8 (with GL 1.3 / ARB_texture_cube_map for cube maps and
 //! NV_texture_rectangle for RECT), as the project's notes (item 8) require:
 //!
-//! - [`format`]: base formats and Table X.5;
+//! - [`format`](mod@format): base formats and Table X.5;
 //! - [`levels`]: texel storage and mipmap generation (sizes and the box filter are documented there);
-//! - [`filter`] (private): wrapping, NEAREST and LINEAR;
-//! - [`lod`] (private): λ and the choice of mipmap levels;
+//! - `filter`: wrapping, NEAREST and LINEAR (the exact rules are documented there);
+//! - `lod`: λ and the choice of mipmap levels;
 //! - [`cube`]: face selection;
-//! - [`object`] (private): [`Texture`] and its constructors;
-//! - [`load`] (private): [`load_texture`], textures from PNG files for `--tex UNIT=TARGET:FILE`.
+//! - `object`: [`Texture`] and its constructors;
+//! - `sample`: lookups per target, [`Texture::sample`];
+//! - `load`: [`load_texture`], textures from PNG files for `--tex UNIT=TARGET:FILE` (the file
+//!   conventions of each target are documented there).
 //!
 //! The executor codes against [`Filter`], [`Lookup`] and [`TextureUnits::new`] / [`TextureUnits::bind`]
 //! / [`TextureUnits::sample_quad`].
@@ -103,7 +105,8 @@ impl TextureUnits {
     }
 
     /// Samples for the four fragments of a 2x2 quad. Fragment `i` of a quad sits at
-    /// `(x0 + (i & 1), y0 + (i >> 1))` with y pointing up, so DDX = f[1] - f[0] and DDY = f[2] - f[0].
+    /// `(x0 + (i & 1), y0 + (i >> 1))` with y pointing up, so `DDX = f[1] - f[0]` and
+    /// `DDY = f[2] - f[0]`.
     /// `coords` is `[fragment][s, t, r, q]`. A unit with no texture, or whose texture is incomplete for
     /// `target`, returns (0, 0, 0, 0).
     ///

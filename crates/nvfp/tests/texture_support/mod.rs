@@ -20,8 +20,15 @@ pub fn float_r(
             }
         }
     }
-    Texture::from_rgba_f32(target, size[0], size[1], size[2], TexFormat::FloatR, &texels)
-        .expect("valid test texture")
+    Texture::from_rgba_f32(
+        target,
+        size[0],
+        size[1],
+        size[2],
+        TexFormat::FloatR,
+        &texels,
+    )
+    .expect("valid test texture")
 }
 
 /// The lookup at one point with zero derivatives.
