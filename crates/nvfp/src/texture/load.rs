@@ -15,7 +15,7 @@
 //!   Each face is oriented like a 2D texture: the top row of its picture is at face coordinate t = 1.
 //! - **3D**, either of:
 //!   - a FILE containing `{slice}`: PNGs with `{slice}` replaced by 0, 1, 2, ... up to the first
-//!     number with no file, slice 0 at r = 0, e.g. `vol_{slice}.png`;
+//!     number with no file (at most 4096 slices), slice 0 at r = 0, e.g. `vol_{slice}.png`;
 //!   - otherwise one PNG that is a horizontal strip of square slices, left to right from r = 0
 //!     (width = depth · height).
 //!
