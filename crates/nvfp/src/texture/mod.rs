@@ -2,23 +2,60 @@
 //! formats of Table X.5, nearest / linear / mipmapped filtering with LOD from the quad's derivatives,
 //! REPEAT and CLAMP_TO_EDGE wrapping.
 //!
-//! INTERFACE CONTRACT (the executor depends on these signatures; the bodies are being written).
+//! The rules are OpenGL 1.2.1 section 3.8 (with GL 1.3 / ARB_texture_cube_map for cube maps and
+//! NV_texture_rectangle for RECT), as the project's notes (item 8) require:
+//!
+//! - [`format`](mod@format): base formats and Table X.5;
+//! - [`levels`]: texel storage and mipmap generation (sizes and the box filter are documented there);
+//! - `filter`: wrapping, NEAREST and LINEAR (the exact rules are documented there);
+//! - `lod`: λ and the choice of mipmap levels;
+//! - [`cube`]: face selection;
+//! - `object`: [`Texture`] and its constructors;
+//! - `sample`: lookups per target, [`Texture::sample`];
+//! - `load`: [`load_texture`], textures from PNG files for `--tex UNIT=TARGET:FILE` (the file
+//!   conventions of each target are documented there).
+//!
+//! The executor codes against [`Filter`], [`Lookup`] and [`TextureUnits::new`] / [`TextureUnits::bind`]
+//! / [`TextureUnits::sample_quad`].
 
-use crate::isa::TexTarget;
+pub mod cube;
+mod filter;
+pub mod format;
+pub mod levels;
+mod load;
+mod lod;
+mod object;
+mod sample;
+
+pub use cube::{select_face, CubeCoord, CubeFace};
+pub use format::TexFormat;
+pub use levels::Level;
+pub use load::load_texture;
+pub use object::Texture;
+
+use crate::isa::{TexTarget, TEXTURE_UNITS};
 
 /// How a texture is filtered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Filter {
+    /// NEAREST for minification and magnification.
     Nearest,
+    /// LINEAR for minification and magnification.
     #[default]
     Linear,
-    /// LINEAR_MIPMAP_LINEAR with mipmaps generated from the base level.
+    /// LINEAR_MIPMAP_LINEAR with mipmaps generated from the base level; LINEAR magnification.
     Mipmap,
 }
 
-/// A texture image bound to a unit.
-#[derive(Clone, Debug)]
-pub struct Texture {}
+/// How texture coordinates outside [0, 1] (RECT: [0, size]) are wrapped; one mode for s, t and r.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Wrap {
+    /// REPEAT, GL's default (not allowed for RECT).
+    #[default]
+    Repeat,
+    /// CLAMP_TO_EDGE, the only mode used for RECT.
+    ClampToEdge,
+}
 
 /// How the lookup coordinates are to be used.
 #[derive(Clone, Copy, Debug)]
@@ -43,18 +80,38 @@ pub struct TextureUnits {
 impl TextureUnits {
     pub fn new() -> TextureUnits {
         TextureUnits {
-            units: vec![None; 16],
+            units: vec![None; usize::from(TEXTURE_UNITS)],
         }
     }
 
+    /// Binds `texture` to `unit`. Units are 0..16 ([`TEXTURE_UNITS`]); binding to another number does
+    /// nothing (callers validate unit numbers that come from input).
     pub fn bind(&mut self, unit: u8, texture: Texture) {
-        self.units[unit as usize] = Some(texture);
+        if let Some(slot) = self.units.get_mut(usize::from(unit)) {
+            *slot = Some(texture);
+        }
+    }
+
+    /// Removes the texture bound to `unit`, if any.
+    pub fn unbind(&mut self, unit: u8) {
+        if let Some(slot) = self.units.get_mut(usize::from(unit)) {
+            *slot = None;
+        }
+    }
+
+    /// The texture bound to `unit`.
+    pub fn get(&self, unit: u8) -> Option<&Texture> {
+        self.units.get(usize::from(unit))?.as_ref()
     }
 
     /// Samples for the four fragments of a 2x2 quad. Fragment `i` of a quad sits at
-    /// `(x0 + (i & 1), y0 + (i >> 1))` with y pointing up, so DDX = f[1] - f[0] and DDY = f[2] - f[0].
+    /// `(x0 + (i & 1), y0 + (i >> 1))` with y pointing up, so `DDX = f[1] - f[0]` and
+    /// `DDY = f[2] - f[0]`.
     /// `coords` is `[fragment][s, t, r, q]`. A unit with no texture, or whose texture is incomplete for
     /// `target`, returns (0, 0, 0, 0).
+    ///
+    /// The implicit derivatives of TEX and TXP are those quad differences of the (divided) coordinates,
+    /// shared by the four fragments; TXD uses each fragment's own.
     pub fn sample_quad(
         &self,
         unit: u8,
@@ -62,7 +119,9 @@ impl TextureUnits {
         coords: &[[f32; 4]; 4],
         lookup: &Lookup,
     ) -> [[f32; 4]; 4] {
-        let _ = (unit, target, coords, lookup, &self.units);
-        [[0.0; 4]; 4]
+        match self.get(unit) {
+            Some(texture) if texture.target() == target => texture.sample_quad(coords, lookup),
+            _ => [[0.0; 4]; 4],
+        }
     }
 }

@@ -1,0 +1,98 @@
+//! Wrapping and filtering within one level: NEAREST and LINEAR sampling (GL 1.2.1 sections 3.8.4
+//! and 3.8.7) on texel-space coordinates u, v, w (s · width, ... for normalized targets; s itself for
+//! RECT).
+//!
+//! NEAREST takes texel i = wrap(floor(u)). LINEAR takes i0 = floor(u − 1/2), i1 = i0 + 1, both wrapped,
+//! with weight α = frac(u − 1/2). Wrapping is done on the integer texel indices (REPEAT: i mod size),
+//! which is the same as GL 1.2.1's "ignore the integer part of s" without the rounding trouble of
+//! frac(s) for tiny negative s. CLAMP_TO_EDGE clamps s to [1/(2N), 1 − 1/(2N)] first, as GL 1.2.1
+//! says, so LINEAR sampling at and beyond an edge returns the edge texel exactly.
+//!
+//! Interpolation uses the form a + α·(b − a), nested x, then y, then z. It is algebraically GL's
+//! weighted sum Σ (1−α)(1−β)τ..., reproduces constant components (the 1.0 of an RGB texture) exactly,
+//! and is the form Mesa's llvmpipe uses.
+
+use super::levels::Level;
+use super::Wrap;
+
+/// Where LINEAR filtering samples along one axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Taps {
+    pub i0: usize,
+    pub i1: usize,
+    pub weight: f32,
+}
+
+/// The texel index NEAREST filtering picks along an axis of `size` texels.
+#[inline]
+pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
+    // Saturating float-to-int conversion: NaN gives 0, ±inf the extreme integers.
+    let i = u.floor() as i64;
+    wrap_index(i, size, wrap)
+}
+
+/// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
+#[inline]
+pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
+    let u = match wrap {
+        Wrap::Repeat => u,
+        // f32::max/min map NaN to the bound, so a NaN coordinate reads the first texel.
+        Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
+    };
+    let x = u - 0.5;
+    let floor = x.floor();
+    let weight = x - floor;
+    let i = floor as i64;
+    Taps {
+        i0: wrap_index(i, size, wrap),
+        i1: wrap_index(i.saturating_add(1), size, wrap),
+        weight: if weight.is_nan() { 0.0 } else { weight },
+    }
+}
+
+#[inline]
+fn wrap_index(i: i64, size: usize, wrap: Wrap) -> usize {
+    let n = size as i64;
+    match wrap {
+        Wrap::Repeat => i.rem_euclid(n) as usize,
+        Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
+    }
+}
+
+/// a + w·(b − a), per component.
+#[inline]
+pub(crate) fn lerp(w: f32, a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    [
+        a[0] + w * (b[0] - a[0]),
+        a[1] + w * (b[1] - a[1]),
+        a[2] + w * (b[2] - a[2]),
+        a[3] + w * (b[3] - a[3]),
+    ]
+}
+
+/// NEAREST sampling of `level` at texel-space coordinates `u` (the first `dims` are used).
+pub(crate) fn sample_nearest(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
+    let size = level.size();
+    let mut index = [0usize; 3];
+    for axis in 0..dims {
+        index[axis] = nearest_index(u[axis], size[axis], wrap);
+    }
+    level.at(index[0], index[1], index[2])
+}
+
+/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used).
+pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
+    let size = level.size();
+    let x = linear_taps(u[0], size[0], wrap);
+    let row = |y: usize, z: usize| lerp(x.weight, level.at(x.i0, y, z), level.at(x.i1, y, z));
+    if dims == 1 {
+        return row(0, 0);
+    }
+    let y = linear_taps(u[1], size[1], wrap);
+    let plane = |z: usize| lerp(y.weight, row(y.i0, z), row(y.i1, z));
+    if dims == 2 {
+        return plane(0);
+    }
+    let z = linear_taps(u[2], size[2], wrap);
+    lerp(z.weight, plane(z.i0), plane(z.i1))
+}

@@ -1,0 +1,204 @@
+//! The texture object: a target, a base format, filter and wrap state, and its images (one mipmap
+//! chain, or six for a cube map).
+//!
+//! Textures are built complete for their own target: constructors check sizes and data, and choosing
+//! [`Filter::Mipmap`] generates the mipmap chain. A lookup through another target finds the texture
+//! incomplete for it (see [`super::TextureUnits::sample_quad`]).
+//!
+//! GL's rules for RECT (NV_texture_rectangle) hold: a RECT texture has no mipmaps and only
+//! CLAMP_TO_EDGE wrapping. Asking for [`Filter::Mipmap`] or [`Wrap::Repeat`] on one changes nothing,
+//! as in GL, where those TexParameter calls fail with INVALID_ENUM and leave the state as it was.
+
+use super::cube::CubeFace;
+use super::levels::{mip_chain, Level};
+use super::{Filter, TexFormat, Wrap};
+use crate::isa::TexTarget;
+
+/// A texture image bound to a unit.
+#[derive(Clone, Debug)]
+pub struct Texture {
+    pub(super) target: TexTarget,
+    pub(super) format: TexFormat,
+    pub(super) filter: Filter,
+    pub(super) wrap: Wrap,
+    /// One mipmap chain per face (six for CUBE, in [`CubeFace::ALL`] order; one otherwise). Element 0
+    /// of a chain is the base level; with [`Filter::Mipmap`] the chain runs down to 1x1x1.
+    pub(super) faces: Vec<Vec<Level>>,
+}
+
+impl Texture {
+    /// A 1D, 2D, 3D or RECT texture from RGBA texels, x fastest, then y (row 0 is t = 0),
+    /// then z (slice 0 is r = 0). The texels are stored in `format` (8-bit formats round each component
+    /// to the nearest k/255) and mapped by Table X.5. 1D needs height and depth 1; 2D and RECT need
+    /// depth 1. For cube maps use [`Texture::cube`].
+    pub fn from_rgba_f32(
+        target: TexTarget,
+        width: usize,
+        height: usize,
+        depth: usize,
+        format: TexFormat,
+        texels: &[[f32; 4]],
+    ) -> Result<Texture, String> {
+        let max_size = match target {
+            TexTarget::D1 => [usize::MAX, 1, 1],
+            TexTarget::D2 | TexTarget::Rect => [usize::MAX, usize::MAX, 1],
+            TexTarget::D3 => [usize::MAX; 3],
+            TexTarget::Cube => {
+                return Err("a CUBE texture is made of six faces (Texture::cube)".to_string())
+            }
+        };
+        for ((size, max), name) in [width, height, depth].iter().zip(max_size).zip(AXIS_NAMES) {
+            if *size > max {
+                return Err(format!(
+                    "a {} texture has {name} 1, not {size}",
+                    target.name()
+                ));
+            }
+        }
+        let level = level_from_rgba(format, width, height, depth, texels)?;
+        Ok(Texture::from_faces(target, format, vec![level]))
+    }
+
+    /// A 3D texture from `slices` of `width` x `height` RGBA texels each, slice 0 at r = 0.
+    pub fn from_slices(
+        format: TexFormat,
+        width: usize,
+        height: usize,
+        slices: &[&[[f32; 4]]],
+    ) -> Result<Texture, String> {
+        let data: Vec<[f32; 4]> = slices.concat();
+        let per_slice = texel_count(width, height, 1)?;
+        if let Some((i, s)) = slices
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.len() != per_slice)
+        {
+            return Err(format!(
+                "slice {i} of a {width}x{height} 3D texture needs {per_slice} texels, got {}",
+                s.len()
+            ));
+        }
+        Texture::from_rgba_f32(TexTarget::D3, width, height, slices.len(), format, &data)
+    }
+
+    /// A cube map from six square `size` x `size` faces of RGBA texels in the order +X, −X, +Y, −Y,
+    /// +Z, −Z; each face's row 0 is t = 0.
+    pub fn cube(
+        format: TexFormat,
+        size: usize,
+        faces: [&[[f32; 4]]; 6],
+    ) -> Result<Texture, String> {
+        let levels = faces
+            .iter()
+            .zip(CubeFace::ALL)
+            .map(|(data, face)| {
+                level_from_rgba(format, size, size, 1, data)
+                    .map_err(|e| format!("cube face {}: {e}", face.short_name()))
+            })
+            .collect::<Result<Vec<Level>, String>>()?;
+        Ok(Texture::from_faces(TexTarget::Cube, format, levels))
+    }
+
+    fn from_faces(target: TexTarget, format: TexFormat, base_levels: Vec<Level>) -> Texture {
+        let wrap = if target == TexTarget::Rect {
+            Wrap::ClampToEdge
+        } else {
+            Wrap::Repeat
+        };
+        let faces = base_levels.into_iter().map(|l| vec![l]).collect();
+        Texture {
+            target,
+            format,
+            filter: Filter::default(),
+            wrap,
+            faces,
+        }
+    }
+
+    /// The texture with another filter; [`Filter::Mipmap`] generates the mipmap chain (see
+    /// [`super::levels`]) and is ignored for RECT.
+    pub fn with_filter(mut self, filter: Filter) -> Texture {
+        if filter == Filter::Mipmap {
+            if self.target == TexTarget::Rect {
+                return self;
+            }
+            for chain in &mut self.faces {
+                if chain.len() == 1 {
+                    let base = chain.remove(0);
+                    *chain = mip_chain(base, self.format);
+                }
+            }
+        }
+        self.filter = filter;
+        self
+    }
+
+    /// The texture with another wrap mode for s, t and r; RECT keeps CLAMP_TO_EDGE.
+    pub fn with_wrap(mut self, wrap: Wrap) -> Texture {
+        if self.target != TexTarget::Rect {
+            self.wrap = wrap;
+        }
+        self
+    }
+
+    pub fn target(&self) -> TexTarget {
+        self.target
+    }
+
+    pub fn format(&self) -> TexFormat {
+        self.format
+    }
+
+    pub fn filter(&self) -> Filter {
+        self.filter
+    }
+
+    pub fn wrap(&self) -> Wrap {
+        self.wrap
+    }
+
+    /// The base level's `[width, height, depth]` (of each face, for CUBE).
+    pub fn size(&self) -> [usize; 3] {
+        self.faces[0][0].size()
+    }
+
+    /// The number of levels: 1, or the whole chain with [`Filter::Mipmap`].
+    pub fn level_count(&self) -> usize {
+        self.faces[0].len()
+    }
+
+    /// Level `level` of face `face` (use face 0 except for CUBE, whose faces are indexed as
+    /// [`CubeFace::index`]).
+    pub fn level(&self, face: usize, level: usize) -> Option<&Level> {
+        self.faces.get(face)?.get(level)
+    }
+}
+
+const AXIS_NAMES: [&str; 3] = ["width", "height", "depth"];
+
+fn texel_count(width: usize, height: usize, depth: usize) -> Result<usize, String> {
+    let count = width.checked_mul(height).and_then(|n| n.checked_mul(depth));
+    match count {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(format!("a texture cannot be {width}x{height}x{depth}")),
+    }
+}
+
+fn level_from_rgba(
+    format: TexFormat,
+    width: usize,
+    height: usize,
+    depth: usize,
+    texels: &[[f32; 4]],
+) -> Result<Level, String> {
+    let count = texel_count(width, height, depth)?;
+    if texels.len() != count {
+        return Err(format!(
+            "a {width}x{height}x{depth} texture needs {count} texels, got {}",
+            texels.len()
+        ));
+    }
+    let texels = texels.iter().map(|&t| format.store(t)).collect();
+    Level::new(width, height, depth, texels)
+        .ok_or_else(|| format!("a texture cannot be {width}x{height}x{depth}"))
+}

@@ -1,0 +1,113 @@
+//! Lookups: from the (s, t, r) of a TEX, TXP or TXD and the derivatives of the coordinates to a
+//! filtered texel, per target. Nothing here allocates.
+//!
+//! The filters map to GL's pairs of (min, mag) filters: [`Filter::Nearest`] is (NEAREST, NEAREST) and
+//! [`Filter::Linear`] (LINEAR, LINEAR), so neither needs λ; [`Filter::Mipmap`] is
+//! (LINEAR_MIPMAP_LINEAR, LINEAR), for which the switch-over constant c is 0 (GL 1.2.1 section 3.8.8).
+
+use super::cube::select_face;
+use super::filter::{lerp, sample_linear, sample_nearest};
+use super::levels::Level;
+use super::lod::{choose_levels, lambda, LevelChoice};
+use super::{Filter, Lookup, Texture};
+use crate::isa::TexTarget;
+
+impl Texture {
+    /// The filtered texel (already mapped by Table X.5) at `coord` = (s, t, r) (after any projective
+    /// divide), where `dx` and `dy` are the derivatives of `coord` in window x and y. 1D uses s, 2D
+    /// and RECT s and t (RECT in texels), 3D s, t and r, CUBE (s, t, r) as a direction.
+    pub fn sample(&self, coord: [f32; 3], dx: [f32; 3], dy: [f32; 3]) -> [f32; 4] {
+        match self.target {
+            TexTarget::Cube => {
+                let face = select_face(coord);
+                let [s, t] = face.st();
+                let (fdx, fdy) = if self.filter == Filter::Mipmap {
+                    let ([sx, tx], [sy, ty]) = (face.st_derivative(dx), face.st_derivative(dy));
+                    ([sx, tx, 0.0], [sy, ty, 0.0])
+                } else {
+                    ([0.0; 3], [0.0; 3])
+                };
+                self.sample_chain(&self.faces[face.face.index()], [s, t, 0.0], 2, fdx, fdy)
+            }
+            TexTarget::D1 => self.sample_chain(&self.faces[0], coord, 1, dx, dy),
+            TexTarget::D2 | TexTarget::Rect => self.sample_chain(&self.faces[0], coord, 2, dx, dy),
+            TexTarget::D3 => self.sample_chain(&self.faces[0], coord, 3, dx, dy),
+        }
+    }
+
+    /// Samples one mipmap chain with `dims` coordinates.
+    fn sample_chain(
+        &self,
+        chain: &[Level],
+        coord: [f32; 3],
+        dims: usize,
+        dx: [f32; 3],
+        dy: [f32; 3],
+    ) -> [f32; 4] {
+        let base = &chain[0];
+        match self.filter {
+            Filter::Nearest => sample_nearest(base, self.texel_space(base, coord), dims, self.wrap),
+            Filter::Linear => self.linear(base, coord, dims),
+            Filter::Mipmap => {
+                let max_level = chain.len() - 1;
+                match choose_levels(lambda(dx, dy, base.size(), dims), max_level) {
+                    LevelChoice::Magnify => self.linear(base, coord, dims),
+                    LevelChoice::Single(d) => self.linear(&chain[d], coord, dims),
+                    LevelChoice::Blend(d, weight) => lerp(
+                        weight,
+                        self.linear(&chain[d], coord, dims),
+                        self.linear(&chain[d + 1], coord, dims),
+                    ),
+                }
+            }
+        }
+    }
+
+    fn linear(&self, level: &Level, coord: [f32; 3], dims: usize) -> [f32; 4] {
+        sample_linear(level, self.texel_space(level, coord), dims, self.wrap)
+    }
+
+    /// (u, v, w) = (s·width, t·height, r·depth) of `level`; RECT coordinates are texels already.
+    fn texel_space(&self, level: &Level, coord: [f32; 3]) -> [f32; 3] {
+        if self.target == TexTarget::Rect {
+            return coord;
+        }
+        let size = level.size();
+        [
+            coord[0] * size[0] as f32,
+            coord[1] * size[1] as f32,
+            coord[2] * size[2] as f32,
+        ]
+    }
+
+    /// The four results of a quad lookup; see [`super::TextureUnits::sample_quad`].
+    pub(crate) fn sample_quad(&self, coords: &[[f32; 4]; 4], lookup: &Lookup) -> [[f32; 4]; 4] {
+        let divide = matches!(lookup, Lookup::Projective) && self.target != TexTarget::Cube;
+        let points = coords.map(|[s, t, r, q]| {
+            if divide {
+                [s / q, t / q, r / q]
+            } else {
+                [s, t, r]
+            }
+        });
+        let mut out = [[0.0; 4]; 4];
+        for (i, result) in out.iter_mut().enumerate() {
+            let (dx, dy) = match lookup {
+                Lookup::Gradients { ddx, ddy } => (xyz(ddx[i]), xyz(ddy[i])),
+                Lookup::Implicit | Lookup::Projective => {
+                    (sub(points[1], points[0]), sub(points[2], points[0]))
+                }
+            };
+            *result = self.sample(points[i], dx, dy);
+        }
+        out
+    }
+}
+
+fn xyz(v: [f32; 4]) -> [f32; 3] {
+    [v[0], v[1], v[2]]
+}
+
+fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
