@@ -9,8 +9,14 @@ use std::{env, fs::File, path::PathBuf};
 fn main() {
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts"));
     let mut file = File::create(out_dir.join("gl_bindings.rs")).expect("OUT_DIR is writable");
-    Registry::new(Api::Gl, (3, 0), Profile::Compatibility, Fallbacks::All, ["GL_ARB_fragment_program", "GL_ARB_texture_rectangle"])
-        .write_bindings(StructGenerator, &mut file)
-        .expect("writing the generated GL bindings");
+    Registry::new(
+        Api::Gl,
+        (3, 0),
+        Profile::Compatibility,
+        Fallbacks::All,
+        ["GL_ARB_fragment_program", "GL_ARB_texture_rectangle"],
+    )
+    .write_bindings(StructGenerator, &mut file)
+    .expect("writing the generated GL bindings");
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -26,17 +26,30 @@ impl Context {
             .into_owned();
         for extension in ["EGL_KHR_surfaceless_context", "EGL_KHR_create_context"] {
             if !has_word(&extensions, extension) {
-                return Err(OracleError::MissingExtension { api: "EGL", extension });
+                return Err(OracleError::MissingExtension {
+                    api: "EGL",
+                    extension,
+                });
             }
         }
-        egl.bind_api(egl::OPENGL_API).map_err(|e| egl_error("eglBindAPI(EGL_OPENGL_API)", e))?;
+        egl.bind_api(egl::OPENGL_API)
+            .map_err(|e| egl_error("eglBindAPI(EGL_OPENGL_API)", e))?;
         // SURFACE_TYPE 0 accepts configs of any surface kind: the surfaceless platform has no window configs,
         // which EGL's default (EGL_WINDOW_BIT) would ask for.
-        let wanted = [egl::RENDERABLE_TYPE, egl::OPENGL_BIT, egl::SURFACE_TYPE, 0, egl::NONE];
+        let wanted = [
+            egl::RENDERABLE_TYPE,
+            egl::OPENGL_BIT,
+            egl::SURFACE_TYPE,
+            0,
+            egl::NONE,
+        ];
         let config = egl
             .choose_first_config(display.display, &wanted)
             .map_err(|e| egl_error("eglChooseConfig", e))?
-            .ok_or(OracleError::Egl { call: "eglChooseConfig", error: "no config renders OpenGL".into() })?;
+            .ok_or(OracleError::Egl {
+                call: "eglChooseConfig",
+                error: "no config renders OpenGL".into(),
+            })?;
         // ARB_fragment_program exists only in the compatibility profile; with no version asked for, Mesa
         // gives the highest compatibility version it has.
         let attributes = [
@@ -48,9 +61,14 @@ impl Context {
             .create_context(display.display, config, None, &attributes)
             .map_err(|e| egl_error("eglCreateContext (OpenGL compatibility profile)", e))?;
         let gl = Gl::load_with(|name| {
-            egl.get_proc_address(name).map_or(std::ptr::null(), |f| f as *const c_void)
+            egl.get_proc_address(name)
+                .map_or(std::ptr::null(), |f| f as *const c_void)
         });
-        let created = Context { gl, context, display };
+        let created = Context {
+            gl,
+            context,
+            display,
+        };
         created.make_current()?;
         created.check_entry_points()?;
         Ok(created)
@@ -63,7 +81,10 @@ impl Context {
             ("glProgramStringARB", gl.ProgramStringARB.is_loaded()),
             ("glBindProgramARB", gl.BindProgramARB.is_loaded()),
             ("glGenProgramsARB", gl.GenProgramsARB.is_loaded()),
-            ("glProgramLocalParameter4fvARB", gl.ProgramLocalParameter4fvARB.is_loaded()),
+            (
+                "glProgramLocalParameter4fvARB",
+                gl.ProgramLocalParameter4fvARB.is_loaded(),
+            ),
             ("glClampColor", gl.ClampColor.is_loaded()),
             ("glGenFramebuffers", gl.GenFramebuffers.is_loaded()),
             ("glGenerateMipmap", gl.GenerateMipmap.is_loaded()),
@@ -73,7 +94,10 @@ impl Context {
             ("glMultiTexCoord4f", gl.MultiTexCoord4f.is_loaded()),
         ];
         match entry_points.iter().find(|(_, loaded)| !loaded) {
-            Some((name, _)) => Err(OracleError::Egl { call: "eglGetProcAddress", error: format!("{name} is missing") }),
+            Some((name, _)) => Err(OracleError::Egl {
+                call: "eglGetProcAddress",
+                error: format!("{name} is missing"),
+            }),
             None => Ok(()),
         }
     }
@@ -99,7 +123,10 @@ impl Context {
         let extensions = get_string(&self.gl, gl::EXTENSIONS);
         check(&self.gl, "querying GL_EXTENSIONS")?;
         if !has_word(&extensions, "GL_ARB_fragment_program") {
-            return Err(OracleError::MissingExtension { api: "OpenGL", extension: "GL_ARB_fragment_program" });
+            return Err(OracleError::MissingExtension {
+                api: "OpenGL",
+                extension: "GL_ARB_fragment_program",
+            });
         }
         Ok(renderer)
     }

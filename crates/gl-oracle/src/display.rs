@@ -20,7 +20,9 @@ pub(crate) fn egl() -> Result<&'static Egl, OracleError> {
     static EGL: OnceLock<Result<Egl, String>> = OnceLock::new();
     // SAFETY: libEGL.so.1 is the system's EGL library, which implements the EGL API khronos-egl binds.
     let loaded = EGL.get_or_init(|| unsafe { Egl::load_required() }.map_err(|e| e.to_string()));
-    loaded.as_ref().map_err(|why| OracleError::EglLoad(why.clone()))
+    loaded
+        .as_ref()
+        .map_err(|why| OracleError::EglLoad(why.clone()))
 }
 
 /// The live display and the thread count its llvmpipe screen was created with.
@@ -37,7 +39,9 @@ static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
 
 fn lock() -> MutexGuard<'static, Option<Shared>> {
     // A panic while holding the lock cannot leave `Shared` half-updated (every update is one assignment).
-    SHARED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    SHARED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// One oracle's claim on the shared display; releasing it may terminate the display.
@@ -53,13 +57,23 @@ impl DisplayRef {
         let mut shared = lock();
         if let Some(live) = shared.as_mut() {
             if threads.is_some() && threads != live.threads {
-                return Err(OracleError::ThreadCountConflict { requested: threads, live: live.threads });
+                return Err(OracleError::ThreadCountConflict {
+                    requested: threads,
+                    live: live.threads,
+                });
             }
             live.users += 1;
-            return Ok(DisplayRef { egl, display: live.display });
+            return Ok(DisplayRef {
+                egl,
+                display: live.display,
+            });
         }
         let display = open_display(egl, threads)?;
-        *shared = Some(Shared { display, threads, users: 1 });
+        *shared = Some(Shared {
+            display,
+            threads,
+            users: 1,
+        });
         Ok(DisplayRef { egl, display })
     }
 }
@@ -82,9 +96,16 @@ fn open_display(egl: &Egl, threads: Option<u32>) -> Result<egl::Display, OracleE
     require_client_extension(egl, "EGL_MESA_platform_surfaceless")?;
     set_llvmpipe_environment(threads);
     // SAFETY: the surfaceless platform takes EGL_DEFAULT_DISPLAY as its native display.
-    let display = unsafe { egl.get_platform_display(PLATFORM_SURFACELESS_MESA, egl::DEFAULT_DISPLAY, &[egl::ATTRIB_NONE]) }
-        .map_err(|e| egl_error("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)", e))?;
-    egl.initialize(display).map_err(|e| egl_error("eglInitialize", e))?;
+    let display = unsafe {
+        egl.get_platform_display(
+            PLATFORM_SURFACELESS_MESA,
+            egl::DEFAULT_DISPLAY,
+            &[egl::ATTRIB_NONE],
+        )
+    }
+    .map_err(|e| egl_error("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)", e))?;
+    egl.initialize(display)
+        .map_err(|e| egl_error("eglInitialize", e))?;
     Ok(display)
 }
 
@@ -93,7 +114,14 @@ fn open_display(egl: &Egl, threads: Option<u32>) -> Result<egl::Display, OracleE
 fn set_llvmpipe_environment(threads: Option<u32>) {
     set_env("LIBGL_ALWAYS_SOFTWARE", Some("1"));
     set_env("GALLIUM_DRIVER", Some("llvmpipe"));
-    set_env("LP_NUM_THREADS", threads.map(|n| n.to_string()).as_deref());
+    // With no count asked for, the user's own LP_NUM_THREADS (if any) applies, even after an earlier oracle
+    // of this process set another.
+    static USERS_THREADS: OnceLock<Option<String>> = OnceLock::new();
+    let users_threads = USERS_THREADS.get_or_init(|| std::env::var("LP_NUM_THREADS").ok());
+    match threads {
+        Some(n) => set_env("LP_NUM_THREADS", Some(&n.to_string())),
+        None => set_env("LP_NUM_THREADS", users_threads.as_deref()),
+    }
 }
 
 /// Changes the environment only when it differs: another thread may be reading it (Mesa calls getenv), and
@@ -112,11 +140,16 @@ fn require_client_extension(egl: &Egl, extension: &'static str) -> Result<(), Or
     // With no display, eglQueryString returns the client extensions (EGL_EXT_client_extensions).
     // SAFETY: EGL_NO_DISPLAY is the documented argument for client extensions.
     let no_display = unsafe { egl::Display::from_ptr(egl::NO_DISPLAY) };
-    let extensions = egl.query_string(Some(no_display), egl::EXTENSIONS).map_err(|e| egl_error("eglQueryString", e))?;
+    let extensions = egl
+        .query_string(Some(no_display), egl::EXTENSIONS)
+        .map_err(|e| egl_error("eglQueryString", e))?;
     if has_word(&extensions.to_string_lossy(), extension) {
         Ok(())
     } else {
-        Err(OracleError::MissingExtension { api: "EGL client", extension })
+        Err(OracleError::MissingExtension {
+            api: "EGL client",
+            extension,
+        })
     }
 }
 
@@ -126,5 +159,8 @@ pub(crate) fn has_word(list: &str, word: &str) -> bool {
 }
 
 pub(crate) fn egl_error(call: &'static str, error: egl::Error) -> OracleError {
-    OracleError::Egl { call, error: error.to_string() }
+    OracleError::Egl {
+        call,
+        error: error.to_string(),
+    }
 }

@@ -10,7 +10,10 @@ pub enum OracleError {
     /// An EGL call failed.
     Egl { call: &'static str, error: String },
     /// A required EGL or GL extension is missing.
-    MissingExtension { api: &'static str, extension: &'static str },
+    MissingExtension {
+        api: &'static str,
+        extension: &'static str,
+    },
     /// The context is not Mesa's llvmpipe, so its results would not be the reference.
     NotLlvmpipe { renderer: String },
     /// A GL call left an error behind.
@@ -20,7 +23,10 @@ pub enum OracleError {
     /// The draw request itself is malformed (sizes, texel counts, unit numbers...).
     InvalidInput(String),
     /// A second oracle asked for a different llvmpipe thread count than the live one uses.
-    ThreadCountConflict { requested: Option<u32>, live: Option<u32> },
+    ThreadCountConflict {
+        requested: Option<u32>,
+        live: Option<u32>,
+    },
 }
 
 impl fmt::Display for OracleError {

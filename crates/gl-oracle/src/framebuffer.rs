@@ -32,7 +32,11 @@ impl Framebuffer {
             gl.ClampColor(gl::CLAMP_READ_COLOR, gl::FALSE as u32);
         }
         check(gl, "turning colour clamping off")?;
-        Ok(Framebuffer { framebuffer, renderbuffer, size: (0, 0) })
+        Ok(Framebuffer {
+            framebuffer,
+            renderbuffer,
+            size: (0, 0),
+        })
     }
 
     /// Gives the colour buffer `width` x `height` float texels (keeping them when the size is unchanged),
@@ -45,7 +49,12 @@ impl Framebuffer {
             gl.BindRenderbuffer(gl::RENDERBUFFER, self.renderbuffer);
             if self.size != (width, height) {
                 gl.RenderbufferStorage(gl::RENDERBUFFER, gl::RGBA32F, w, h);
-                gl.FramebufferRenderbuffer(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT0, gl::RENDERBUFFER, self.renderbuffer);
+                gl.FramebufferRenderbuffer(
+                    gl::FRAMEBUFFER,
+                    gl::COLOR_ATTACHMENT0,
+                    gl::RENDERBUFFER,
+                    self.renderbuffer,
+                );
             }
         }
         check(gl, "allocating the RGBA32F colour buffer")?;
@@ -53,7 +62,10 @@ impl Framebuffer {
         // SAFETY: the context is current.
         let status = unsafe { gl.CheckFramebufferStatus(gl::FRAMEBUFFER) };
         if status != gl::FRAMEBUFFER_COMPLETE {
-            return Err(OracleError::Gl { step: "completing the framebuffer", error: format!("status 0x{status:04X}") });
+            return Err(OracleError::Gl {
+                step: "completing the framebuffer",
+                error: format!("status 0x{status:04X}"),
+            });
         }
         // SAFETY: the context is current.
         unsafe {
@@ -99,6 +111,8 @@ fn gl_size(gl: &Gl, width: u32, height: u32) -> Result<(i32, i32), OracleError> 
     if fits(width) && fits(height) {
         Ok((width as i32, height as i32))
     } else {
-        Err(OracleError::InvalidInput(format!("target size {width}x{height} is outside 1..={max} per side")))
+        Err(OracleError::InvalidInput(format!(
+            "target size {width}x{height} is outside 1..={max} per side"
+        )))
     }
 }

@@ -19,7 +19,10 @@ pub(crate) fn check(gl: &Gl, step: &'static str) -> Result<(), OracleError> {
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(OracleError::Gl { step, error: errors.join(", ") })
+        Err(OracleError::Gl {
+            step,
+            error: errors.join(", "),
+        })
     }
 }
 

@@ -33,7 +33,8 @@ pub struct Oracle {
 }
 
 impl Oracle {
-    /// An oracle with llvmpipe's default rasterizer thread count (or the one a live oracle uses).
+    /// An oracle with llvmpipe's default rasterizer thread count: the `LP_NUM_THREADS` the process started
+    /// with, else one per CPU. If another oracle is alive, this one shares its display and thread count.
     pub fn new() -> Result<Oracle, OracleError> {
         Oracle::create(None)
     }
@@ -54,7 +55,12 @@ impl Oracle {
         let renderer = context.check_renderer()?;
         let framebuffer = Framebuffer::create(&context.gl)?;
         quad::set_fixed_state(&context.gl)?;
-        Ok(Oracle { context, framebuffer, renderer, _bound_to_thread: PhantomData })
+        Ok(Oracle {
+            context,
+            framebuffer,
+            renderer,
+            _bound_to_thread: PhantomData,
+        })
     }
 
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".

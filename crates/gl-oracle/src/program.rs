@@ -14,8 +14,9 @@ pub(crate) struct LoadedProgram<'gl> {
 impl<'gl> LoadedProgram<'gl> {
     /// Loads `text` (`!!ARBfp1.0 ... END`), binds it and enables fragment programs.
     pub(crate) fn load(gl: &'gl Gl, text: &str) -> Result<LoadedProgram<'gl>, OracleError> {
-        let length = i32::try_from(text.len())
-            .map_err(|_| OracleError::InvalidInput(format!("program text of {} bytes is too long", text.len())))?;
+        let length = i32::try_from(text.len()).map_err(|_| {
+            OracleError::InvalidInput(format!("program text of {} bytes is too long", text.len()))
+        })?;
         let mut name = 0;
         // SAFETY: the context is current; `name` is a valid destination for one program name.
         unsafe {
@@ -26,7 +27,12 @@ impl<'gl> LoadedProgram<'gl> {
         check(gl, "creating the ARB fragment program")?;
         // SAFETY: the context is current; `text` is `length` readable bytes (GL takes no terminator).
         unsafe {
-            gl.ProgramStringARB(gl::FRAGMENT_PROGRAM_ARB, gl::PROGRAM_FORMAT_ASCII_ARB, length, text.as_ptr().cast())
+            gl.ProgramStringARB(
+                gl::FRAGMENT_PROGRAM_ARB,
+                gl::PROGRAM_FORMAT_ASCII_ARB,
+                length,
+                text.as_ptr().cast(),
+            )
         };
         program.check_loaded()?;
         // SAFETY: the context is current.
@@ -46,8 +52,15 @@ impl<'gl> LoadedProgram<'gl> {
         unsafe { gl.GetIntegerv(gl::PROGRAM_ERROR_POSITION_ARB, &mut position) };
         let message = get_string(gl, gl::PROGRAM_ERROR_STRING_ARB);
         if rejected || position != -1 {
-            let message = if message.is_empty() { "no message from GL".to_string() } else { message };
-            return Err(OracleError::Program { position: i64::from(position), message });
+            let message = if message.is_empty() {
+                "no message from GL".to_string()
+            } else {
+                message
+            };
+            return Err(OracleError::Program {
+                position: i64::from(position),
+                message,
+            });
         }
         check(gl, "loading the ARB fragment program")
     }
@@ -57,15 +70,27 @@ impl<'gl> LoadedProgram<'gl> {
         let mut max = 0;
         // SAFETY: the context is current; `max` is a valid GLint destination.
         unsafe {
-            self.gl.GetProgramivARB(gl::FRAGMENT_PROGRAM_ARB, gl::MAX_PROGRAM_LOCAL_PARAMETERS_ARB, &mut max)
+            self.gl.GetProgramivARB(
+                gl::FRAGMENT_PROGRAM_ARB,
+                gl::MAX_PROGRAM_LOCAL_PARAMETERS_ARB,
+                &mut max,
+            )
         };
         check(self.gl, "querying the local parameter count")?;
         for (index, value) in locals {
             if i64::from(*index) >= i64::from(max) {
-                return Err(OracleError::InvalidInput(format!("program.local[{index}] is not below {max}")));
+                return Err(OracleError::InvalidInput(format!(
+                    "program.local[{index}] is not below {max}"
+                )));
             }
             // SAFETY: the context is current, the program bound; `value` points at four floats.
-            unsafe { self.gl.ProgramLocalParameter4fvARB(gl::FRAGMENT_PROGRAM_ARB, *index, value.as_ptr()) };
+            unsafe {
+                self.gl.ProgramLocalParameter4fvARB(
+                    gl::FRAGMENT_PROGRAM_ARB,
+                    *index,
+                    value.as_ptr(),
+                )
+            };
         }
         check(self.gl, "setting local parameters")
     }

@@ -22,7 +22,9 @@ pub(crate) fn set_fixed_state(gl: &Gl) -> Result<(), OracleError> {
     }
     check(gl, "setting the fog coordinate source")?;
     if sets < TEXCOORD_SETS as i32 {
-        return Err(OracleError::InvalidInput(format!("GL has {sets} texture coordinate sets, the quad needs 8")));
+        return Err(OracleError::InvalidInput(format!(
+            "GL has {sets} texture coordinate sets, the quad needs 8"
+        )));
     }
     Ok(())
 }

@@ -55,9 +55,25 @@ pub struct OracleTexture {
 
 impl OracleTexture {
     /// A texture with GL's default wrapping (REPEAT; RECT: clamp to edge, the only mode it allows).
-    pub fn new(target: TextureTarget, size: [u32; 3], texels: Vec<[f32; 4]>, filter: Filter) -> OracleTexture {
-        let wrap = if target == TextureTarget::Rect { Wrap::ClampToEdge } else { Wrap::Repeat };
-        OracleTexture { target, size, texels, filter, wrap, mip_levels: Vec::new() }
+    pub fn new(
+        target: TextureTarget,
+        size: [u32; 3],
+        texels: Vec<[f32; 4]>,
+        filter: Filter,
+    ) -> OracleTexture {
+        let wrap = if target == TextureTarget::Rect {
+            Wrap::ClampToEdge
+        } else {
+            Wrap::Repeat
+        };
+        OracleTexture {
+            target,
+            size,
+            texels,
+            filter,
+            wrap,
+            mip_levels: Vec::new(),
+        }
     }
 
     /// The `[width, height, depth]` of mipmap level `level`.
@@ -71,7 +87,11 @@ impl OracleTexture {
     }
 
     fn validate(&self, unit: u32) -> Result<(), OracleError> {
-        let bad = |why: String| Err(OracleError::InvalidInput(format!("texture on unit {unit}: {why}")));
+        let bad = |why: String| {
+            Err(OracleError::InvalidInput(format!(
+                "texture on unit {unit}: {why}"
+            )))
+        };
         let [w, h, d] = self.size;
         let shape_ok = match self.target {
             TextureTarget::D1 => h == 1 && d == 1,
@@ -80,9 +100,14 @@ impl OracleTexture {
             TextureTarget::Cube => w == h && d == 6,
         };
         if w == 0 || h == 0 || d == 0 || !shape_ok {
-            return bad(format!("size {w}x{h}x{d} does not fit a {:?} texture", self.target));
+            return bad(format!(
+                "size {w}x{h}x{d} does not fit a {:?} texture",
+                self.target
+            ));
         }
-        if self.target == TextureTarget::Rect && (self.wrap == Wrap::Repeat || self.wrap == Wrap::MirroredRepeat) {
+        if self.target == TextureTarget::Rect
+            && (self.wrap == Wrap::Repeat || self.wrap == Wrap::MirroredRepeat)
+        {
             return bad("RECT textures only clamp to edge".into());
         }
         if self.target == TextureTarget::Rect && self.filter == Filter::Mipmap {
@@ -93,7 +118,10 @@ impl OracleTexture {
             let [lw, lh, ld] = self.level_size(level as u32);
             let expected = lw as usize * lh as usize * ld as usize;
             if texels.len() != expected {
-                return bad(format!("level {level} has {} texels, its size {lw}x{lh}x{ld} needs {expected}", texels.len()));
+                return bad(format!(
+                    "level {level} has {} texels, its size {lw}x{lh}x{ld} needs {expected}",
+                    texels.len()
+                ));
             }
         }
         Ok(())
@@ -118,15 +146,25 @@ pub(crate) struct BoundTextures<'gl> {
 
 impl<'gl> BoundTextures<'gl> {
     /// Uploads each texture and binds it to its unit.
-    pub(crate) fn upload(gl: &'gl Gl, textures: &[(u32, OracleTexture)]) -> Result<BoundTextures<'gl>, OracleError> {
-        let mut bound = BoundTextures { gl, names: Vec::new() };
+    pub(crate) fn upload(
+        gl: &'gl Gl,
+        textures: &[(u32, OracleTexture)],
+    ) -> Result<BoundTextures<'gl>, OracleError> {
+        let mut bound = BoundTextures {
+            gl,
+            names: Vec::new(),
+        };
         let units = max_units(gl)?;
         for (unit, texture) in textures {
             if *unit >= units {
-                return Err(OracleError::InvalidInput(format!("texture unit {unit} is not below {units}")));
+                return Err(OracleError::InvalidInput(format!(
+                    "texture unit {unit} is not below {units}"
+                )));
             }
             if textures.iter().filter(|(u, _)| u == unit).count() > 1 {
-                return Err(OracleError::InvalidInput(format!("texture unit {unit} is given twice")));
+                return Err(OracleError::InvalidInput(format!(
+                    "texture unit {unit} is given twice"
+                )));
             }
             texture.validate(*unit)?;
             let mut name = 0;
@@ -151,7 +189,10 @@ impl<'gl> BoundTextures<'gl> {
 impl Drop for BoundTextures<'_> {
     fn drop(&mut self) {
         // SAFETY: the context that made these names is current (textures live only within one draw call).
-        unsafe { self.gl.DeleteTextures(self.names.len() as i32, self.names.as_ptr()) };
+        unsafe {
+            self.gl
+                .DeleteTextures(self.names.len() as i32, self.names.as_ptr())
+        };
     }
 }
 
@@ -166,7 +207,13 @@ fn max_units(gl: &Gl) -> Result<u32, OracleError> {
 fn upload_levels(gl: &Gl, texture: &OracleTexture) -> Result<(), OracleError> {
     let levels = std::iter::once(&texture.texels).chain(&texture.mip_levels);
     for (level, texels) in levels.enumerate() {
-        upload_level(gl, texture.target, level as i32, texture.level_size(level as u32), texels);
+        upload_level(
+            gl,
+            texture.target,
+            level as i32,
+            texture.level_size(level as u32),
+            texels,
+        );
         check(gl, "uploading texels")?;
     }
     let target = gl_target(texture.target);
@@ -177,7 +224,13 @@ fn upload_levels(gl: &Gl, texture: &OracleTexture) -> Result<(), OracleError> {
     } else {
         // Only the given levels exist: GL must not expect more for completeness.
         // SAFETY: the context is current and the texture bound.
-        unsafe { gl.TexParameteri(target, gl::TEXTURE_MAX_LEVEL, texture.mip_levels.len() as i32) };
+        unsafe {
+            gl.TexParameteri(
+                target,
+                gl::TEXTURE_MAX_LEVEL,
+                texture.mip_levels.len() as i32,
+            )
+        };
         check(gl, "setting the last mipmap level")?;
     }
     Ok(())
@@ -192,19 +245,59 @@ fn upload_level(gl: &Gl, target: TextureTarget, level: i32, size: [u32; 3], texe
     unsafe {
         match target {
             TextureTarget::D1 => {
-                gl.TexImage1D(gl::TEXTURE_1D, level, format, w, 0, gl::RGBA, gl::FLOAT, texels.as_ptr().cast());
+                gl.TexImage1D(
+                    gl::TEXTURE_1D,
+                    level,
+                    format,
+                    w,
+                    0,
+                    gl::RGBA,
+                    gl::FLOAT,
+                    texels.as_ptr().cast(),
+                );
             }
             TextureTarget::D2 | TextureTarget::Rect => {
                 let t = gl_target(target);
-                gl.TexImage2D(t, level, format, w, h, 0, gl::RGBA, gl::FLOAT, texels.as_ptr().cast());
+                gl.TexImage2D(
+                    t,
+                    level,
+                    format,
+                    w,
+                    h,
+                    0,
+                    gl::RGBA,
+                    gl::FLOAT,
+                    texels.as_ptr().cast(),
+                );
             }
             TextureTarget::D3 => {
-                gl.TexImage3D(gl::TEXTURE_3D, level, format, w, h, d, 0, gl::RGBA, gl::FLOAT, texels.as_ptr().cast());
+                gl.TexImage3D(
+                    gl::TEXTURE_3D,
+                    level,
+                    format,
+                    w,
+                    h,
+                    d,
+                    0,
+                    gl::RGBA,
+                    gl::FLOAT,
+                    texels.as_ptr().cast(),
+                );
             }
             TextureTarget::Cube => {
                 for (face, texels) in texels.chunks_exact((w * h) as usize).enumerate() {
                     let t = gl::TEXTURE_CUBE_MAP_POSITIVE_X + face as u32;
-                    gl.TexImage2D(t, level, format, w, h, 0, gl::RGBA, gl::FLOAT, texels.as_ptr().cast());
+                    gl.TexImage2D(
+                        t,
+                        level,
+                        format,
+                        w,
+                        h,
+                        0,
+                        gl::RGBA,
+                        gl::FLOAT,
+                        texels.as_ptr().cast(),
+                    );
                 }
             }
         }
