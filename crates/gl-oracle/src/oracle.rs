@@ -80,10 +80,14 @@ impl Oracle {
     ) -> Result<Vec<f32>, OracleError> {
         self.context.make_current()?;
         let gl = &self.context.gl;
-        self.framebuffer.prepare(gl, width, height)?;
-        let _textures = BoundTextures::upload(gl, &inputs.textures)?;
-        let program = LoadedProgram::load(gl, arb_program_text)?;
-        program.set_locals(&inputs.locals)?;
+        let _bound = bind_draw(
+            gl,
+            &mut self.framebuffer,
+            arb_program_text,
+            width,
+            height,
+            inputs,
+        )?;
         self.framebuffer.clear(gl)?;
         quad::draw(gl)?;
         self.framebuffer.read(gl)
@@ -101,10 +105,14 @@ impl Oracle {
     ) -> Result<Duration, OracleError> {
         self.context.make_current()?;
         let gl = &self.context.gl;
-        self.framebuffer.prepare(gl, width, height)?;
-        let _textures = BoundTextures::upload(gl, &inputs.textures)?;
-        let program = LoadedProgram::load(gl, arb_program_text)?;
-        program.set_locals(&inputs.locals)?;
+        let _bound = bind_draw(
+            gl,
+            &mut self.framebuffer,
+            arb_program_text,
+            width,
+            height,
+            inputs,
+        )?;
         finish(gl)?;
         let start = Instant::now();
         for _ in 0..repetitions {
@@ -114,6 +122,31 @@ impl Oracle {
         finish(gl)?;
         Ok(start.elapsed())
     }
+}
+
+/// The GL objects of one draw; they are deleted when this is dropped.
+struct BoundDraw<'gl> {
+    _textures: BoundTextures<'gl>,
+    _program: LoadedProgram<'gl>,
+}
+
+/// Sizes the target, uploads the textures and loads the program with its locals.
+fn bind_draw<'gl>(
+    gl: &'gl Gl,
+    framebuffer: &mut Framebuffer,
+    arb_program_text: &str,
+    width: u32,
+    height: u32,
+    inputs: &Inputs,
+) -> Result<BoundDraw<'gl>, OracleError> {
+    framebuffer.prepare(gl, width, height)?;
+    let textures = BoundTextures::upload(gl, &inputs.textures)?;
+    let program = LoadedProgram::load(gl, arb_program_text)?;
+    program.set_locals(&inputs.locals)?;
+    Ok(BoundDraw {
+        _textures: textures,
+        _program: program,
+    })
 }
 
 fn finish(gl: &Gl) -> Result<(), OracleError> {
