@@ -1,1 +1,27 @@
 //! A real OpenGL implementation used as an oracle: Mesa's llvmpipe through a surfaceless EGL context.
+//!
+//! [`Oracle`] draws the reference quad (/work/shared/specs/reference-quad.md) with an ARB_fragment_program
+//! into an RGBA32F target with colour clamping off and reads the floats back, laid out as `pigment run --raw`
+//! writes them, so Pigment's NV_fragment_program machine can be compared with it value for value.
+//! libEGL is loaded at run time (nothing links against it); the GL entry points come from `eglGetProcAddress`.
+//!
+//! [`arb`] translates a loaded NV_fragment_program into the ARB text the oracle runs.
+//!
+//! This is the only crate of the workspace with `unsafe` code: it calls C. Every `unsafe` block says why it
+//! is sound; the rest of the crate is safe Rust.
+
+pub mod arb;
+mod context;
+mod display;
+mod error;
+mod framebuffer;
+mod gl;
+mod glcheck;
+mod oracle;
+mod program;
+mod quad;
+mod texture;
+
+pub use error::OracleError;
+pub use oracle::{Inputs, Oracle};
+pub use texture::{Filter, OracleTexture, TextureTarget, Wrap};

@@ -1,0 +1,175 @@
+//! One NV instruction in ARB: the opcode mapping, operands, saturation, and the write through the
+//! write mask, CC mask and CC update (see `condition`).
+
+use super::condition::{self, Test};
+use super::operand::{destination, source};
+use super::writer::Writer;
+use super::Unsupported;
+use nvfp::isa::{Opcode, Precision, TexTarget, WriteMask};
+use nvfp::program::Instruction;
+
+/// How an NV opcode is computed in ARB.
+enum Form {
+    /// The ARB instruction of this name with the same operands.
+    Same(&'static str),
+    /// The ARB instruction of this name with the two operands swapped (SGT a,b = SLT b,a; SLE = SGE).
+    Swapped(&'static str),
+    /// SEQ (`true`: SNE) from two SGEs.
+    Equality { not: bool },
+    /// SFL / STR: a constant result.
+    Constant(f32),
+}
+
+fn form(ins: &Instruction) -> Result<Form, Unsupported> {
+    use Opcode::*;
+    Ok(match ins.opcode {
+        Add => Form::Same("ADD"),
+        Cos => Form::Same("COS"),
+        Dp3 => Form::Same("DP3"),
+        Dp4 => Form::Same("DP4"),
+        Dst => Form::Same("DST"),
+        Ex2 => Form::Same("EX2"),
+        Flr => Form::Same("FLR"),
+        Frc => Form::Same("FRC"),
+        Lg2 => Form::Same("LG2"),
+        Lit => Form::Same("LIT"),
+        Lrp => Form::Same("LRP"),
+        Mad => Form::Same("MAD"),
+        Max => Form::Same("MAX"),
+        Min => Form::Same("MIN"),
+        Mov => Form::Same("MOV"),
+        Mul => Form::Same("MUL"),
+        Pow => Form::Same("POW"),
+        Rcp => Form::Same("RCP"),
+        Rsq => Form::Same("RSQ"),
+        Sge => Form::Same("SGE"),
+        Sin => Form::Same("SIN"),
+        Slt => Form::Same("SLT"),
+        Sub => Form::Same("SUB"),
+        Tex => Form::Same("TEX"),
+        // NV does not divide CUBE coordinates by q (notes 8): that is a plain lookup.
+        Txp if ins.texture.map(|(_, target)| target) == Some(TexTarget::Cube) => Form::Same("TEX"),
+        Txp => Form::Same("TXP"),
+        Sgt => Form::Swapped("SLT"),
+        Sle => Form::Swapped("SGE"),
+        Seq => Form::Equality { not: false },
+        Sne => Form::Equality { not: true },
+        Sfl => Form::Constant(0.0),
+        Str => Form::Constant(1.0),
+        Ddx | Ddy | Pk2h | Pk2us | Pk4b | Pk4ub | Rfl | Txd | Up2h | Up2us | Up4b | Up4ub | X2d
+        | Kil => {
+            return Err(Unsupported::new(
+                format!("the {} instruction (no ARB equivalent)", ins.opcode.name()),
+                ins.span,
+            ))
+        }
+    })
+}
+
+pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsupported> {
+    if ins.opcode == Opcode::Kil {
+        let condition = ins
+            .kil_condition
+            .ok_or_else(|| Unsupported::new("KIL without a condition".into(), ins.span))?;
+        condition::kill(w, condition);
+        w.end_instruction();
+        return Ok(());
+    }
+    if ins.precision != Precision::R {
+        let what = format!(
+            "{} at {:?} precision (llvmpipe computes in fp32)",
+            ins.opcode.name(),
+            ins.precision
+        );
+        return Err(Unsupported::new(what, ins.span));
+    }
+    let form = form(ins)?;
+    let Some(dst) = ins.dst else {
+        return Err(Unsupported::new(
+            format!("{} without a destination", ins.opcode.name()),
+            ins.span,
+        ));
+    };
+    let dest = destination(w, dst.register, ins.span)?;
+    let operands = ins.opcode.info().operands;
+    let sources = ins
+        .srcs
+        .iter()
+        .zip(operands)
+        .map(|(src, kind)| source(w, src, *kind, ins.span))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mask = write_mask(dst.write_mask);
+    let test = condition::test(w, dst.cc_mask);
+    let direct = matches!(test, Test::Always) && !ins.update_cc;
+    let result = match (&dest, direct) {
+        (Some(dest), true) => format!("{dest}{mask}"),
+        _ => w.scratch(),
+    };
+    compute(w, ins, &form, &result, &sources)?;
+    if !direct {
+        condition::store(w, &result, dest.as_deref(), &mask, &test, ins.update_cc);
+    }
+    w.end_instruction();
+    Ok(())
+}
+
+/// Emits the computation of the instruction into `result` (a register with its mask, or a scratch).
+fn compute(
+    w: &mut Writer,
+    ins: &Instruction,
+    form: &Form,
+    result: &str,
+    sources: &[String],
+) -> Result<(), Unsupported> {
+    let sat = if ins.saturate { "_SAT" } else { "" };
+    let texture = match ins.texture {
+        Some((unit, target)) => format!(", texture[{unit}], {}", target.name()),
+        None => String::new(),
+    };
+    match form {
+        Form::Same(op) => w.line(format!(
+            "{op}{sat} {result}, {}{texture};",
+            sources.join(", ")
+        )),
+        Form::Swapped(op) => {
+            let [a, b] = two(ins, sources)?;
+            w.line(format!("{op}{sat} {result}, {b}, {a};"));
+        }
+        Form::Equality { not } => {
+            let [a, b] = two(ins, sources)?;
+            // a == b is a >= b and b >= a (false for NaN, true for -0.0 against +0.0, notes 6).
+            let (t, u) = (w.scratch(), w.scratch());
+            w.line(format!("SGE {t}, {a}, {b};"));
+            w.line(format!("SGE {u}, {b}, {a};"));
+            if *not {
+                w.line(format!("MAD{sat} {result}, -{t}, {u}, {{1, 1, 1, 1}};"));
+            } else {
+                w.line(format!("MUL{sat} {result}, {t}, {u};"));
+            }
+        }
+        Form::Constant(v) => {
+            let v = super::operand::number(*v);
+            w.line(format!("MOV{sat} {result}, {{{v}, {v}, {v}, {v}}};"));
+        }
+    }
+    Ok(())
+}
+
+fn two<'a>(ins: &Instruction, sources: &'a [String]) -> Result<[&'a str; 2], Unsupported> {
+    match sources {
+        [a, b] => Ok([a, b]),
+        _ => Err(Unsupported::new(
+            format!("{} with {} operands", ins.opcode.name(), sources.len()),
+            ins.span,
+        )),
+    }
+}
+
+/// `.xz`-style suffix, empty when all four components are written.
+fn write_mask(mask: WriteMask) -> String {
+    if mask == WriteMask::ALL {
+        String::new()
+    } else {
+        format!(".{}", mask.letters())
+    }
+}

@@ -1,0 +1,92 @@
+//! ARB_fragment_program text for a loaded NV_fragment_program, so the oracle can run what Pigment's
+//! machine runs. Pure Rust, no GL.
+//!
+//! # Mapping
+//!
+//! | NV | ARB |
+//! |---|---|
+//! | `R0`-`R31` | `TEMP R0` ... zeroed first (NV starts every fragment with zero temporaries) |
+//! | `o[COLR]` | `nv_colr`, zeroed first (unwritten components store 0, notes 9), moved to `result.color` at the end |
+//! | `o[DEPR]` | `nv_depr`; the fragment is discarded when its z is outside [0, 1] (notes 9). Depth itself is not written: the oracle has no depth buffer |
+//! | `f[TEXn]`, `f[COL0]`, `f[COL1]`, `f[WPOS]` | `fragment.texcoord[n]`, `fragment.color`, `fragment.color.secondary`, `fragment.position` |
+//! | `f[FOGC]` (z,0,0,0) | `nv_fogc` = `fragment.fogcoord` (z,0,0,1) times (1,1,1,0) |
+//! | `p[N]` | `program.local[N]` |
+//! | DECLAREd name number k | `program.local[64 + k]` ([`Translation::named_locals`] gives slots and initial values) |
+//! | constants | inline `{x, y, z, w}` with swizzle, negation and absolute value already applied |
+//! | `|x|`, `-|x|` of a register | `ABS` into a scratch temporary `nv_tN`, then it or its negation |
+//! | ADD COS DP3 DP4 DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
+//! | SGT, SLE | SLT, SGE with the operands swapped |
+//! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
+//! | SFL, STR | MOV of 0 / 1 |
+//! | condition codes | see `condition`: `nv_cc` holds the stored values; tests are SGE/SLT vectors; conditional writes are CMPs; KIL LT / KIL GT are ARB KILs of `nv_cc` / `-nv_cc` |
+//!
+//! # Not translated ([`Unsupported`])
+//!
+//! fp16 and fx12 arithmetic (H registers, `o[COLH]`, HC, any instruction computing at H or X precision:
+//! llvmpipe computes in fp32), DDX, DDY, TXD, RFL, X2D, the pack and unpack instructions, and constants
+//! that are infinite (ARB constants are finite).
+//!
+//! # Where the translation is not the NV machine
+//!
+//! The instructions map one to one, but llvmpipe's ARB instructions are not NV's in every corner (observed
+//! on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
+//! -0.0); MUL / MAD / DP of 0 and INF give 0 (NV: NaN); POW of a negative base or 0^0 is not NaN; LIT clamps
+//! its exponent to [-128, 128]; the approximations (RCP, RSQ, EX2, LG2, POW, SIN, COS) and LRP round their
+//! own way. Comparisons must allow for these. A texture unit the program samples needs a texture in the
+//! oracle's inputs: NV reads (0,0,0,0) from a missing one, GL its default texture.
+
+mod condition;
+mod instruction;
+mod operand;
+mod writer;
+
+pub use operand::NAMED_LOCAL_BASE;
+
+use nvfp::program::Program;
+use pigment_diag::Span;
+use std::fmt;
+
+/// The ARB form of an NV program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Translation {
+    /// `!!ARBfp1.0 ... END`.
+    pub text: String,
+    /// For each DECLAREd parameter in declaration order: its `program.local` slot and initial value, to be
+    /// passed in [`crate::Inputs::locals`] (change the value to emulate glProgramNamedParameterNV).
+    pub named_locals: Vec<(u32, [f32; 4])>,
+}
+
+/// A program feature ARB_fragment_program cannot express (or not exactly enough to be an oracle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// What, in words.
+    pub what: String,
+    /// The NV instruction it is in.
+    pub span: Span,
+}
+
+impl Unsupported {
+    pub(crate) fn new(what: String, span: Span) -> Unsupported {
+        Unsupported { what, span }
+    }
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot translate to ARB_fragment_program: {}", self.what)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// Translates a loaded NV program (see the module documentation for what is supported).
+pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
+    let mut w = writer::Writer::default();
+    for ins in &program.instructions {
+        instruction::translate(&mut w, ins)?;
+    }
+    Ok(Translation {
+        text: w.finish(),
+        named_locals: operand::named_local_slots(program),
+    })
+}

@@ -1,0 +1,107 @@
+//! Loading an ARB_fragment_program into GL, turning a load failure into an error with GL's own message and
+//! byte position, and setting its local parameters.
+
+use crate::error::OracleError;
+use crate::gl::{self, types::GLuint, Gl};
+use crate::glcheck::{check, get_string};
+
+/// The program of one draw, enabled while this lives and deleted when it goes out of scope.
+pub(crate) struct LoadedProgram<'gl> {
+    gl: &'gl Gl,
+    name: GLuint,
+}
+
+impl<'gl> LoadedProgram<'gl> {
+    /// Loads `text` (`!!ARBfp1.0 ... END`), binds it and enables fragment programs.
+    pub(crate) fn load(gl: &'gl Gl, text: &str) -> Result<LoadedProgram<'gl>, OracleError> {
+        let length = i32::try_from(text.len()).map_err(|_| {
+            OracleError::InvalidInput(format!("program text of {} bytes is too long", text.len()))
+        })?;
+        let mut name = 0;
+        // SAFETY: the context is current; `name` is a valid destination for one program name.
+        unsafe {
+            gl.GenProgramsARB(1, &mut name);
+            gl.BindProgramARB(gl::FRAGMENT_PROGRAM_ARB, name);
+        }
+        let program = LoadedProgram { gl, name };
+        check(gl, "creating the ARB fragment program")?;
+        // SAFETY: the context is current; `text` is `length` readable bytes (GL takes no terminator).
+        unsafe {
+            gl.ProgramStringARB(
+                gl::FRAGMENT_PROGRAM_ARB,
+                gl::PROGRAM_FORMAT_ASCII_ARB,
+                length,
+                text.as_ptr().cast(),
+            )
+        };
+        program.check_loaded()?;
+        // SAFETY: the context is current.
+        unsafe { gl.Enable(gl::FRAGMENT_PROGRAM_ARB) };
+        check(gl, "enabling GL_FRAGMENT_PROGRAM_ARB")?;
+        Ok(program)
+    }
+
+    /// After glProgramStringARB: GL reports a rejected program by GL_INVALID_OPERATION plus an error position
+    /// and string (ARB_fragment_program, "Errors").
+    fn check_loaded(&self) -> Result<(), OracleError> {
+        let gl = self.gl;
+        // SAFETY: the context is current.
+        let rejected = unsafe { gl.GetError() } == gl::INVALID_OPERATION;
+        let mut position = -1;
+        // SAFETY: the context is current; `position` is a valid GLint destination.
+        unsafe { gl.GetIntegerv(gl::PROGRAM_ERROR_POSITION_ARB, &mut position) };
+        let message = get_string(gl, gl::PROGRAM_ERROR_STRING_ARB);
+        if rejected || position != -1 {
+            let message = if message.is_empty() {
+                "no message from GL".to_string()
+            } else {
+                message
+            };
+            return Err(OracleError::Program {
+                position: i64::from(position),
+                message,
+            });
+        }
+        check(gl, "loading the ARB fragment program")
+    }
+
+    /// Sets `program.local[index]` for each entry.
+    pub(crate) fn set_locals(&self, locals: &[(u32, [f32; 4])]) -> Result<(), OracleError> {
+        let mut max = 0;
+        // SAFETY: the context is current; `max` is a valid GLint destination.
+        unsafe {
+            self.gl.GetProgramivARB(
+                gl::FRAGMENT_PROGRAM_ARB,
+                gl::MAX_PROGRAM_LOCAL_PARAMETERS_ARB,
+                &mut max,
+            )
+        };
+        check(self.gl, "querying the local parameter count")?;
+        for (index, value) in locals {
+            if i64::from(*index) >= i64::from(max) {
+                return Err(OracleError::InvalidInput(format!(
+                    "program.local[{index}] is not below {max}"
+                )));
+            }
+            // SAFETY: the context is current, the program bound; `value` points at four floats.
+            unsafe {
+                self.gl.ProgramLocalParameter4fvARB(
+                    gl::FRAGMENT_PROGRAM_ARB,
+                    *index,
+                    value.as_ptr(),
+                )
+            };
+        }
+        check(self.gl, "setting local parameters")
+    }
+}
+
+impl Drop for LoadedProgram<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the context that made the program is current (programs live only within one draw call).
+        unsafe {
+            self.gl.Disable(gl::FRAGMENT_PROGRAM_ARB);
+            self.gl.DeleteProgramsARB(1, &self.name);
+        }
+    }
+}
