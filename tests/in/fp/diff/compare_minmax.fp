@@ -1,0 +1,14 @@
+!!FP1.0
+# SGE, SLT, SGT, SLE, SEQ, SNE, MIN, MAX.
+MOVR R0, f[TEX0];
+SGER R1.x, R0.x, R0.y;
+SLTR R1.y, R0.x, 0.5;
+SGTR R1.z, R0.y, 0.25;
+SLER R1.w, R0.x, R0.x;
+SEQR R2.x, R0.x, 0.53125;
+SNER R2.y, R0.y, 0.53125;
+MINR R2.z, R0.x, R0.y;
+MAXR R2.w, R0.x, -R0.y;
+ADDR R3, R1, R2;
+MULR o[COLR], R3, 0.25;
+END
