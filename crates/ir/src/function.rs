@@ -117,13 +117,14 @@ impl SamplerDim {
         }
     }
 
+    /// The type name in the text form.
     pub fn name(self) -> &'static str {
         match self {
-            SamplerDim::D1 => "1d",
-            SamplerDim::D2 => "2d",
-            SamplerDim::D3 => "3d",
-            SamplerDim::Cube => "cube",
-            SamplerDim::Rect => "rect",
+            SamplerDim::D1 => "sampler1d",
+            SamplerDim::D2 => "sampler2d",
+            SamplerDim::D3 => "sampler3d",
+            SamplerDim::Cube => "samplercube",
+            SamplerDim::Rect => "samplerrect",
         }
     }
 

@@ -14,7 +14,7 @@
 //!   (`n ≥ 1` **(V)**) and an optional semantic. Arrays may be indexed by a constant (`< n` **(V)**) or at
 //!   run time by an int scalar **(V)**; run-time indices clamp to `[0, n-1]`. Non-arrays take no index,
 //!   arrays need one **(V)**;
-//! * **samplers** ([`Sampler`]): a dimension (`1d 2d 3d cube rect`) and an optional texture unit;
+//! * **samplers** ([`Sampler`]): a dimension (`sampler1d`, `sampler2d`, `sampler3d`, `samplercube`, `samplerrect`) and an optional texture unit;
 //! * **outputs** ([`Output`]): a type and a semantic (`COLOR`, `DEPTH`), written with `store`;
 //! * **values** ([`ValueInfo`]): the type of every SSA value.
 //!
@@ -135,7 +135,7 @@
 //! function  := "fn" NAME "(" (param ("," param)* ","?)? ")" "{" inst* "}"
 //! param     := "in" ENTITY ":" TYPE semantic?
 //!            | "uniform" ENTITY ":" TYPE ("[" INT "]")? semantic?
-//!            | "sampler" ENTITY ":" ("1d"|"2d"|"3d"|"cube"|"rect") ("unit" INT)?
+//!            | "sampler" ENTITY ":" SAMPLER ("unit" INT)?
 //!            | "out" ENTITY ":" TYPE semantic?
 //! semantic  := "@" NAME
 //! inst      := (def ("," def)* "=")? body loc?  region-blocks
@@ -155,6 +155,7 @@
 //! loc       := "!" INT ":" INT ".." INT                ; file id : byte start .. byte end
 //! literal   := decimal | "nan" | "inf" | "-inf" | 0xHHHHHHHH (raw f32 bits) | INT | "true" | "false"
 //! TYPE      := ("float"|"half"|"fixed"|"bool"|"int") ("1".."4")?
+//! SAMPLER   := "sampler1d" | "sampler2d" | "sampler3d" | "samplercube" | "samplerrect"
 //! VALUE     := "%" [A-Za-z0-9_]+      ENTITY := "$" [A-Za-z0-9_]+
 //! ```
 //!
@@ -166,7 +167,7 @@
 //! fn main(
 //!     in $uv: float2 @TEXCOORD0,
 //!     uniform $tint: float4,
-//!     sampler $s: 2d unit 0,
+//!     sampler $s: sampler2d unit 0,
 //!     out $color: float4 @COLOR,
 //! ) {
 //!   %0: float2 = input $uv

@@ -213,7 +213,15 @@ impl Parser<'_> {
     fn header(&mut self) -> PResult<()> {
         self.expect("(")?;
         while !self.eat(")") {
-            self.param()?;
+            if self.param().is_err() {
+                // Resynchronise at the next parameter.
+                while !matches!(
+                    self.peek(),
+                    Tok::Eof | Tok::Punct(",") | Tok::Punct(")") | Tok::Punct("{")
+                ) {
+                    self.bump();
+                }
+            }
             if !self.eat(",") {
                 self.expect(")")?;
                 break;

@@ -175,6 +175,8 @@ impl Printer<'_> {
                 self.block(default, depth + 1);
                 self.indent(depth);
                 self.out.push_str("}\n");
+                self.indent(depth);
+                self.out.push_str("}\n");
             }
             _ => self.out.push('\n'),
         }
