@@ -117,10 +117,10 @@ fn half_operations_round_to_fp16_after_the_fp32_result() {
     assert_eq!(op_result("half", &c, "add %c0, %c1"), [1.0]);
     // 1 + 3·2^-11 rounds to 1 + 2^-9 (even mantissa 2).
     let c = [("half", "1.0"), ("half", "0.00146484375")];
-    assert_eq!(op_result("half", &c, "add %c0, %c1"), [1.001953125]);
-    // 1/3 in fp16: 0x3555 = 0.333251953125.
+    assert_eq!(op_result("half", &c, "add %c0, %c1"), [1.0 + 2f32.powi(-9)]);
+    // 1/3 in fp16: 0x3555 = 2^-2 · (1 + 341/1024) = 1365/4096.
     let c = [("half", "3.0")];
-    assert_eq!(op_result("half", &c, "rcp %c0"), [0.333251953125]);
+    assert_eq!(op_result("half", &c, "rcp %c0"), [1365.0 / 4096.0]);
     // 300 · 300 = 90000 ≥ 2^16 → +INF; 65504 + 16 = 65520 < 2^16 → 65504 (notes item 4).
     let c = [("half", "300.0")];
     assert_eq!(op_result("half", &c, "mul %c0, %c0"), [f32::INFINITY]);
@@ -155,9 +155,9 @@ fn conversions_between_kinds() {
     assert_eq!(op_result("half2", &c, "cvt %c0"), [1.0, 0.0]);
     let c = [("int2", "16777217, -3")];
     assert_eq!(op_result("float2", &c, "cvt %c0"), [16777216.0, -3.0]);
-    // float → half: 0.1 becomes 0x2e66 = 0.0999755859375.
+    // float → half: 0.1 becomes 0x2e66 = 2^-4 · (1 + 614/1024) = 1638/16384.
     let c = [("float", "0.1")];
-    assert_eq!(op_result("half", &c, "cvt %c0"), [0.0999755859375]);
+    assert_eq!(op_result("half", &c, "cvt %c0"), [1638.0 / 16384.0]);
 }
 
 /// Like `op_result` for int and bool outputs: the raw components as i32.

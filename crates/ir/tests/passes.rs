@@ -56,13 +56,21 @@ fn pass_files() {
             .collect();
         let mut module = parse(input).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         verify(&module).unwrap_or_else(|e| panic!("{}: input invalid: {e:?}", path.display()));
-        let before: Vec<FragmentResult> = module.functions.iter().map(|(_, f)| run_sample(f)).collect();
+        let before: Vec<FragmentResult> = module
+            .functions
+            .iter()
+            .map(|(_, f)| run_sample(f))
+            .collect();
         for name in &passes {
             let mut pass = pass_by_name(name).unwrap_or_else(|| panic!("unknown pass {name}"));
             run_pass(&mut module, pass.as_mut())
                 .unwrap_or_else(|e| panic!("{}: {name} broke the IR: {e:?}", path.display()));
         }
-        let after: Vec<FragmentResult> = module.functions.iter().map(|(_, f)| run_sample(f)).collect();
+        let after: Vec<FragmentResult> = module
+            .functions
+            .iter()
+            .map(|(_, f)| run_sample(f))
+            .collect();
         assert_eq!(before, after, "{}: results changed", path.display());
         let printed = print(&module);
         if bless {
