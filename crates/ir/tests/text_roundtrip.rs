@@ -108,3 +108,21 @@ fn float_constants_round_trip_bit_exactly() {
         assert_eq!(v.bits[0], bits);
     }
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let mut text = String::from("fn f() {\n  %c: bool = const true\n");
+    for _ in 0..5000 {
+        text.push_str("if %c {\n");
+    }
+    for _ in 0..5000 {
+        text.push_str("}\n");
+    }
+    text.push_str("}\n");
+    let es = errors(&text);
+    assert!(
+        es.iter()
+            .any(|e| e.ends_with("regions nest more than 200 deep, found `{`")),
+        "{es:?}"
+    );
+}

@@ -58,6 +58,7 @@ fn parse_partial(text: &str) -> (Module, Vec<ParseError>) {
         errors: Vec::new(),
         func: Function::default(),
         values: HashMap::new(),
+        depth: 0,
     };
     let mut module = Module::new();
     while p.peek() != &Tok::Eof {
@@ -84,7 +85,12 @@ struct Parser<'a> {
     errors: Vec<ParseError>,
     func: Function,
     values: HashMap<String, Value>,
+    /// Regions open around the current point.
+    depth: usize,
 }
+
+/// Deeper nesting is rejected so that hostile input cannot exhaust the stack.
+const MAX_NESTING: usize = 200;
 
 impl Parser<'_> {
     fn peek(&self) -> &Tok {
@@ -311,8 +317,13 @@ impl Parser<'_> {
     }
 
     fn block(&mut self) -> PResult<Block> {
+        if self.depth >= MAX_NESTING {
+            return self.fail_here(&format!("regions nest more than {MAX_NESTING} deep"));
+        }
         self.expect("{")?;
+        self.depth += 1;
         let b = self.block_items();
+        self.depth -= 1;
         self.expect("}")?;
         Ok(b)
     }
@@ -405,20 +416,14 @@ impl Parser<'_> {
         }
         let (word, span) = self.ident("an instruction")?;
         let declared = results.first().map(|&r| self.func.values[r].ty);
-        let kind = self.inst_kind(&word, span, declared, &mut results)?;
-        let mut loc = self.loc()?;
-        let kind = self.regions(kind, &mut loc)?;
+        let kind = self.inst_kind(&word, span, declared)?;
+        let loc = self.loc()?;
+        let kind = self.regions(kind)?;
         Ok(Inst { kind, results, loc })
     }
 
     /// The instruction after its mnemonic, up to its location (regions without their blocks).
-    fn inst_kind(
-        &mut self,
-        word: &str,
-        span: Span,
-        declared: Option<Type>,
-        results: &mut Vec<Value>,
-    ) -> PResult<InstKind> {
+    fn inst_kind(&mut self, word: &str, span: Span, declared: Option<Type>) -> PResult<InstKind> {
         Ok(match word {
             "const" => {
                 let Some(ty) = declared else {
@@ -512,7 +517,6 @@ impl Parser<'_> {
                     }
                     self.expect(")")?;
                 }
-                let _ = results;
                 InstKind::Loop {
                     params,
                     init,
@@ -556,7 +560,7 @@ impl Parser<'_> {
     }
 
     /// Parses the blocks of a region instruction (after its location).
-    fn regions(&mut self, mut kind: InstKind, _loc: &mut Option<SourceLoc>) -> PResult<InstKind> {
+    fn regions(&mut self, mut kind: InstKind) -> PResult<InstKind> {
         match &mut kind {
             InstKind::If {
                 then_block,
