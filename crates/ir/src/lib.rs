@@ -1,2 +1,214 @@
-//! The shading IR (being written).
+//! Pigment's shading IR: the one representation every front end (Cg; later ISL, Parasol) lowers into and
+//! every back end (NV_fragment_program `fp30`; later ARB, GLSL, SPIR-V/WGSL through naga) consumes.
+//!
+//! This documentation is the IR's specification. The verifier ([`verify`]) checks every rule marked
+//! **(V)**; the reference interpreter ([`interp`]) and [`eval`] define what every instruction computes.
+//!
+//! # Entities
+//!
+//! A [`Module`] holds entry-point [`Function`]s (front ends inline calls; there is no call instruction).
+//! A function owns, each in its own [`Arena`] addressed by typed [`Handle`]s:
+//!
+//! * **inputs** ([`Input`]): per-fragment varyings, a type and an optional semantic (`TEXCOORD0`);
+//! * **uniforms** ([`Uniform`]): values shared by all fragments, a type, an optional array length
+//!   (`n ≥ 1` **(V)**) and an optional semantic. Arrays may be indexed by a constant (`< n` **(V)**) or at
+//!   run time by an int scalar **(V)**; run-time indices clamp to `[0, n-1]`. Non-arrays take no index,
+//!   arrays need one **(V)**;
+//! * **samplers** ([`Sampler`]): a dimension (`sampler1d`, `sampler2d`, `sampler3d`, `samplercube`, `samplerrect`) and an optional texture unit;
+//! * **outputs** ([`Output`]): a type and a semantic (`COLOR`, `DEPTH`), written with `store`;
+//! * **values** ([`ValueInfo`]): the type of every SSA value.
+//!
+//! Interface names are unique within a function across all four kinds **(V)**; function names are unique
+//! in a module **(V)**. Instructions carry an optional [`SourceLoc`] (file and byte span) so back-end
+//! errors point at the source.
+//!
+//! # Types
+//!
+//! A [`Type`] is a [`ScalarKind`] and a width of 1-4 **(V)**; `float` is `float1`. Kinds:
+//!
+//! | kind | values |
+//! |---|---|
+//! | `float` | IEEE binary32 **without denormals**: arithmetic reads denormal operands as ±0 and flushes denormal results to ±0 |
+//! | `half` | IEEE binary16 with denormals |
+//! | `fixed` | fx12: multiples of 1/1024 in [-2, 2047/1024] |
+//! | `bool` | true / false |
+//! | `int` | 32-bit two's complement |
+//!
+//! There are no implicit conversions: operands of an operation have exactly the types its signature
+//! asks for **(V)**, and front ends insert `cvt` and `swizzle` (to splat a scalar) themselves. Matrices,
+//! structs and arrays of values do not exist in the IR; front ends split them into vectors.
+//!
+//! # Values and scoping
+//!
+//! Every value is defined exactly once **(V)**: by an instruction's result, by a region's result, or as
+//! a loop parameter. A use must be *in scope* at its point **(V)**: defined earlier in the same block
+//! or in an enclosing block (the definitions of an enclosing block that precede the region). Values
+//! defined inside a region are invisible outside it; they leave only through `yield`/`break`. A
+//! region's results are defined after the region (not inside it); loop parameters are defined at the top
+//! of the loop body. Each instruction's declared result types must equal what its operands give **(V)**.
+//!
+//! # Control flow
+//!
+//! Structured only; there are no gotos. A [`Block`] is a list of instructions; a terminator (`yield`,
+//! `break`, `continue`, `return`) may only be a block's last instruction **(V)**.
+//!
+//! * `if %c { A } else { B }` — `%c` is a `bool` scalar **(V)**. Runs A when true, else B. Its results
+//!   are the operands of the `yield` that ends the branch taken.
+//! * `switch %s { case 1, 2 { A } ... default { D } }` — `%s` is an `int` scalar **(V)**, case values are
+//!   distinct and every case has at least one **(V)**. Runs the arm listing `%s`, else the default. No
+//!   fall-through (C's `break` out of a switch arm is a `yield`).
+//! * `loop (%p: T = %init, ...) { body }` — the parameters take the init values (same types **(V)**),
+//!   then the body runs; `continue %v, ...` starts the next iteration with new parameter values,
+//!   `break %r, ...` leaves the loop with its results. Both target the innermost loop, from any depth of
+//!   nested `if`/`switch` **(V)**: outside a loop they are errors **(V)**.
+//! * `yield %v, ...` ends an `if` branch or `switch` arm and must be directly in one **(V)**.
+//! * A block whose last instruction is not a terminator ends with an implicit `yield` (in an arm) or
+//!   `continue` (in a loop body) without operands; that is valid only if the region has no results
+//!   (arm) or no parameters (loop) **(V)**. Operands of `yield`/`break`/`continue` match the region's
+//!   result (or parameter) types in number and type **(V)**.
+//! * `return` ends the fragment's program (from any depth). `discard` marks the fragment discarded
+//!   and execution goes on ("demote" semantics, as NV_fragment_program's KIL): its outputs are thrown
+//!   away and it keeps serving as a helper for derivatives.
+//! * `store $out.mask, %v` writes `%v`'s components, in order, to the output components enabled by the
+//!   mask (listed in xyzw order, within the output's width); `%v` has the output's kind and as many
+//!   components as the mask enables **(V)**. Later stores override earlier ones per component. Outputs
+//!   never written read as 0 and are reported as unwritten.
+//!
+//! # Meaning of instructions
+//!
+//! Numeric rules live in [`numeric`] (shared with back ends); [`eval::eval`] applies them. For the real
+//! kinds (float, half, fixed) every operation **computes in its result's kind**: it takes its operands'
+//! values (exact in f32; float denormals read as 0), evaluates its formula with every step rounded to
+//! fp32 ([`numeric::round_f32`]: nearest-even, ≥ 2^128 → ±INF, denormals → ±0), then converts the fp32
+//! result once to the result kind ([`numeric::to_kind`]): half rounds nearest-even to fp16 (|x| ≥ 2^16 →
+//! ±INF, values between 65504 and 2^16 → ±65504, denormals kept); fixed maps NaN to 0, clamps to
+//! [-2, 2047/1024] and rounds to the nearest 1/1024 (ties to even). So a `half` `add` rounds to fp16 once,
+//! after the fp32 sum. Int operations wrap; `div` truncates toward zero and `x / 0 = 0`.
+//!
+//! | instruction | operands → result | meaning |
+//! |---|---|---|
+//! | `const` | → T | the literal components (canonical for the kind **(V)**) |
+//! | `neg abs` | T → T (numeric) | −x, \|x\| |
+//! | `add sub mul div min max` | T, T → T (numeric) | componentwise; min/max give NaN if either is NaN |
+//! | `mad` | T, T, T → T (numeric) | a·b + c, the product rounded first |
+//! | `clamp` | x, lo, hi: T → T (numeric) | min(max(x, lo), hi) |
+//! | `sat` | T → T (real) | clamp to [0, 1], NaN → 0 |
+//! | `floor ceil trunc fract` | T → T (real) | fract = x − floor(x) |
+//! | `round` | T → T (real) | nearest integer, halves toward +INF (Cg's floor(x + 0.5), exactly) |
+//! | `rcp rsqrt sqrt exp2 log2 sin cos` | T → T (real) | componentwise, with NV's special cases (see [`numeric`]) |
+//! | `pow` | T, T → T (real) | exp2(b · log2(a)): NV's ApproxPower special cases (0^0 = NaN, negative bases NaN) |
+//! | `lerp` | a, b, w: T → T (real) | a + w·(b − a) |
+//! | `dot` | T, T → scalar (real) | Σ aᵢ·bᵢ summed x to w, each step in fp32 |
+//! | `lit` | T4 → T4 (real) | NV LIT: (1, max(x,0), x > 0 ? pow(max(y,0), w) : 0, 1) |
+//! | `dst` | T4, T4 → T4 (real) | NV DST: (1, a.y·b.y, a.z, b.w) |
+//! | `ddx ddy` | T → T (real) | quad derivatives (see [`interp`]): right − left, top − bottom |
+//! | `eq ne` | T, T → boolN (any kind) | IEEE: −0 = +0; NaN unequal to all (`ne` true) |
+//! | `lt le gt ge` | T, T → boolN (numeric) | false with NaN |
+//! | `and or xor not` | bool → bool | logic |
+//! | `any all` | boolN → bool | reductions |
+//! | `select` | boolN, T, T → T | per component: first where true, else second (bits copied) |
+//! | `cvt` | T → T' (same width) | real→real rounds to the kind (float→float keeps bits); real→int truncates toward 0, saturating, NaN → 0; int→real rounds; any→bool is ≠ 0 (NaN → true); bool→numeric 1/0 |
+//! | `swizzle %v.zyx` | T → T' | any 1-4 components of `%v` (indices < width **(V)**), bits copied |
+//! | `construct` | T..., one kind → sum of widths ≤ 4 | concatenation |
+//! | `pack_2half pack_2ushort` | float2/half2 → float | NV PK2H / PK2US: the raw 32-bit pattern as a float's bits |
+//! | `pack_4byte pack_4ubyte` | float4/half4 → float | NV PK4B / PK4UB |
+//! | `unpack_2half unpack_2ushort` | float → float2 | NV UP2H / UP2US of the operand's raw bits |
+//! | `unpack_4byte unpack_4ubyte` | float → float4 | NV UP4B / UP4UB |
+//! | `input $i` | → input's type | the fragment's value |
+//! | `uniform $u` / `$u[3]` / `$u[%i]` | → element type | the uniform (element) |
+//! | `tex $s, %c` | float(n..n+1) → float4 | lookup; n = coordinates of the dimension (1d 1, 2d/rect 2, 3d/cube 3); one extra component is the shadow-compare value **(V)** |
+//! | `texproj $s, %c` | float(n+1..n+2) → float4 | projective: the last component is q **(V)** |
+//! | `texgrad $s, %c, %dx, %dy` | coords, floatN, floatN → float4 | explicit derivatives **(V)** |
+//!
+//! Data movement (`swizzle`, `construct`, `select`, `store`, region results, pack results and unpack
+//! operands) copies bit patterns untouched: a packed word survives even when its pattern is an fp32
+//! denormal or NaN (specs/nv-fragment-program-notes.md item 3). Constants of kind half or fixed must be
+//! values of that kind; float constants may be any pattern.
+//!
+//! # Text form
+//!
+//! Printed by [`print`], read by [`parse`]; `parse(print(m))` prints identically. `;` starts a comment.
+//! Whitespace is free except that the operands of `yield`, `break` and `continue` must be on their line.
+//!
+//! ```text
+//! module    := function*
+//! function  := "fn" NAME "(" (param ("," param)* ","?)? ")" "{" inst* "}"
+//! param     := "in" ENTITY ":" TYPE semantic?
+//!            | "uniform" ENTITY ":" TYPE ("[" INT "]")? semantic?
+//!            | "sampler" ENTITY ":" SAMPLER ("unit" INT)?
+//!            | "out" ENTITY ":" TYPE semantic?
+//! semantic  := "@" NAME
+//! inst      := (def ("," def)* "=")? body loc?  region-blocks
+//! def       := VALUE ":" TYPE
+//! body      := "const" literal ("," literal)*          ; one literal per component of the def's type
+//!            | OP VALUE ("," VALUE)*                   ; add, mul, dot, pack_2half, ...
+//!            | "swizzle" VALUE "." LETTERS             ; xyzw letters, 1-4
+//!            | "cvt" VALUE                             ; target kind from the def's type
+//!            | "input" ENTITY | "uniform" ENTITY ("[" (INT | VALUE) "]")?
+//!            | ("tex" | "texproj") ENTITY "," VALUE | "texgrad" ENTITY "," VALUE "," VALUE "," VALUE
+//!            | "store" ENTITY ("." MASK)? "," VALUE    ; no mask: the output's full width
+//!            | "discard" | "return" | ("yield" | "break" | "continue") (VALUE ("," VALUE)*)?
+//!            | "if" VALUE | "switch" VALUE | "loop" ("(" def "=" VALUE ("," def "=" VALUE)* ")")?
+//! region-blocks (after if)     := "{" inst* "}" ("else" "{" inst* "}")?
+//! region-blocks (after loop)   := "{" inst* "}"
+//! region-blocks (after switch) := "{" ("case" INT ("," INT)* "{" inst* "}")* "default" "{" inst* "}" "}"
+//! loc       := "!" INT ":" INT ".." INT                ; file id : byte start .. byte end
+//! literal   := decimal | "nan" | "inf" | "-inf" | 0xHHHHHHHH (raw f32 bits) | INT | "true" | "false"
+//! TYPE      := ("float"|"half"|"fixed"|"bool"|"int") ("1".."4")?
+//! SAMPLER   := "sampler1d" | "sampler2d" | "sampler3d" | "samplercube" | "samplerrect"
+//! VALUE     := "%" [A-Za-z0-9_]+      ENTITY := "$" [A-Za-z0-9_]+
+//! ```
+//!
+//! The printer numbers values `%0, %1, ...` in the order their definitions appear (a region's results
+//! before its loop parameters and contents) and prints real constants as the shortest decimal that
+//! reads back to the same f32, `nan` for 0x7fc00000, and other NaN patterns in hex. Example:
+//!
+//! ```text
+//! fn main(
+//!     in $uv: float2 @TEXCOORD0,
+//!     uniform $tint: float4,
+//!     sampler $s: sampler2d unit 0,
+//!     out $color: float4 @COLOR,
+//! ) {
+//!   %0: float2 = input $uv
+//!   %1: float4 = tex $s, %0
+//!   %2: float4 = uniform $tint
+//!   %3: float4 = mul %1, %2
+//!   %4: float = swizzle %3.w
+//!   %5: float = const 0.5
+//!   %6: bool = lt %4, %5
+//!   if %6 {
+//!     discard
+//!   }
+//!   store $color.xyzw, %3
+//! }
+//! ```
+//!
+//! # Using the crate
+//!
+//! Front ends build with [`FunctionBuilder`]; passes implement [`pass::Pass`] and run through
+//! [`pass::run_pass`], which re-verifies in debug and test builds; back ends read the [`Function`] tree
+//! directly (walk helpers: [`walk`], [`walk_mut`]).
 #![forbid(unsafe_code)]
+
+mod arena;
+mod builder;
+pub mod eval;
+mod function;
+pub mod interp;
+pub mod numeric;
+mod op;
+pub mod pass;
+pub mod text;
+mod types;
+mod vector;
+mod verify;
+
+pub use arena::{Arena, Handle};
+pub use builder::FunctionBuilder;
+pub use function::*;
+pub use op::{Op, PackFormat};
+pub use text::{parse, parse_with_file, print, print_function};
+pub use types::{ScalarKind, Swizzle, Type, WriteMask, COMPONENT_LETTERS};
+pub use vector::Vector;
+pub use verify::{verify, verify_function, VerifyError};

@@ -1,0 +1,238 @@
+//! The meaning of every pure operation ([`Op`]) on constant operands. The interpreter runs these for each
+//! fragment and constant folding calls them, so the two can never disagree.
+//!
+//! Real kinds (float, half, fixed): an operation reads its operands' values (float denormals as zero),
+//! computes the fp32 result of its formula with every step rounded to fp32 ([`numeric::round_f32`]), and
+//! converts that result to the result's kind ([`numeric::to_kind`]). Int: 32-bit wrapping arithmetic,
+//! division truncates toward zero and x / 0 = 0. Bool: logic. Data movement (swizzle, construct,
+//! select, pack results, unpack operands) copies bit patterns untouched.
+
+use crate::numeric as n;
+use crate::op::{Op, PackFormat};
+use crate::types::{ScalarKind, Type};
+use crate::vector::Vector;
+
+/// The result of `op` on `args`, or `None` when the operand types do not fit the operation (see
+/// [`Op::result_type`]) or the operation is a derivative (which needs the whole quad).
+pub fn eval(op: Op, args: &[Vector]) -> Option<Vector> {
+    let types: Vec<Type> = args.iter().map(|a| a.ty).collect();
+    let ty = op.result_type(&types).ok()?;
+    let w = ty.width as usize;
+    let kind = args.first()?.ty.kind;
+    let mut out = [0u32; 4];
+    match op {
+        Op::Ddx | Op::Ddy => return None,
+        Op::Swizzle(s) => {
+            for (i, &c) in s.components().iter().enumerate() {
+                out[i] = args[0].bits[c as usize];
+            }
+        }
+        Op::Construct => {
+            let all = args
+                .iter()
+                .flat_map(|a| a.bits[..a.width()].iter().copied());
+            for (i, b) in all.enumerate() {
+                out[i] = b;
+            }
+        }
+        Op::Select => {
+            for (i, o) in out.iter_mut().enumerate().take(w) {
+                *o = if args[0].bool(i) {
+                    args[1].bits[i]
+                } else {
+                    args[2].bits[i]
+                };
+            }
+        }
+        Op::Cvt(to) => {
+            for (i, o) in out.iter_mut().enumerate().take(w) {
+                *o = convert(kind, to, args[0].bits[i]);
+            }
+        }
+        Op::Dot => {
+            let (a, b) = (reals(&args[0]), reals(&args[1]));
+            let mut acc = n::mul(a[0], b[0]);
+            for i in 1..args[0].width() {
+                acc = n::add(acc, n::mul(a[i], b[i]));
+            }
+            out[0] = n::to_kind(kind, acc).to_bits();
+        }
+        Op::All | Op::Any => {
+            let mut comps = (0..args[0].width()).map(|i| args[0].bool(i));
+            let r = if op == Op::All {
+                comps.all(|b| b)
+            } else {
+                comps.any(|b| b)
+            };
+            out[0] = r as u32;
+        }
+        Op::Lit => out = lit(kind, reals(&args[0])),
+        Op::Dst => {
+            let (a, b) = (reals(&args[0]), reals(&args[1]));
+            let r = [1.0, n::mul(a[1], b[1]), a[2], b[3]];
+            out = r.map(|x| n::to_kind(kind, x).to_bits());
+        }
+        Op::Pack(f) => out[0] = pack(f, reals(&args[0])),
+        Op::Unpack(f) => {
+            let r = unpack(f, args[0].bits[0]);
+            for (o, x) in out.iter_mut().zip(r) {
+                *o = x.to_bits();
+            }
+        }
+        Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+            for (i, o) in out.iter_mut().enumerate().take(w) {
+                *o = compare(op, kind, args[0].bits[i], args[1].bits[i]) as u32;
+            }
+        }
+        _ => {
+            for (i, o) in out.iter_mut().enumerate().take(w) {
+                let comps: Vec<u32> = args.iter().map(|a| a.bits[i]).collect();
+                *o = componentwise(op, kind, &comps);
+            }
+        }
+    }
+    Some(Vector { ty, bits: out })
+}
+
+/// The operand values of a real vector, denormals read as zero.
+fn reals(v: &Vector) -> [f32; 4] {
+    [0, 1, 2, 3].map(|i| n::operand(v.f32(i)))
+}
+
+/// One component of a componentwise operation whose result has the operands' kind.
+fn componentwise(op: Op, kind: ScalarKind, c: &[u32]) -> u32 {
+    match kind {
+        ScalarKind::Int => int_op(op, &c.iter().map(|&b| b as i32).collect::<Vec<_>>()) as u32,
+        ScalarKind::Bool => bool_op(op, &c.iter().map(|&b| b != 0).collect::<Vec<_>>()) as u32,
+        _ => {
+            let x: Vec<f32> = c.iter().map(|&b| n::operand(f32::from_bits(b))).collect();
+            n::to_kind(kind, real_op(op, &x)).to_bits()
+        }
+    }
+}
+
+/// The fp32 result of a componentwise real operation.
+fn real_op(op: Op, x: &[f32]) -> f32 {
+    match op {
+        Op::Neg => -x[0],
+        Op::Abs => x[0].abs(),
+        Op::Sat => n::saturate(x[0]),
+        Op::Floor => x[0].floor(),
+        Op::Ceil => x[0].ceil(),
+        Op::Trunc => x[0].trunc(),
+        Op::Round => n::round_half_up(x[0]),
+        Op::Fract => n::fract(x[0]),
+        Op::Rcp => n::rcp(x[0]),
+        Op::Rsqrt => n::rsqrt(x[0]),
+        Op::Sqrt => n::sqrt(x[0]),
+        Op::Exp2 => n::exp2(x[0]),
+        Op::Log2 => n::log2(x[0]),
+        Op::Sin => n::sin(x[0]),
+        Op::Cos => n::cos(x[0]),
+        Op::Add => n::add(x[0], x[1]),
+        Op::Sub => n::sub(x[0], x[1]),
+        Op::Mul => n::mul(x[0], x[1]),
+        Op::Div => n::div(x[0], x[1]),
+        Op::Min => n::min(x[0], x[1]),
+        Op::Max => n::max(x[0], x[1]),
+        Op::Pow => n::pow(x[0], x[1]),
+        Op::Mad => n::add(n::mul(x[0], x[1]), x[2]),
+        Op::Clamp => n::min(n::max(x[0], x[1]), x[2]),
+        Op::Lerp => n::add(x[0], n::mul(x[2], n::sub(x[1], x[0]))),
+        // Every other operation is handled before dispatching here (the signature check guarantees it).
+        _ => f32::NAN,
+    }
+}
+
+fn int_op(op: Op, x: &[i32]) -> i32 {
+    match op {
+        Op::Neg => x[0].wrapping_neg(),
+        Op::Abs => x[0].wrapping_abs(),
+        Op::Add => x[0].wrapping_add(x[1]),
+        Op::Sub => x[0].wrapping_sub(x[1]),
+        Op::Mul => x[0].wrapping_mul(x[1]),
+        Op::Div => x[0].checked_div(x[1]).unwrap_or(0),
+        Op::Min => x[0].min(x[1]),
+        Op::Max => x[0].max(x[1]),
+        Op::Mad => x[0].wrapping_mul(x[1]).wrapping_add(x[2]),
+        Op::Clamp => x[0].max(x[1]).min(x[2]),
+        _ => 0,
+    }
+}
+
+fn bool_op(op: Op, x: &[bool]) -> bool {
+    match op {
+        Op::Not => !x[0],
+        Op::And => x[0] && x[1],
+        Op::Or => x[0] || x[1],
+        Op::Xor => x[0] != x[1],
+        _ => false,
+    }
+}
+
+/// IEEE comparisons for reals (-0 equals +0; NaN compares unequal to everything, so only `ne` is true),
+/// integer comparisons for int, and equality for bool.
+fn compare(op: Op, kind: ScalarKind, a: u32, b: u32) -> bool {
+    use std::cmp::Ordering;
+    let ord = match kind {
+        ScalarKind::Int => Some((a as i32).cmp(&(b as i32))),
+        ScalarKind::Bool => Some(a.cmp(&b)),
+        _ => n::operand(f32::from_bits(a)).partial_cmp(&n::operand(f32::from_bits(b))),
+    };
+    match (op, ord) {
+        (Op::Ne, None) => true,
+        (_, None) => false,
+        (Op::Eq, Some(o)) => o == Ordering::Equal,
+        (Op::Ne, Some(o)) => o != Ordering::Equal,
+        (Op::Lt, Some(o)) => o == Ordering::Less,
+        (Op::Le, Some(o)) => o != Ordering::Greater,
+        (Op::Gt, Some(o)) => o == Ordering::Greater,
+        (Op::Ge, Some(o)) => o != Ordering::Less,
+        _ => false,
+    }
+}
+
+/// One component converted between kinds: reals round to the target kind (float → float keeps the
+/// bit pattern); reals truncate toward zero to int (saturating, NaN → 0); anything → bool is "≠ 0"
+/// (NaN → true); bool → numeric is 1 or 0.
+pub fn convert(from: ScalarKind, to: ScalarKind, bits: u32) -> u32 {
+    use ScalarKind::*;
+    if from == to {
+        return bits;
+    }
+    match (from, to) {
+        (Bool, Int) => bits,
+        (Bool, _) => n::to_kind(to, bits as f32).to_bits(),
+        (Int, Bool) => (bits != 0) as u32,
+        (Int, _) => n::int_to_real(to, bits as i32).to_bits(),
+        (_, Bool) => (n::operand(f32::from_bits(bits)) != 0.0) as u32,
+        (_, Int) => n::real_to_int(n::operand(f32::from_bits(bits))) as u32,
+        (_, _) => n::to_kind(to, n::operand(f32::from_bits(bits))).to_bits(),
+    }
+}
+
+/// NV LIT (section 3.11.5.13): negative dot products clamp to 0; the power uses POW's rules.
+fn lit(kind: ScalarKind, t: [f32; 4]) -> [u32; 4] {
+    let x = if t[0] < 0.0 { 0.0 } else { t[0] };
+    let y = if t[1] < 0.0 { 0.0 } else { t[1] };
+    let z = if x > 0.0 { n::pow(y, t[3]) } else { 0.0 };
+    [1.0, x, z, 1.0].map(|v| n::to_kind(kind, v).to_bits())
+}
+
+fn pack(f: PackFormat, v: [f32; 4]) -> u32 {
+    match f {
+        PackFormat::TwoHalf => n::pack_2half(v[0], v[1]),
+        PackFormat::TwoUshort => n::pack_2ushort(v[0], v[1]),
+        PackFormat::FourByte => n::pack_4byte(v),
+        PackFormat::FourUbyte => n::pack_4ubyte(v),
+    }
+}
+
+fn unpack(f: PackFormat, word: u32) -> Vec<f32> {
+    match f {
+        PackFormat::TwoHalf => n::unpack_2half(word).to_vec(),
+        PackFormat::TwoUshort => n::unpack_2ushort(word).to_vec(),
+        PackFormat::FourByte => n::unpack_4byte(word).to_vec(),
+        PackFormat::FourUbyte => n::unpack_4ubyte(word).to_vec(),
+    }
+}

@@ -1,0 +1,427 @@
+//! The IR's entities: modules, functions (entry points) with their interface (inputs, uniforms,
+//! samplers, outputs), values, instructions and blocks.
+
+use crate::arena::{Arena, Handle};
+use crate::op::Op;
+use crate::types::{Type, WriteMask};
+use crate::vector::Vector;
+use pigment_diag::{FileId, Span};
+
+/// A compilation unit: one or more entry-point functions (front ends inline every call).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Module {
+    pub functions: Arena<Function>,
+}
+
+impl Module {
+    pub fn new() -> Module {
+        Module::default()
+    }
+
+    /// The function called `name`.
+    pub fn function(&self, name: &str) -> Option<Handle<Function>> {
+        self.functions.find(|f| f.name == name)
+    }
+}
+
+/// A fragment entry point.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub inputs: Arena<Input>,
+    pub uniforms: Arena<Uniform>,
+    pub samplers: Arena<Sampler>,
+    pub outputs: Arena<Output>,
+    /// Every value's type. Where a value is defined is its place in `body`.
+    pub values: Arena<ValueInfo>,
+    pub body: Block,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>) -> Function {
+        Function {
+            name: name.into(),
+            ..Function::default()
+        }
+    }
+
+    /// The type of `value` (which must belong to this function).
+    pub fn ty(&self, value: Value) -> Type {
+        self.values[value].ty
+    }
+
+    pub fn input(&self, name: &str) -> Option<Handle<Input>> {
+        self.inputs.find(|i| i.name == name)
+    }
+
+    pub fn uniform(&self, name: &str) -> Option<Handle<Uniform>> {
+        self.uniforms.find(|u| u.name == name)
+    }
+
+    pub fn sampler(&self, name: &str) -> Option<Handle<Sampler>> {
+        self.samplers.find(|s| s.name == name)
+    }
+
+    pub fn output(&self, name: &str) -> Option<Handle<Output>> {
+        self.outputs.find(|o| o.name == name)
+    }
+}
+
+/// A varying input of one fragment (a Cg `varying` parameter): read with `input`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Input {
+    pub name: String,
+    pub ty: Type,
+    /// Binding, e.g. `TEXCOORD0`, `COLOR0`, `WPOS`.
+    pub semantic: Option<String>,
+}
+
+/// A uniform, the same for every fragment: read with `uniform`, by element when it is an array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Uniform {
+    pub name: String,
+    /// The type of one element.
+    pub ty: Type,
+    /// `Some(n)`: an array of `n ≥ 1` elements, indexed by a constant or (on targets that allow it) at
+    /// run time.
+    pub array_len: Option<u32>,
+    /// Binding, e.g. `C3`.
+    pub semantic: Option<String>,
+}
+
+/// What a sampler's texture coordinates address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SamplerDim {
+    D1,
+    D2,
+    D3,
+    Cube,
+    Rect,
+}
+
+impl SamplerDim {
+    pub const ALL: [SamplerDim; 5] = [
+        SamplerDim::D1,
+        SamplerDim::D2,
+        SamplerDim::D3,
+        SamplerDim::Cube,
+        SamplerDim::Rect,
+    ];
+
+    /// Number of coordinates a lookup needs (and the width of explicit derivatives).
+    pub fn coords(self) -> u8 {
+        match self {
+            SamplerDim::D1 => 1,
+            SamplerDim::D2 | SamplerDim::Rect => 2,
+            SamplerDim::D3 | SamplerDim::Cube => 3,
+        }
+    }
+
+    /// The type name in the text form.
+    pub fn name(self) -> &'static str {
+        match self {
+            SamplerDim::D1 => "sampler1d",
+            SamplerDim::D2 => "sampler2d",
+            SamplerDim::D3 => "sampler3d",
+            SamplerDim::Cube => "samplercube",
+            SamplerDim::Rect => "samplerrect",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SamplerDim> {
+        SamplerDim::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
+/// A texture sampler uniform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampler {
+    pub name: String,
+    pub dim: SamplerDim,
+    /// The texture unit, when the source chose one (`TEXUNIT2`); back ends allocate the rest.
+    pub unit: Option<u32>,
+}
+
+/// A fragment result written with `store`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Output {
+    pub name: String,
+    pub ty: Type,
+    /// Binding, e.g. `COLOR`, `DEPTH`.
+    pub semantic: Option<String>,
+}
+
+/// What the IR knows about a value besides where it is defined.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueInfo {
+    pub ty: Type,
+}
+
+/// An SSA value: defined once (by an instruction result, a region result or a loop parameter), used
+/// anywhere its definition is in scope.
+pub type Value = Handle<ValueInfo>;
+
+/// Where an instruction came from in the front end's source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SourceLoc {
+    pub file: FileId,
+    pub span: Span,
+}
+
+/// A straight-line list of instructions. Only its last instruction may be a terminator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    pub insts: Vec<Inst>,
+}
+
+impl Block {
+    pub fn new() -> Block {
+        Block::default()
+    }
+
+    /// The terminator that ends the block, if its last instruction is one.
+    pub fn terminator(&self) -> Option<&Inst> {
+        self.insts.last().filter(|i| i.kind.is_terminator())
+    }
+}
+
+/// One instruction: what it does, the values it defines, and its source location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    pub kind: InstKind,
+    /// One value for every operation, load and sample; one per region result for `if`, `loop` and
+    /// `switch`; none otherwise.
+    pub results: Vec<Value>,
+    pub loc: Option<SourceLoc>,
+}
+
+impl Inst {
+    /// The single result of a value-producing instruction.
+    pub fn result(&self) -> Option<Value> {
+        match self.results.as_slice() {
+            [v] if !self.kind.is_region() => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+/// A constant or run-time index into a uniform array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UniformIndex {
+    Const(u32),
+    /// An int scalar; out-of-range indices clamp to the array's bounds.
+    Dynamic(Value),
+}
+
+/// The forms of a texture lookup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SampleForm {
+    /// Coordinates used as given (level of detail from the quad's derivatives).
+    Plain,
+    /// The last coordinate component is q; the others are divided by it (TXP), except for cube maps.
+    Proj,
+    /// Explicit derivatives of the coordinates (TXD), each `dim.coords()` wide.
+    Grad { ddx: Value, ddy: Value },
+}
+
+/// One case of a `switch`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// The selector values that enter this case (distinct across the switch).
+    pub values: Vec<i32>,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    /// A constant (a canonical [`Vector`] of the result's type).
+    Const(Vector),
+    /// A pure operation.
+    Op { op: Op, args: Vec<Value> },
+    /// The fragment's value of an input.
+    LoadInput(crate::Handle<Input>),
+    /// A uniform (an element of it when it is an array).
+    LoadUniform {
+        uniform: crate::Handle<Uniform>,
+        index: Option<UniformIndex>,
+    },
+    /// A texture lookup; the result is float4.
+    Sample {
+        sampler: crate::Handle<Sampler>,
+        form: SampleForm,
+        coord: Value,
+    },
+    /// Writes the value's components, in order, to the output components enabled by `mask`.
+    Store {
+        output: crate::Handle<Output>,
+        mask: WriteMask,
+        value: Value,
+    },
+    /// Marks the fragment discarded. Execution goes on (its results are thrown away), so derivatives in
+    /// its quad stay defined.
+    Discard,
+    /// Structured conditional; its results are the `yield` operands of the branch taken.
+    If {
+        cond: Value,
+        then_block: Block,
+        else_block: Block,
+    },
+    /// Structured loop. `params` are defined at the top of `body`, set from `init` on entry and from
+    /// `continue`'s operands for every further iteration; the results are `break`'s operands.
+    Loop {
+        params: Vec<Value>,
+        init: Vec<Value>,
+        body: Block,
+    },
+    /// Multi-way branch on an int scalar; its results are the `yield` operands of the arm taken.
+    Switch {
+        selector: Value,
+        cases: Vec<SwitchCase>,
+        default: Block,
+    },
+    /// Ends an `if` branch or a `switch` arm, giving the region's results.
+    Yield(Vec<Value>),
+    /// Leaves the innermost loop, giving its results.
+    Break(Vec<Value>),
+    /// Starts the next iteration of the innermost loop, giving its parameters.
+    Continue(Vec<Value>),
+    /// Ends the fragment's program.
+    Return,
+}
+
+impl InstKind {
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Yield(_) | InstKind::Break(_) | InstKind::Continue(_) | InstKind::Return
+        )
+    }
+
+    pub fn is_region(&self) -> bool {
+        matches!(
+            self,
+            InstKind::If { .. } | InstKind::Loop { .. } | InstKind::Switch { .. }
+        )
+    }
+
+    /// True for instructions that only compute their result (no effects, no control flow): removing an
+    /// unused one changes nothing.
+    pub fn is_pure(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Const(_)
+                | InstKind::Op { .. }
+                | InstKind::LoadInput(_)
+                | InstKind::LoadUniform { .. }
+                | InstKind::Sample { .. }
+        )
+    }
+
+    /// The values this instruction reads directly (not those read inside its nested blocks).
+    pub fn operands(&self) -> Vec<Value> {
+        match self {
+            InstKind::Const(_) | InstKind::LoadInput(_) | InstKind::Discard | InstKind::Return => {
+                Vec::new()
+            }
+            InstKind::Op { args, .. } => args.clone(),
+            InstKind::LoadUniform { index, .. } => match index {
+                Some(UniformIndex::Dynamic(v)) => vec![*v],
+                _ => Vec::new(),
+            },
+            InstKind::Sample { form, coord, .. } => match form {
+                SampleForm::Grad { ddx, ddy } => vec![*coord, *ddx, *ddy],
+                _ => vec![*coord],
+            },
+            InstKind::Store { value, .. } => vec![*value],
+            InstKind::If { cond, .. } => vec![*cond],
+            InstKind::Loop { init, .. } => init.clone(),
+            InstKind::Switch { selector, .. } => vec![*selector],
+            InstKind::Yield(v) | InstKind::Break(v) | InstKind::Continue(v) => v.clone(),
+        }
+    }
+
+    /// Calls `f` on every value this instruction reads directly, allowing it to be replaced.
+    pub fn map_operands(&mut self, f: &mut impl FnMut(Value) -> Value) {
+        let each = |vs: &mut Vec<Value>, f: &mut dyn FnMut(Value) -> Value| {
+            for v in vs.iter_mut() {
+                *v = f(*v);
+            }
+        };
+        match self {
+            InstKind::Const(_) | InstKind::LoadInput(_) | InstKind::Discard | InstKind::Return => {}
+            InstKind::Op { args, .. } => each(args, f),
+            InstKind::LoadUniform { index, .. } => {
+                if let Some(UniformIndex::Dynamic(v)) = index {
+                    *v = f(*v);
+                }
+            }
+            InstKind::Sample { form, coord, .. } => {
+                *coord = f(*coord);
+                if let SampleForm::Grad { ddx, ddy } = form {
+                    *ddx = f(*ddx);
+                    *ddy = f(*ddy);
+                }
+            }
+            InstKind::Store { value, .. } => *value = f(*value),
+            InstKind::If { cond, .. } => *cond = f(*cond),
+            InstKind::Loop { init, .. } => each(init, f),
+            InstKind::Switch { selector, .. } => *selector = f(*selector),
+            InstKind::Yield(v) | InstKind::Break(v) | InstKind::Continue(v) => each(v, f),
+        }
+    }
+
+    /// The nested blocks, in text order.
+    pub fn blocks(&self) -> Vec<&Block> {
+        match self {
+            InstKind::If {
+                then_block,
+                else_block,
+                ..
+            } => vec![then_block, else_block],
+            InstKind::Loop { body, .. } => vec![body],
+            InstKind::Switch { cases, default, .. } => {
+                let mut v: Vec<&Block> = cases.iter().map(|c| &c.body).collect();
+                v.push(default);
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn blocks_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            InstKind::If {
+                then_block,
+                else_block,
+                ..
+            } => vec![then_block, else_block],
+            InstKind::Loop { body, .. } => vec![body],
+            InstKind::Switch { cases, default, .. } => {
+                let mut v: Vec<&mut Block> = cases.iter_mut().map(|c| &mut c.body).collect();
+                v.push(default);
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Calls `f` on every instruction of `block` and its nested blocks, outer instruction first.
+pub fn walk(block: &Block, f: &mut impl FnMut(&Inst)) {
+    for inst in &block.insts {
+        f(inst);
+        for b in inst.kind.blocks() {
+            walk(b, f);
+        }
+    }
+}
+
+/// Calls `f` on every instruction, nested blocks first (so `f` may rewrite a region after its contents).
+pub fn walk_mut(block: &mut Block, f: &mut impl FnMut(&mut Inst)) {
+    for inst in &mut block.insts {
+        for b in inst.kind.blocks_mut() {
+            walk_mut(b, f);
+        }
+        f(inst);
+    }
+}

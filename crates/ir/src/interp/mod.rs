@@ -1,0 +1,132 @@
+//! The reference interpreter: runs a function for the four fragments of a 2x2 quad and so defines what
+//! the IR means.
+//!
+//! Fragment `i` of a quad sits at `(i & 1, i >> 1)`, y up: 0 bottom-left, 1 bottom-right, 2 top-left,
+//! 3 top-right. `ddx` is right − left in the fragment's row, `ddy` top − bottom in its column (each a
+//! `sub` of the operand's kind), the same value for both fragments of the pair.
+//!
+//! Execution is in lockstep with a per-fragment active mask, like a GPU without branches: every pure
+//! instruction is evaluated for all four fragments, whether or not they are active, so derivatives and
+//! implicit texture derivatives are defined everywhere (as with NV_fragment_program's predication).
+//! Only effects follow the mask: `store` and `discard` act for active fragments, and `break`,
+//! `continue` and `return` deactivate the fragments that take them. A region's results, for a fragment
+//! whose branch did not yield (it broke out, say, or the region was skipped), are zero.
+
+mod exec;
+
+use crate::function::{Function, Sampler, SourceLoc};
+use crate::types::WriteMask;
+use crate::vector::Vector;
+use crate::Handle;
+use std::fmt;
+
+/// A texture lookup asked of the embedder.
+#[derive(Clone, Debug)]
+pub struct SampleRequest<'a> {
+    pub sampler: Handle<Sampler>,
+    pub info: &'a Sampler,
+    /// Which fragment of the quad asks (0..4).
+    pub fragment: usize,
+    /// The coordinates of the four fragments (components beyond the coordinate's width are 0), so the
+    /// embedder can compute the level of detail from their differences (projected or not).
+    pub quad_coords: [[f32; 4]; 4],
+    /// The coordinate's width.
+    pub width: u8,
+    /// True for `texproj`: the last coordinate component is q.
+    pub projective: bool,
+    /// Explicit derivatives for `texgrad`.
+    pub gradients: Option<([f32; 4], [f32; 4])>,
+}
+
+/// Texture lookups, supplied by the embedder (the NV_fragment_program machine's texture units, a test
+/// fake, ...).
+pub trait Textures {
+    fn sample(&mut self, request: &SampleRequest) -> [f32; 4];
+}
+
+/// Every lookup returns (0, 0, 0, 0), as a unit with no texture does.
+pub struct NoTextures;
+
+impl Textures for NoTextures {
+    fn sample(&mut self, _: &SampleRequest) -> [f32; 4] {
+        [0.0; 4]
+    }
+}
+
+/// The values given to a run.
+#[derive(Clone, Debug, Default)]
+pub struct Bindings {
+    /// Per fragment of the quad, one value per input (in `Function::inputs` order).
+    pub inputs: [Vec<Vector>; 4],
+    /// One list of elements per uniform (one element for a non-array uniform).
+    pub uniforms: Vec<Vec<Vector>>,
+}
+
+/// Limits that turn runaway programs into errors.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Iterations one execution of a loop may take.
+    pub max_loop_iterations: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_loop_iterations: 1 << 16,
+        }
+    }
+}
+
+/// What one output holds after a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutputValue {
+    /// The stored components (never-written ones are 0).
+    pub value: Vector,
+    pub written: WriteMask,
+}
+
+/// The result of one fragment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FragmentResult {
+    /// One per output, in `Function::outputs` order.
+    pub outputs: Vec<OutputValue>,
+    pub discarded: bool,
+}
+
+/// Why a run failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InterpError {
+    pub loc: Option<SourceLoc>,
+    pub message: String,
+}
+
+impl fmt::Display for InterpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Runs `func` for a quad. The function must verify; inputs and uniforms must match its declarations.
+pub fn run_quad(
+    func: &Function,
+    bindings: &Bindings,
+    textures: &mut dyn Textures,
+    limits: Limits,
+) -> Result<[FragmentResult; 4], InterpError> {
+    exec::run(func, bindings, textures, limits)
+}
+
+/// Runs `func` for one fragment (a quad of four copies of it, so derivatives are 0).
+pub fn run_fragment(
+    func: &Function,
+    inputs: &[Vector],
+    uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
+) -> Result<FragmentResult, InterpError> {
+    let bindings = Bindings {
+        inputs: std::array::from_fn(|_| inputs.to_vec()),
+        uniforms: uniforms.to_vec(),
+    };
+    let [first, ..] = run_quad(func, &bindings, textures, Limits::default())?;
+    Ok(first)
+}

@@ -1,0 +1,76 @@
+//! Optimisation and legalisation passes: the [`Pass`] trait, [`run_pass`] (which verifies the result in
+//! debug and test builds), and the passes every back end can use.
+
+mod const_fold;
+mod cse;
+mod dce;
+
+pub use const_fold::ConstFold;
+pub use cse::Cse;
+pub use dce::Dce;
+
+use crate::function::{Function, Module, Value};
+use crate::verify::{verify, VerifyError};
+use std::collections::HashMap;
+
+/// A transformation of one function.
+pub trait Pass {
+    /// The name used in `; run:` lines of pass tests.
+    fn name(&self) -> &'static str;
+    /// Rewrites `func`; returns whether anything changed.
+    fn run(&mut self, func: &mut Function) -> bool;
+}
+
+/// A pass broke the IR's invariants (found only in builds with debug assertions).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassError {
+    pub pass: &'static str,
+    pub errors: Vec<VerifyError>,
+}
+
+/// Runs `pass` on every function. With debug assertions on (debug and test builds), a module that
+/// verified before the pass must verify after it, or the verifier's errors are returned.
+pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassError> {
+    let valid_before = cfg!(debug_assertions) && verify(module).is_ok();
+    let mut changed = false;
+    for h in module.functions.handles().collect::<Vec<_>>() {
+        changed |= pass.run(&mut module.functions[h]);
+    }
+    if valid_before {
+        if let Err(errors) = verify(module) {
+            return Err(PassError {
+                pass: pass.name(),
+                errors,
+            });
+        }
+    }
+    Ok(changed)
+}
+
+/// The pass called `name` (`dce`, `const_fold`, `cse`).
+pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
+    match name {
+        "dce" => Some(Box::new(Dce)),
+        "const_fold" => Some(Box::new(ConstFold)),
+        "cse" => Some(Box::new(Cse)),
+        _ => None,
+    }
+}
+
+/// Replaces every use of a key of `map` by its value, throughout the function.
+pub fn replace_uses(func: &mut Function, map: &HashMap<Value, Value>) {
+    if map.is_empty() {
+        return;
+    }
+    let resolve = |mut v: Value| {
+        // Chains (a → b → c) resolve fully; `map` never has cycles since replacements point to earlier
+        // definitions.
+        while let Some(&next) = map.get(&v) {
+            v = next;
+        }
+        v
+    };
+    crate::function::walk_mut(&mut func.body, &mut |inst| {
+        inst.kind.map_operands(&mut |v| resolve(v))
+    });
+}

@@ -1,0 +1,148 @@
+//! The builder: regions open and close like brackets, result types come from the operands, misuse is
+//! reported instead of panicking; and run_pass catches a pass that breaks the IR.
+
+use pigment_ir::pass::{run_pass, Pass};
+use pigment_ir::*;
+
+#[test]
+fn builds_regions_and_infers_types() {
+    let mut b = FunctionBuilder::new("main");
+    let uv = b.input("uv", Type::FLOAT2, Some("TEXCOORD0"));
+    let n = b.uniform("n", Type::INT, None, None);
+    let s = b.sampler("s", SamplerDim::D2, None);
+    let color = b.output("color", Type::FLOAT4, Some("COLOR"));
+    let uv = b.load_input(uv);
+    let texel = b.sample(s, SampleForm::Plain, uv);
+    let x = b.extract(texel, 0);
+    let half_ = b.float(&[0.5]);
+    let small = b.binary(Op::Lt, x, half_);
+    b.begin_if(small, &[Type::FLOAT4]);
+    let dark = b.mul(texel, texel);
+    b.yield_(&[dark]);
+    b.begin_else();
+    b.yield_(&[texel]);
+    let shaded = b.end_if();
+    let count = b.load_uniform(n, None);
+    let zero = b.int(0);
+    let one = b.int(1);
+    let params = b.begin_loop(&[zero, shaded[0]], &[Type::FLOAT4]);
+    let done = b.binary(Op::Ge, params[0], count);
+    b.begin_if(done, &[]);
+    b.break_(&[params[1]]);
+    b.end_if();
+    let next = b.add(params[0], one);
+    let sum = b.add(params[1], texel);
+    b.continue_(&[next, sum]);
+    let result = b.end_loop();
+    b.begin_switch(count, &[]);
+    b.begin_case(&[0]);
+    b.discard();
+    b.begin_default();
+    b.end_switch();
+    b.store(color, WriteMask::all(4), result[0]);
+    let f = b.finish().expect("balanced");
+    let mut m = Module::new();
+    m.functions.append(f);
+    verify(&m).expect("valid");
+    let expected = "fn main(
+    in $uv: float2 @TEXCOORD0,
+    uniform $n: int,
+    sampler $s: sampler2d,
+    out $color: float4 @COLOR,
+) {
+  %0: float2 = input $uv
+  %1: float4 = tex $s, %0
+  %2: float = swizzle %1.x
+  %3: float = const 0.5
+  %4: bool = lt %2, %3
+  %5: float4 = if %4 {
+    %6: float4 = mul %1, %1
+    yield %6
+  } else {
+    yield %1
+  }
+  %7: int = uniform $n
+  %8: int = const 0
+  %9: int = const 1
+  %10: float4 = loop (%11: int = %8, %12: float4 = %5) {
+    %13: bool = ge %11, %7
+    if %13 {
+      break %12
+    }
+    %14: int = add %11, %9
+    %15: float4 = add %12, %1
+    continue %14, %15
+  }
+  switch %7 {
+  case 0 {
+    discard
+  }
+  default {
+  }
+  }
+  store $color.xyzw, %10
+}
+";
+    assert_eq!(print(&m), expected);
+}
+
+#[test]
+fn misuse_is_reported() {
+    let mut b = FunctionBuilder::new("f");
+    b.begin_else();
+    let e = b.end_loop();
+    assert!(e.is_empty());
+    let c = b.bool(true);
+    b.begin_if(c, &[]);
+    let errors = b.finish().expect_err("misused");
+    assert_eq!(
+        errors,
+        vec![
+            "`begin_else` without an open then-branch".to_string(),
+            "`end_loop` does not match the open region".to_string(),
+            "1 region(s) left open".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn ill_typed_operations_are_left_for_the_verifier() {
+    let mut b = FunctionBuilder::new("f");
+    let x = b.float(&[1.0]);
+    let i = b.int(1);
+    b.add(x, i);
+    let mut m = Module::new();
+    m.functions.append(b.finish().expect("balanced"));
+    let errors = verify(&m).expect_err("ill-typed");
+    assert_eq!(
+        errors[0].message,
+        "`add` operands must have one type, found float and int"
+    );
+}
+
+/// A pass that retypes every value as bool, which the verifier rejects.
+struct Breaker;
+
+impl Pass for Breaker {
+    fn name(&self) -> &'static str {
+        "breaker"
+    }
+    fn run(&mut self, func: &mut Function) -> bool {
+        for (h, _) in func.values.clone().iter() {
+            func.values[h].ty = Type::BOOL;
+        }
+        true
+    }
+}
+
+#[test]
+fn run_pass_reports_a_pass_that_breaks_the_ir() {
+    let mut m = parse("fn f(out $o: float) {\n  %0: float = const 1.0\n  store $o, %0\n}\n")
+        .expect("parses");
+    let e = run_pass(&mut m, &mut Breaker).expect_err("broken");
+    assert_eq!(e.pass, "breaker");
+    assert_eq!(
+        e.errors[0].message,
+        "result declared bool, but the instruction gives float"
+    );
+}
