@@ -1,0 +1,2 @@
+//! The fp30 back end (being written).
+#![forbid(unsafe_code)]
