@@ -305,3 +305,128 @@ END
         "!!FP1.0\nMOV o[DEPR].z, 1e10;\nUP4UBC HC, H7.w;\nPK2H R0, -0;\nEND\n"
     );
 }
+
+// ---- token soup: arbitrary sequences of grammar pieces ----------------------------------------
+
+/// Pieces of the language (and a few of near-misses), glued into random texts so that many of them
+/// parse cleanly and the rest exercise error recovery.
+const PIECES: &[&str] = &[
+    "!!FP1.0",
+    "END",
+    ";",
+    ",",
+    ".",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    "|",
+    "=",
+    "+",
+    "-",
+    " ",
+    "\n",
+    "# c\n",
+    "MOV",
+    "MADXC_SAT",
+    "RCPH",
+    "KIL",
+    "TEX",
+    "TXD",
+    "PK2H",
+    "UP4UBC",
+    "DEFINE",
+    "DECLARE",
+    "R0",
+    "R31",
+    "R32",
+    "H63",
+    "RC",
+    "HC",
+    "f",
+    "o",
+    "p",
+    "WPOS",
+    "TEX0",
+    "TEX15",
+    "COLR",
+    "COLH",
+    "DEPR",
+    "2D",
+    "CUBE",
+    "x",
+    "xyzw",
+    "wzyx",
+    "NE",
+    "TR",
+    "2",
+    ".5",
+    "1e3",
+    "1e39",
+    "0",
+    "name",
+    "$n_1",
+    "@",
+    "\u{e9}",
+];
+
+fn token_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..40)
+        .prop_map(|pieces| pieces.join(" "))
+}
+
+/// Texts that start like a real program, so that the statements get parsed.
+fn program_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..40)
+        .prop_map(|pieces| format!("!!FP1.0\nMOV R0, R1;\n{}\nEND", pieces.join(" ")))
+}
+
+fn check_soup(text: &str) -> Result<(), TestCaseError> {
+    let (program, diagnostics) = parse(text, FileId(0));
+    for d in &diagnostics {
+        let span = d
+            .primary
+            .as_ref()
+            .map(|label| label.span)
+            .unwrap_or_default();
+        prop_assert!(
+            text.get(span.range()).is_some(),
+            "bad span {:?} in {:?}",
+            span,
+            text
+        );
+    }
+    if !pigment_diag::has_errors(&diagnostics) {
+        let printed = print(&program);
+        let (again, diagnostics) = parse(&printed, FileId(0));
+        prop_assert!(
+            !pigment_diag::has_errors(&diagnostics),
+            "{}\n{:#?}",
+            printed,
+            diagnostics
+        );
+        prop_assert_eq!(strip_spans(&again), strip_spans(&program));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn token_soup_never_panics_and_clean_parses_round_trip(text in token_soup()) {
+        check_soup(&text)?;
+    }
+
+    #[test]
+    fn program_soup_never_panics_and_clean_parses_round_trip(text in program_soup()) {
+        check_soup(&text)?;
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in any::<String>()) {
+        check_soup(&text)?;
+    }
+}
