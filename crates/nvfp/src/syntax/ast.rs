@@ -37,7 +37,8 @@ pub enum ConstValue {
     Scalar(ScalarConst),
     /// `{a, b, c, d}` with one to four scalars (not yet expanded to four).
     Vector(Vec<ScalarConst>, Span),
-    /// The name of a previously defined vector constant.
+    /// The name of a previously defined vector constant. The parser produces this for every bare
+    /// name (it cannot tell a scalar name from a vector name); the validator resolves which it is.
     Named(Ident),
 }
 
