@@ -10,7 +10,10 @@ use pigment_diag::{FileId, Severity};
 /// Parses and loads `text`, failing the test with the diagnostics if it does not load.
 pub fn load(text: &str) -> nvfp::program::Program {
     let (ast, diagnostics) = nvfp::syntax::parse(text, FileId(0));
-    let errors: Vec<_> = diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+    let errors: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
     assert!(errors.is_empty(), "parse errors in {text}: {errors:?}");
     match nvfp::validate::load(&ast, FileId(0)) {
         Ok(program) => program,
@@ -65,7 +68,11 @@ pub fn bits(v: [f32; 4]) -> [u32; 4] {
 #[track_caller]
 pub fn assert_bits(actual: [f32; 4], expected: [f32; 4]) {
     for c in 0..4 {
-        let ok = if expected[c].is_nan() { actual[c].is_nan() } else { actual[c].to_bits() == expected[c].to_bits() };
+        let ok = if expected[c].is_nan() {
+            actual[c].is_nan()
+        } else {
+            actual[c].to_bits() == expected[c].to_bits()
+        };
         assert!(ok, "component {c}: got {actual:?}, expected {expected:?}");
     }
 }
