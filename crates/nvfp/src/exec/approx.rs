@@ -75,13 +75,28 @@ fn exp2_f64(x: f64) -> f64 {
     scale_by_power_of_two(exp_small(t), n as i32)
 }
 
+/// 1/k! for k = 0..=14 (each the f64 nearest the exact fraction).
+const INV_FACTORIAL: [f64; 15] = [
+    1.0,
+    1.0,
+    0.5,
+    0.166_666_666_666_666_66,
+    0.041_666_666_666_666_664,
+    0.008_333_333_333_333_333,
+    0.001_388_888_888_888_889,
+    0.000_198_412_698_412_698_4,
+    2.480_158_730_158_73e-5,
+    2.755_731_922_398_589_3e-6,
+    2.755_731_922_398_589e-7,
+    2.505_210_838_544_172e-8,
+    2.087_675_698_786_81e-9,
+    1.605_904_383_682_161_3e-10,
+    1.147_074_559_772_972_5e-11,
+];
+
 /// e^t for |t| <= ln(2)/2 by its Taylor series (terms up to t^14/14! < 1e-19), Horner form.
 fn exp_small(t: f64) -> f64 {
-    let mut sum = 1.0;
-    for k in (1..=14).rev() {
-        sum = 1.0 + sum * t / k as f64;
-    }
-    sum
+    INV_FACTORIAL.iter().rev().fold(0.0, |sum, &c| c + t * sum)
 }
 
 /// v * 2^n for |n| <= 200, exactly (the power of two is built from its bits).
@@ -112,12 +127,28 @@ fn log2_f64(x: f64) -> f64 {
     // ln(m) = 2 atanh(s) with s = (m-1)/(m+1), |s| < 0.172: s + s^3/3 + ... up to s^29/29.
     let s = (mantissa - 1.0) / (mantissa + 1.0);
     let s2 = s * s;
-    let mut series = 0.0;
-    for k in (0..15).rev() {
-        series = 1.0 / (2 * k + 1) as f64 + s2 * series;
-    }
+    let series = INV_ODD.iter().rev().fold(0.0, |sum, &c| c + s2 * sum);
     exponent as f64 + 2.0 * s * series / LN_2
 }
+
+/// 1/(2k+1) for k = 0..=14.
+const INV_ODD: [f64; 15] = [
+    1.0,
+    0.333_333_333_333_333_3,
+    0.2,
+    0.142_857_142_857_142_85,
+    0.111_111_111_111_111_1,
+    0.090_909_090_909_090_91,
+    0.076_923_076_923_076_93,
+    0.066_666_666_666_666_67,
+    0.058_823_529_411_764_705,
+    0.052_631_578_947_368_42,
+    0.047_619_047_619_047_616,
+    0.043_478_260_869_565_216,
+    0.04,
+    0.037_037_037_037_037_035,
+    0.034_482_758_620_689_655,
+];
 
 /// Splits x into a quadrant k (mod 4) and r = x - k*pi/2 with |r| <= pi/4 (Cody-Waite: pi/2 in three
 /// parts, the first two with 33 significant bits so that k * part is exact for |k| < 2^20). Beyond
@@ -149,22 +180,42 @@ fn quadrant_value(quadrant: u32, r: f64) -> f64 {
     }
 }
 
-/// sin(r) for |r| <= pi/4: Taylor series to r^19/19! (< 1e-19), odd so sin(-0) = -0.
+/// 1/((2k)(2k+1)) for k = 1..=9: the ratios of successive terms of the sine series.
+const SIN_RATIO: [f64; 9] = [
+    0.166_666_666_666_666_66,
+    0.05,
+    0.023_809_523_809_523_808,
+    0.013_888_888_888_888_888,
+    0.009_090_909_090_909_09,
+    0.006_410_256_410_256_41,
+    0.004_761_904_761_904_762,
+    0.003_676_470_588_235_294,
+    0.002_923_976_608_187_134_3,
+];
+
+/// 1/((2k-1)(2k)) for k = 1..=10: the ratios of successive terms of the cosine series.
+const COS_RATIO: [f64; 10] = [
+    0.5,
+    0.083_333_333_333_333_33,
+    0.033_333_333_333_333_33,
+    0.017_857_142_857_142_856,
+    0.011_111_111_111_111_112,
+    0.007_575_757_575_757_576,
+    0.005_494_505_494_505_495,
+    0.004_166_666_666_666_667,
+    0.003_267_973_856_209_150_4,
+    0.002_631_578_947_368_421,
+];
+
+/// sin(r) for |r| <= pi/4: Taylor series to r^19/19! (< 1e-19), nested as
+/// r (1 - r^2/(2*3) (1 - r^2/(4*5) (...))); odd, so sin(-0) = -0.
 fn sin_small(r: f64) -> f64 {
     let r2 = r * r;
-    let mut sum = 1.0;
-    for k in (1..=9).rev() {
-        sum = 1.0 - sum * r2 / ((2 * k) * (2 * k + 1)) as f64;
-    }
-    r * sum
+    r * SIN_RATIO.iter().rev().fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
 }
 
-/// cos(r) for |r| <= pi/4: Taylor series to r^20/20!.
+/// cos(r) for |r| <= pi/4: Taylor series to r^20/20!, nested like [`sin_small`].
 fn cos_small(r: f64) -> f64 {
     let r2 = r * r;
-    let mut sum = 1.0;
-    for k in (1..=10).rev() {
-        sum = 1.0 - sum * r2 / ((2 * k - 1) * (2 * k)) as f64;
-    }
-    sum
+    COS_RATIO.iter().rev().fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
 }

@@ -4,7 +4,7 @@
 //! 3.11.4.3) and the destination update (UpdateDestination of 3.11.4.4) live here.
 
 use super::decode::{CcTest, Decoded, Operand, Origin, Target, CC_EQ, CC_GT, CC_LT, CC_UN};
-use super::numeric::{convert, convert_slice, to_register};
+use super::numeric::{convert, convert_slice};
 use super::{Parameters, QuadInput};
 use crate::isa::{AttribReg, Precision};
 
@@ -117,9 +117,10 @@ impl Batch {
                 result.iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
             }
             if !packed {
-                result
-                    .iter_mut()
-                    .for_each(|v| *v = to_register(target.half, *v));
+                // "converted to the data type corresponding to destination register": fp16 for H
+                // registers, o[COLH] and HC, fp32 otherwise.
+                let precision = if target.half { Precision::H } else { Precision::R };
+                convert_slice(precision, result);
             }
             for l in 0..LANES {
                 if enabled[c][l] {

@@ -97,17 +97,6 @@ pub fn convert_slice(precision: Precision, values: &mut [f32]) {
     }
 }
 
-/// Converts a value to the type of a destination register: fp16 for H registers, o[COLH] and HC,
-/// fp32 otherwise (section 3.11.4.4, "converted to the data type corresponding to destination register").
-#[inline]
-pub fn to_register(half: bool, x: f32) -> f32 {
-    if half {
-        to_fp16(x)
-    } else {
-        to_fp32(x)
-    }
-}
-
 /// The fp16 bit pattern of a value (round to nearest even), for PK2H.
 #[inline]
 pub fn fp16_bits(x: f32) -> u16 {
