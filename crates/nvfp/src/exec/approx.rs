@@ -211,11 +211,17 @@ const COS_RATIO: [f64; 10] = [
 /// r (1 - r^2/(2*3) (1 - r^2/(4*5) (...))); odd, so sin(-0) = -0.
 fn sin_small(r: f64) -> f64 {
     let r2 = r * r;
-    r * SIN_RATIO.iter().rev().fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
+    r * SIN_RATIO
+        .iter()
+        .rev()
+        .fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
 }
 
 /// cos(r) for |r| <= pi/4: Taylor series to r^20/20!, nested like [`sin_small`].
 fn cos_small(r: f64) -> f64 {
     let r2 = r * r;
-    COS_RATIO.iter().rev().fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
+    COS_RATIO
+        .iter()
+        .rev()
+        .fold(1.0, |sum, &c| 1.0 - sum * r2 * c)
 }

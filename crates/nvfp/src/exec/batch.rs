@@ -47,7 +47,13 @@ impl Batch {
     /// Starts a batch: temporaries and outputs (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4), attributes
     /// from `quads` (at most [`QUADS`]; lanes past them hold zeros and their results are ignored).
     pub fn reset(&mut self, decoded: &Decoded, quads: &[QuadInput]) {
-        self.regs.iter_mut().for_each(|r| *r = ZERO);
+        // Attribute slots are overwritten below (lanes past `quads` may keep an earlier batch's
+        // values: they are computed but never read back).
+        for (slot, reg) in self.regs.iter_mut().enumerate() {
+            if !decoded.attribs.iter().any(|&(_, s)| s == slot) {
+                *reg = ZERO;
+            }
+        }
         self.cc = [[CC_EQ; LANES]; 4];
         self.killed = [false; LANES];
         for &(attrib, slot) in &decoded.attribs {
@@ -119,44 +125,63 @@ impl Batch {
             if !packed {
                 // "converted to the data type corresponding to destination register": fp16 for H
                 // registers, o[COLH] and HC, fp32 otherwise.
-                let precision = if target.half { Precision::H } else { Precision::R };
+                let precision = if target.half {
+                    Precision::H
+                } else {
+                    Precision::R
+                };
                 convert_slice(precision, result);
             }
-            for l in 0..LANES {
-                if enabled[c][l] {
-                    dst[c][l] = result[l];
-                }
-            }
-            if update_cc {
+            if let Some(enabled) = &enabled {
                 for l in 0..LANES {
-                    if enabled[c][l] {
-                        self.cc[c][l] = cond_of(result[l]);
+                    dst[c][l] = if enabled[c][l] { result[l] } else { dst[c][l] };
+                }
+                if update_cc {
+                    for l in 0..LANES {
+                        self.cc[c][l] = if enabled[c][l] {
+                            cond_of(result[l])
+                        } else {
+                            self.cc[c][l]
+                        };
+                    }
+                }
+            } else {
+                dst[c] = *result;
+                if update_cc {
+                    for (cc, &v) in self.cc[c].iter_mut().zip(result.iter()) {
+                        *cc = cond_of(v);
                     }
                 }
             }
         }
     }
 
-    /// Per component and lane: does the CC test pass? (Write masks are applied by the caller.)
-    fn enables(&self, test: &CcTest) -> [[bool; LANES]; 4] {
-        let mut enabled = [[true; LANES]; 4];
-        if test.accepted != CC_LT | CC_EQ | CC_GT | CC_UN {
-            for (c, lanes) in enabled.iter_mut().enumerate() {
-                let cc = &self.cc[test.swizzle[c]];
-                for (e, &bit) in lanes.iter_mut().zip(cc.iter()) {
-                    *e = test.accepted & bit != 0;
-                }
+    /// Per component and lane: does the CC test pass? `None` when it always does (TR, or no mask).
+    /// Write masks are applied by the caller.
+    fn enables(&self, test: &CcTest) -> Option<[[bool; LANES]; 4]> {
+        if test.accepted == CC_LT | CC_EQ | CC_GT | CC_UN {
+            return None;
+        }
+        let mut enabled = [[false; LANES]; 4];
+        for (c, lanes) in enabled.iter_mut().enumerate() {
+            let cc = &self.cc[test.swizzle[c]];
+            for (e, &bit) in lanes.iter_mut().zip(cc.iter()) {
+                *e = test.accepted & bit != 0;
             }
         }
-        enabled
+        Some(enabled)
     }
 
     /// KIL (3.11.5.11): a fragment is discarded when any swizzled CC component passes the test. It keeps
     /// running as a helper so its quad's derivatives stay defined (notes item 7).
     pub fn kill(&mut self, test: &CcTest) {
-        let enabled = self.enables(test);
-        for l in 0..LANES {
-            self.killed[l] |= enabled.iter().any(|c| c[l]);
+        match self.enables(test) {
+            None => self.killed = [true; LANES],
+            Some(enabled) => {
+                for l in 0..LANES {
+                    self.killed[l] |= enabled.iter().any(|c| c[l]);
+                }
+            }
         }
     }
 }

@@ -73,6 +73,26 @@ pub fn convert(precision: Precision, x: f32) -> f32 {
     }
 }
 
+/// Applies `f` to every lane and converts the results to `precision`, in one pass for fp32 and fx12
+/// (whose conversions are a few bit operations) and through [`convert_slice`] for fp16.
+#[inline(always)]
+pub fn map_convert(precision: Precision, out: &mut [f32], f: impl Fn(usize) -> f32) {
+    match precision {
+        Precision::R => out
+            .iter_mut()
+            .enumerate()
+            .for_each(|(l, v)| *v = to_fp32(f(l))),
+        Precision::X => out
+            .iter_mut()
+            .enumerate()
+            .for_each(|(l, v)| *v = to_fx12(f(l))),
+        Precision::H => {
+            out.iter_mut().enumerate().for_each(|(l, v)| *v = f(l));
+            convert_slice(Precision::H, out);
+        }
+    }
+}
+
 /// Converts every value of `values` to `precision` in place. One match per slice, so the per-lane loop
 /// has no branches on the format; the fp16 path uses `half`'s bulk conversion (hardware F16C where the
 /// CPU has it, the same round-to-nearest-even results otherwise).
@@ -86,12 +106,10 @@ pub fn convert_slice(precision: Precision, values: &mut [f32]) {
                 let halves = &mut halves[..chunk.len()];
                 halves.convert_from_f32_slice(chunk);
                 halves.convert_to_f32_slice(chunk);
-                for v in chunk.iter_mut() {
-                    // A NaN keeps part of its payload through f16; make it canonical.
-                    if v.is_nan() {
-                        *v = CANONICAL_NAN;
-                    }
-                }
+                // A NaN keeps part of its payload through f16; make it canonical (a select, no branch).
+                chunk
+                    .iter_mut()
+                    .for_each(|v| *v = if v.is_nan() { CANONICAL_NAN } else { *v });
             }
         }
     }

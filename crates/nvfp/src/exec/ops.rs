@@ -8,7 +8,7 @@
 
 use super::approx;
 use super::batch::{Lanes, Vector, LANES};
-use super::numeric::{convert, convert_slice, fp16_bits, fp16_value};
+use super::numeric::{convert, convert_slice, fp16_bits, fp16_value, map_convert};
 use crate::isa::{Opcode, Precision};
 
 /// Computes `opcode` on `ops` into `out`. `needed` says which result components will be written;
@@ -127,26 +127,21 @@ fn each(needed: [bool; 4], out: &mut Vector, mut f: impl FnMut(usize, &mut Lanes
 /// r = round(f(a, b)) lane by lane.
 #[inline(always)]
 fn zip2(p: Precision, r: &mut Lanes, a: &Lanes, b: &Lanes, f: impl Fn(f32, f32) -> f32) {
-    for l in 0..LANES {
-        r[l] = f(a[l], b[l]);
-    }
-    convert_slice(p, r);
+    map_convert(p, r, |l| f(a[l], b[l]));
 }
 
 /// r = round(f(r)) lane by lane.
 #[inline(always)]
 fn map_in_place(p: Precision, r: &mut Lanes, f: impl Fn(f32) -> f32) {
-    r.iter_mut().for_each(|v| *v = f(*v));
-    convert_slice(p, r);
+    let copy = *r;
+    map_convert(p, r, |l| f(copy[l]));
 }
 
 /// r = round(f(r, b)) lane by lane.
 #[inline(always)]
 fn zip2_in_place(p: Precision, r: &mut Lanes, b: &Lanes, f: impl Fn(f32, f32) -> f32) {
-    for l in 0..LANES {
-        r[l] = f(r[l], b[l]);
-    }
-    convert_slice(p, r);
+    let copy = *r;
+    map_convert(p, r, |l| f(copy[l], b[l]));
 }
 
 fn set(condition: bool) -> f32 {
