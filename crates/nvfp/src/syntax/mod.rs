@@ -26,7 +26,7 @@
 
 pub mod ast;
 mod lexer;
-mod names;
+pub(crate) mod names;
 mod opcode_word;
 mod operands;
 mod parser;

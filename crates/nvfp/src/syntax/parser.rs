@@ -140,6 +140,8 @@ impl<'a> Parser<'a> {
     pub fn program(&mut self) -> Program {
         self.header();
         let mut statements = Vec::new();
+        // Statements written, including those that failed to parse.
+        let mut written = 0;
         loop {
             let token = self.peek();
             if token.kind == TokenKind::Eof {
@@ -149,13 +151,14 @@ impl<'a> Parser<'a> {
             }
             if token.is_word("END") {
                 self.next();
-                if statements.is_empty() {
+                if written == 0 {
                     let message = "expected at least one instruction before `END`".to_string();
                     self.error(token.span, message);
                 }
                 self.after_end();
                 break;
             }
+            written += 1;
             match self.statement() {
                 Ok(statement) => statements.push(statement),
                 Err(Reported) => self.recover(),
@@ -181,6 +184,8 @@ impl<'a> Parser<'a> {
                 first.describe()
             );
             self.error_at(first, message);
+            // Whatever stands in for the header is not a statement either: skip it.
+            self.recover();
         }
     }
 

@@ -65,7 +65,7 @@ pub(super) fn load_instruction(
     })
 }
 
-/// The precision an instruction computes at (section 3.11.4.2): R whenever it reads f[FOGC] or f[TEX*],
+/// The precision an instruction computes at (section 3.11.4.2): R whenever it reads `f[FOGC]` or `f[TEX*]`,
 /// else its suffix, else the destination's type. KIL, which has no destination, reports R.
 fn precision(instruction: &ast::Instruction, dst: Option<&Dest>) -> Precision {
     let reads_full_precision = instruction
@@ -186,7 +186,7 @@ fn is_unpack(opcode: Opcode) -> bool {
 }
 
 /// PK* results must go to a register with 32-bit components (3.11.5.20-23). RC, the fp32 pseudo-register,
-/// has 32-bit components (3.11.1.2) and is accepted; H registers, o[COLH] and HC are not.
+/// has 32-bit components (3.11.1.2) and is accepted; H registers, `o[COLH]` and HC are not.
 fn check_pack_destination(instruction: &ast::Instruction, r: &mut Reporter) {
     let Some(dst) = instruction
         .dst

@@ -9,11 +9,11 @@
 //! | rule | spec | module |
 //! |---|---|---|
 //! | at most 1024 executable instructions; DEFINE / DECLARE do not count | 3.11.3 | `program_rules` |
-//! | at most 64 register units: R0-R31, o[COLR], o[DEPR] count 2; H0-H63, o[COLH] 1; each distinct register read or written counts once; R and H never alias (notes 2); RC / HC do not count | 3.11.3 | `program_rules` |
+//! | at most 64 register units: R0-R31, `o[COLR]`, `o[DEPR]` count 2; H0-H63, `o[COLH]` 1; each distinct register read or written counts once; R and H never alias (notes 2); RC / HC do not count | 3.11.3 | `program_rules` |
 //! | at most one unique attribute register per instruction | 3.11.1.1, 3.11.3 | `instruction` |
 //! | at most one unique program parameter per instruction, unless all are constants with at most four unique scalar values together | 3.11.2, 3.11.3 | `constants` |
 //! | one target per texture unit across the program | 3.11.3 | `program_rules` |
-//! | not both o[COLR] and o[COLH] written | 3.11.1.3, 3.11.3 | `program_rules` |
+//! | not both `o[COLR]` and `o[COLH]` written | 3.11.1.3, 3.11.3 | `program_rules` |
 //! | at least one output register written | 3.11.1.3 | `program_rules` |
 //! | DEFINE / DECLARE names are valid (not keywords, instruction names, R0-R31, H0-H63, TEX0-TEX15) | 3.11.2, notes 10 | `names` |
 //! | names are defined by a *previous* DEFINE / DECLARE | 3.11.2 | `symbols` |
@@ -21,7 +21,7 @@
 //! | PK2H / PK2US / PK4B / PK4UB write a register with 32-bit components | 3.11.5.20-23 | `instruction` |
 //! | UP2H / UP2US / UP4B / UP4UB read a register with 32-bit components or a program parameter | 3.11.5.41-44 | `instruction` |
 //! | RFL does not enable w in its write mask (an omitted mask enables all four) | 3.11.5.26, 3.11.4.4 | `instruction` |
-//! | p[N] has N < 64, texture units are TEX0-TEX15 | 3.11.3 grammar, notes 11 | `operands`, `instruction` |
+//! | `p[N]` has N < 64, texture units are TEX0-TEX15 | 3.11.3 grammar, notes 11 | `operands`, `instruction` |
 //!
 //! Rules that follow from the grammar's typed names, which a parser cannot check on its own because it
 //! does not know what a name stands for (section 3.11.3, `<baseScalarSrc>` / `<baseVectorSrc>`):
@@ -38,13 +38,20 @@
 //!
 //! # Decisions
 //!
-//! - Constant merging counts all four components of a vector constant, expanded as 3.11.2 says (`{2}` is
-//!   2, 0, 0, 1), with no swizzle, negation or absolute value applied; values compare bit for bit (see
-//!   `constants`).
+//! - Constant merging counts all four components of a vector constant, expanded as 3.11.2 says ("Vector
+//!   constants are always treated as 4-component vectors": `{2}` is 2, 0, 0, 1), with no swizzle,
+//!   negation or absolute value applied ("the GL does not perform swizzling, component selection,
+//!   negation, or absolute value operations"). So `-four` (a DEFINEd 4 with a negate modifier) counts as
+//!   4, while the number `-4` counts as -4 (its sign is part of the `<signedScalarConstant>`). Values
+//!   compare bit for bit, so `0` and `-0` are two values (see `constants`).
 //! - The register budget counts a register used anywhere in the program once, whether read or written.
 //! - The component letters `x y z w` and the register-file letters `f o p` are grammar keywords and
 //!   cannot be names (see `names`).
-//! - RC is accepted as a PK* destination: its components are fp32 (3.11.1.2).
+//! - RC is accepted as a PK* destination: its components are fp32 (3.11.1.2). UP* may read attribute
+//!   registers: "All attribute register components are treated as 32-bit floats" (3.11.1.1).
+//! - A named scalar constant with a suffix (`pi.x`) is refused: the grammar has `<namedScalarConstant>`
+//!   only without a suffix.
+//! - [`load_text`] validates only a text that parsed without errors (see there).
 //!
 //! # Resolution
 //!
@@ -66,9 +73,24 @@ mod symbols;
 
 use crate::program::Program;
 use crate::syntax::ast::{self, Statement};
-use pigment_diag::{Diagnostic, FileId};
+use crate::syntax::parse;
+use pigment_diag::{has_errors, Diagnostic, FileId};
 use report::Reporter;
 use symbols::{DefinitionKind, Symbols};
+
+/// Parses and loads a program text. When the text has syntax errors, only the parser's diagnostics are
+/// returned: validating a tree with statements missing would report their absence (undefined names, no
+/// output written) as further, misleading errors. Parser warnings are kept in front of any load errors.
+pub fn load_text(text: &str, file: FileId) -> Result<Program, Vec<Diagnostic>> {
+    let (tree, mut diagnostics) = parse(text, file);
+    if has_errors(&diagnostics) {
+        return Err(diagnostics);
+    }
+    load(&tree, file).map_err(|mut errors| {
+        diagnostics.append(&mut errors);
+        diagnostics
+    })
+}
 
 /// Loads a parsed program: every rule above is checked and every problem reported, each pointing into
 /// `file`.

@@ -11,7 +11,8 @@
 //! - a valid temporary register or texture unit: `R0`-`R31`, `H0`-`H63`, `TEX0`-`TEX15`, spelled exactly as
 //!   the grammar spells them. Other register-looking names (`R32`, `H64`, `TEX16`, `R01`) are legal names.
 
-use crate::isa::{CcRule, OutputReg, PrecisionSuffixes, TexTarget, OPCODES};
+use crate::isa::{CcRule, OutputReg, PrecisionSuffixes, TexTarget, OPCODES, TEXTURE_UNITS};
+use crate::syntax::names::{register_number, temp_register};
 
 /// Grammar keywords that are neither instruction names nor numbered registers.
 const KEYWORDS: [&str; 16] = [
@@ -33,10 +34,10 @@ pub(super) fn name_problem(name: &str) -> Option<String> {
     if is_keyword(name) {
         return Some("it is a keyword of the grammar".into());
     }
-    if numbered(name, "R").is_some_and(|n| n < 32) || numbered(name, "H").is_some_and(|n| n < 64) {
+    if temp_register(name).is_some() {
         return Some("it names a temporary register".into());
     }
-    if numbered(name, "TEX").is_some_and(|n| n < 16) {
+    if register_number(name, "TEX").is_some_and(|n| n < u32::from(TEXTURE_UNITS)) {
         return Some("it names a texture unit".into());
     }
     None
@@ -74,20 +75,6 @@ pub(super) fn is_instruction_name(name: &str) -> bool {
     })
 }
 
-/// The number of a register-style name `PREFIX<n>` written as the grammar writes register numbers
-/// (decimal, no leading zero), or `None`.
-fn numbered(name: &str, prefix: &str) -> Option<u32> {
-    let digits = name.strip_prefix(prefix)?;
-    let well_formed = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'));
-    if well_formed {
-        digits.parse().ok()
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,15 +98,6 @@ mod tests {
         for name in ["COSX", "PK2HC", "KILC", "ADDRR", "ADD_SATC", "ADDCR", "add"] {
             assert!(!is_instruction_name(name), "{name}");
         }
-    }
-
-    #[test]
-    fn register_numbers_follow_the_grammar_spelling() {
-        assert_eq!(numbered("R31", "R"), Some(31));
-        assert_eq!(numbered("R0", "R"), Some(0));
-        assert_eq!(numbered("R01", "R"), None);
-        assert_eq!(numbered("Rx", "R"), None);
-        assert_eq!(numbered("R", "R"), None);
     }
 
     #[test]

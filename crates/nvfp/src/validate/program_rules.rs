@@ -18,7 +18,7 @@ pub(super) struct Summary {
 }
 
 /// A register that counts towards the 64-unit budget. RC and HC do not count: the budget lists
-/// "R0-R31, o[COLR], and o[DEPR]" and "H0-H63 and o[COLH]" only.
+/// "R0-R31, `o[COLR]`, and `o[DEPR]`" and "H0-H63 and `o[COLH]`" only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Counted {
     Temp(TempReg),
@@ -134,7 +134,7 @@ fn check_register_budget(instructions: &[&ast::Instruction], r: &mut Reporter) -
     total
 }
 
-/// "this program uses 31 R registers (62 units), 3 H registers (3 units) and o[COLR] (2 units)".
+/// "this program uses 31 R registers (62 units), 3 H registers (3 units) and `o[COLR]` (2 units)".
 fn budget_breakdown(used: &[(Counted, Span)]) -> String {
     let count = |f: fn(&Counted) -> bool| used.iter().filter(|(c, _)| f(c)).count();
     let r_count = count(|c| matches!(c, Counted::Temp(TempReg::R(_))));

@@ -9,6 +9,7 @@ use super::names::name_problem;
 use super::report::Reporter;
 use crate::program::NamedLocal;
 use crate::syntax::ast::{ConstValue, Ident, Program, ScalarConst, Statement};
+use crate::syntax::names::looks_like_temp_register;
 use pigment_diag::Span;
 use std::collections::HashMap;
 
@@ -134,6 +135,9 @@ impl Symbols {
                 .error(ident.span, message)
                 .with_label(r.file, later, "it is defined only later, here")
                 .with_note("a name must be defined by a DEFINE or DECLARE before it is used"),
+            _ if looks_like_temp_register(&ident.name) => r
+                .error(ident.span, message)
+                .with_note("the temporary registers are R0 to R31 and H0 to H63"),
             _ => r.error(ident.span, message),
         };
         r.push(diagnostic);
