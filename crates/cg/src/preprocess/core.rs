@@ -9,7 +9,7 @@ use super::token::{Loc, Token, TokenKind};
 use pigment_diag::{Diagnostic, SourceFiles};
 
 /// Most tokens all macro replacements together may produce before expansion stops.
-pub(crate) const MAX_EXPANSION_TOKENS: usize = 4_000_000;
+pub(crate) const MAX_EXPANSION_TOKENS: usize = 1_000_000;
 /// Deepest nesting of macro invocations inside macro arguments.
 pub(crate) const MAX_ARGUMENT_NESTING: usize = 64;
 

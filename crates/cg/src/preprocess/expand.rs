@@ -243,7 +243,7 @@ impl Core<'_> {
         inv: &Token,
     ) -> Vec<Token> {
         let id = self.map.add_expansion(Expansion {
-            macro_name: m.name.to_string(),
+            macro_name: m.name.clone(),
             definition: Some((m.def.file, m.def.span())),
             invocation: (inv.loc.file, inv.loc.span()),
             parent: inv.expansion,

@@ -156,15 +156,11 @@ impl<'a> Parser<'a> {
         value
     }
 
-    fn binary(&mut self, level: usize) -> Result<Value, Diagnostic> {
-        if level == LEVELS.len() {
-            return self.unary();
-        }
-        let mut left = self.binary(level + 1)?;
-        while let Some(op) = self
-            .peek()
-            .filter(|t| t.kind == TokenKind::Punct && LEVELS[level].contains(&&*t.text))
-        {
+    /// Precedence climbing: parses operators of `min_level` and tighter, left-associative, so
+    /// that nesting costs stack only for parentheses and unary operators, not for every level.
+    fn binary(&mut self, min_level: usize) -> Result<Value, Diagnostic> {
+        let mut left = self.unary()?;
+        while let Some((op, level)) = self.peek_binary(min_level) {
             self.pos += 1;
             let skip_right = match &*op.text {
                 "&&" => !left.is_true(),
@@ -175,6 +171,13 @@ impl<'a> Parser<'a> {
             left = self.apply(op, left, right)?;
         }
         Ok(left)
+    }
+
+    /// The binary operator coming next and its level, if it binds at least as tightly as `min_level`.
+    fn peek_binary(&self, min_level: usize) -> Option<(&'a Token, usize)> {
+        let t = self.peek().filter(|t| t.kind == TokenKind::Punct)?;
+        let level = LEVELS.iter().position(|ops| ops.contains(&&*t.text))?;
+        (level >= min_level).then_some((t, level))
     }
 
     fn apply(&self, op: &Token, l: Value, r: Value) -> Result<Value, Diagnostic> {

@@ -114,8 +114,10 @@ pub(crate) fn is_single_token(text: &str) -> Option<TokenKind> {
 
 /// True when writing `left` and `right` with nothing between would lex differently.
 pub(crate) fn would_merge(left: &str, right: &str) -> bool {
-    if left.is_empty() || right.is_empty() {
-        return false;
+    const NEVER_JOIN: &[u8] = b"()[]{};,?~";
+    match (left.as_bytes().last(), right.as_bytes().first()) {
+        (Some(l), Some(r)) if !NEVER_JOIN.contains(l) && !NEVER_JOIN.contains(r) => {}
+        _ => return false,
     }
     if left.ends_with('/') && (right.starts_with('/') || right.starts_with('*')) {
         return true;

@@ -8,6 +8,7 @@
 
 use super::token::Loc;
 use pigment_diag::{Diagnostic, FileId, Label, SourceFiles, Span};
+use std::rc::Rc;
 
 /// One output token and where it came from.
 #[derive(Clone, Copy, Debug)]
@@ -38,7 +39,7 @@ struct Inclusion {
 /// One macro invocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion {
-    pub macro_name: String,
+    pub macro_name: Rc<str>,
     /// The macro's name in its `#define` (or `None` for a `-D` given on the command line).
     pub definition: Option<(FileId, Span)>,
     /// The invocation as the user wrote it (the outermost macro name when nested).

@@ -69,19 +69,46 @@ impl HideSet {
 
     /// This set plus one name.
     pub fn with(&self, name: &Rc<str>) -> HideSet {
-        self.union(&HideSet(Some(Rc::from(vec![name.clone()]))))
+        match self.names().binary_search_by(|n| (**n).cmp(name)) {
+            Ok(_) => self.clone(),
+            Err(at) => {
+                let mut names = self.names().to_vec();
+                names.insert(at, name.clone());
+                HideSet::from_sorted(names)
+            }
+        }
     }
 
+    /// The union, by merging the two sorted lists.
     pub fn union(&self, other: &HideSet) -> HideSet {
-        if other.names().is_empty() || self == other {
+        let (a, b) = (self.names(), other.names());
+        if b.is_empty() || self == other {
             return self.clone();
         }
-        if self.names().is_empty() {
+        if a.is_empty() {
             return other.clone();
         }
-        let mut names: Vec<Rc<str>> = self.names().iter().chain(other.names()).cloned().collect();
-        names.sort();
-        names.dedup();
+        let mut names = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Less => {
+                    names.push(a[i].clone());
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    names.push(b[j].clone());
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    names.push(a[i].clone());
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        names.extend_from_slice(&a[i..]);
+        names.extend_from_slice(&b[j..]);
         HideSet::from_sorted(names)
     }
 
