@@ -5,9 +5,15 @@
 //! [`SourceMap`] that maps every byte of that text back to where the user wrote it, so that
 //! the parser's and checker's diagnostics point into the user's files and lines.
 //!
-//! Module map: [`lexer`] (phases 2–3), [`token`], [`macros`] (definitions), [`expand`]
-//! (replacement), [`expr`] (`#if`), [`directives`], [`include`] (finding files), [`driver`]
-//! (main loop), [`output`], [`source_map`], [`date`].
+//! Module map: `lexer` (phases 2–3), `token`, `macros` (definitions), `expand` (replacement),
+//! `expr` (`#if`), `directives`, `include` (finding files), `driver` (main loop), `output`,
+//! `source_map`, `date`, `core` (state shared by expansion and directives).
+//!
+//! Decisions where C or the Cg specification leave room: C99's variadic macros are accepted;
+//! `#warning` gives a warning (as gcc's cpp); `__DATE__`, `__TIME__`, `__LINE__`, `__FILE__` are
+//! predefined but `__STDC__` is not (Cg is not C); a plain `char` constant is signed; a directive
+//! inside a macro's arguments is an error; digraphs, `_Pragma` and `#pragma once` are not
+//! supported (a `#pragma once` passes through like any pragma).
 
 mod core;
 mod date;
