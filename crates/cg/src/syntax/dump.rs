@@ -252,7 +252,7 @@ fn semantic(semantic: &Option<Semantic>) -> String {
     }
 }
 
-/// A type as text: `float4`, `packed float`, `half3x3`, `S`, `struct S : I`.
+/// A type as text: `float4`, `packed float`, `half3x3`, `S`, `struct S inherits I`.
 pub fn type_spec(ty: &TypeSpec) -> String {
     let packed = if ty.packed.is_some() { "packed " } else { "" };
     let kind = match &ty.kind {
@@ -268,7 +268,7 @@ pub fn type_spec(ty: &TypeSpec) -> String {
                 StructKind::Interface => "interface",
             };
             let name = def.name.as_ref().map_or("<anonymous>", |n| n.name.as_str());
-            let base = def.base.as_ref().map_or(String::new(), |b| format!(" : {}", b.name));
+            let base = def.base.as_ref().map_or(String::new(), |b| format!(" inherits {}", b.name));
             format!("{word} {name}{base}{}", semantic(&def.semantic))
         }
         TypeKind::Error => "<error>".to_string(),

@@ -207,9 +207,7 @@ pub fn decode_number(text: &str, float: bool) -> Result<Literal, String> {
     let suffix = if suffix_text.is_empty() {
         None
     } else {
-        Some(NumSuffix::from_text(suffix_text).ok_or_else(|| {
-            format!("invalid suffix `{suffix_text}` on numeric literal `{text}` (Cg's suffixes are d, f, h, x, i, l, s, t, u, us, ut, ui, ul)")
-        })?)
+        Some(NumSuffix::from_text(suffix_text).ok_or_else(|| bad_suffix_message(text, body, suffix_text))?)
     };
     if float {
         if let Some(s) = suffix.filter(|s| !s.is_floating()) {
@@ -231,6 +229,19 @@ pub fn decode_number(text: &str, float: bool) -> Result<Literal, String> {
         Ok(value) => Ok(Literal::Int { value, suffix }),
         Err(_) => Err(format!("integer literal `{text}` is too large")),
     }
+}
+
+fn bad_suffix_message(text: &str, body: &str, suffix: &str) -> String {
+    let mut message = format!(
+        "invalid suffix `{suffix}` on numeric literal `{text}` (Cg's suffixes are d, f, h, x, i, l, s, t, u, us, ut, ui, ul)"
+    );
+    let swizzle = suffix.chars().all(|c| "xyzwrgbastpq".contains(c));
+    if swizzle && body.ends_with('.') {
+        // The spec ("Vector swizzle operator") warns about exactly this ambiguity.
+        let number = body.trim_end_matches('.');
+        message.push_str(&format!("; to swizzle a number write `{number}..{suffix}` or `({number}).{suffix}`"));
+    }
+    message
 }
 
 /// Length of the leading digits of an integer literal (hex digits after `0x` when `hex`).

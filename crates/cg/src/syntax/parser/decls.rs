@@ -286,7 +286,9 @@ impl Parser<'_> {
         let open = self.bump().span;
         let mut annotations = Vec::new();
         while self.eat_punct(Punct::Gt).is_none() {
-            if self.at_eof() || self.at_punct(Punct::LBrace) || self.at_punct(Punct::Semi) {
+            let before = self.pos;
+            let at_end = self.at_eof() || self.at_punct(Punct::LBrace) || self.at_punct(Punct::RBrace);
+            if at_end || self.at_punct(Punct::Semi) {
                 self.expect_closing(Punct::Gt, open, "to close the annotation list");
                 break;
             }
@@ -296,6 +298,9 @@ impl Parser<'_> {
                     self.skip_until(&[Punct::Gt]);
                     self.eat_punct(Punct::Semi);
                 }
+            }
+            if self.pos == before {
+                break;
             }
         }
         annotations
@@ -328,6 +333,7 @@ impl Parser<'_> {
             return self.parse_assign();
         }
         self.descend(
+            false,
             |p, span| p.exprs.alloc(ExprKind::Error, span),
             |p| {
                 let open = p.bump().span;

@@ -95,7 +95,8 @@ impl Parser<'_> {
             return lhs;
         };
         self.bump();
-        let rhs = self.parse_assign();
+        // Chains of assignments and of `?:` recurse outside `parse_unary`, so they count nesting too.
+        let rhs = self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_assign);
         self.alloc(ExprKind::Assign { op, lhs, rhs }, start)
     }
 
@@ -108,7 +109,7 @@ impl Parser<'_> {
         }
         let then = self.parse_expr();
         self.expect_punct(Punct::Colon, "between the branches of `?:`");
-        let otherwise = self.parse_conditional();
+        let otherwise = self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_conditional);
         self.alloc(ExprKind::Conditional { cond, then, otherwise }, start)
     }
 
@@ -130,7 +131,7 @@ impl Parser<'_> {
     /// Prefix operators and casts. Every recursive path through expressions passes here, so this
     /// is where the nesting limit is counted.
     fn parse_unary(&mut self) -> ExprId {
-        self.descend(|p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_unary_inner)
+        self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_unary_inner)
     }
 
     fn parse_unary_inner(&mut self) -> ExprId {

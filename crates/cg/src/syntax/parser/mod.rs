@@ -39,6 +39,7 @@ pub(super) struct Parser<'a> {
     /// Innermost last. `true`: the name is a type here; `false`: a variable hides an outer type.
     scopes: Vec<HashMap<String, bool>>,
     depth: u32,
+    too_deep_reported: bool,
     /// Start of the token the last error pointed at: a second error there adds nothing.
     last_error_at: Option<u32>,
 }
@@ -54,6 +55,7 @@ impl<'a> Parser<'a> {
             exprs: Exprs::default(),
             scopes: vec![HashMap::new()],
             depth: 0,
+            too_deep_reported: false,
             last_error_at: None,
         }
     }
@@ -281,13 +283,22 @@ impl<'a> Parser<'a> {
 
     // ---- nesting limit ----
 
-    /// Runs `f` one nesting level deeper, or reports that the input nests too deeply, skips the
-    /// over-deep part (up to the closing bracket of the enclosing level) and returns `too_deep`.
-    fn descend<T>(&mut self, too_deep: impl FnOnce(&mut Self, Span) -> T, f: impl FnOnce(&mut Self) -> T) -> T {
+    /// Runs `f` one nesting level deeper, or reports that the input nests too deeply (once per
+    /// parse: one report is enough), skips the over-deep part up to the closing bracket of the
+    /// enclosing level (or, inside expressions, a `;`), and returns `too_deep`.
+    fn descend<T>(
+        &mut self,
+        in_expression: bool,
+        too_deep: impl FnOnce(&mut Self, Span) -> T,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
         if self.depth >= MAX_DEPTH {
             let start = self.peek().span;
-            self.error(start, format!("this is nested too deeply (more than {MAX_DEPTH} levels)"));
-            self.skip_to_enclosing_close();
+            if !self.too_deep_reported {
+                self.too_deep_reported = true;
+                self.error(start, format!("this is nested too deeply (more than {MAX_DEPTH} levels)"));
+            }
+            self.skip_to_enclosing_close(in_expression);
             let span = self.span_from(start);
             return too_deep(self, span);
         }
@@ -297,13 +308,14 @@ impl<'a> Parser<'a> {
         result
     }
 
-    /// Skips up to (not past) the closing bracket of the enclosing level, or a `;` at this level.
-    fn skip_to_enclosing_close(&mut self) {
+    /// Skips up to (not past) the closing bracket of the enclosing level, or to a `;` at this level
+    /// when `stop_at_semicolon` (an expression ends there; a block or struct body does not).
+    fn skip_to_enclosing_close(&mut self, stop_at_semicolon: bool) {
         let mut level = 0usize;
         loop {
             match self.peek().kind {
                 TokenKind::Eof => return,
-                TokenKind::Punct(Punct::Semi) if level == 0 => return,
+                TokenKind::Punct(Punct::Semi) if level == 0 && stop_at_semicolon => return,
                 TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => level += 1,
                 TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
                     if level == 0 {

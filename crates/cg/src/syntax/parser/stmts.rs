@@ -24,7 +24,7 @@ impl Parser<'_> {
     }
 
     pub(super) fn parse_stmt(&mut self) -> Stmt {
-        self.descend(|_, span| Stmt { kind: StmtKind::Error, span }, Self::parse_stmt_inner)
+        self.descend(false, |_, span| Stmt { kind: StmtKind::Error, span }, Self::parse_stmt_inner)
     }
 
     fn parse_stmt_inner(&mut self) -> Stmt {

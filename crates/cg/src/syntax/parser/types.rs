@@ -134,6 +134,7 @@ impl Parser<'_> {
             return Vec::new();
         };
         let members = self.descend(
+            false,
             |_, _| Vec::new(),
             |p| {
                 p.push_scope();
