@@ -36,10 +36,17 @@ fn parse_file_tests() {
         .filter(|p| p.extension().is_some_and(|e| e == "cg"))
         .collect();
     sources.sort();
-    assert!(sources.len() >= 10, "expected the parse test corpus, found {} files", sources.len());
+    assert!(
+        sources.len() >= 10,
+        "expected the parse test corpus, found {} files",
+        sources.len()
+    );
     let mut failures = Vec::new();
     for source in &sources {
-        let name = source.file_name().and_then(|n| n.to_str()).expect("UTF-8 file name");
+        let name = source
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("UTF-8 file name");
         let text = fs::read_to_string(source).expect("readable source");
         let (ext, actual) = actual_output(name, &text);
         let expected_path = source.with_extension(ext);
@@ -51,12 +58,16 @@ fn parse_file_tests() {
             continue;
         }
         if other_path.exists() {
-            failures.push(format!("{name}: expected a .{other_ext} result, but the parser gave .{ext}:\n{actual}"));
+            failures.push(format!(
+                "{name}: expected a .{other_ext} result, but the parser gave .{ext}:\n{actual}"
+            ));
             continue;
         }
         match fs::read_to_string(&expected_path) {
             Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!("{name}: .{ext} differs\n--- expected\n{expected}\n--- actual\n{actual}")),
+            Ok(expected) => failures.push(format!(
+                "{name}: .{ext} differs\n--- expected\n{expected}\n--- actual\n{actual}"
+            )),
             Err(_) => failures.push(format!("{name}: missing {}", expected_path.display())),
         }
     }

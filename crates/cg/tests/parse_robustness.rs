@@ -17,7 +17,10 @@ fn valid_programs() -> Vec<(String, String)> {
             programs.push((path.display().to_string(), text));
         }
     }
-    assert!(programs.len() >= 8, "expected the valid programs of the corpus");
+    assert!(
+        programs.len() >= 8,
+        "expected the valid programs of the corpus"
+    );
     programs
 }
 
@@ -29,8 +32,15 @@ fn every_prefix_of_every_valid_program_parses_without_panicking() {
         for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
             let (_, diagnostics) = parse(&text[..end], FileId(0));
             for d in &diagnostics {
-                let span = d.primary.as_ref().expect("parser diagnostics have a location").span;
-                assert!(span.start <= span.end && span.end as usize <= end, "{name}[..{end}]: span {span:?} is outside the text");
+                let span = d
+                    .primary
+                    .as_ref()
+                    .expect("parser diagnostics have a location")
+                    .span;
+                assert!(
+                    span.start <= span.end && span.end as usize <= end,
+                    "{name}[..{end}]: span {span:?} is outside the text"
+                );
             }
         }
     }
@@ -50,8 +60,15 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
 fn assert_depth_error(text: String) {
     on_small_stack(move || {
         let (_, diagnostics) = parse(&text, FileId(0));
-        let too_deep: Vec<_> = diagnostics.iter().filter(|d| d.message.contains("nested too deeply")).collect();
-        assert_eq!(too_deep.len(), 1, "one nesting error expected, got {diagnostics:?}");
+        let too_deep: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| d.message.contains("nested too deeply"))
+            .collect();
+        assert_eq!(
+            too_deep.len(),
+            1,
+            "one nesting error expected, got {diagnostics:?}"
+        );
     });
 }
 
@@ -70,7 +87,11 @@ fn deep_unary_chains_and_blocks_and_initializers_are_limited() {
     assert_depth_error(format!("float f = {}1;", "a = ".repeat(n)));
     assert_depth_error(format!("float f = {}1;", "a ? b : ".repeat(n)));
     assert_depth_error(format!("float f = {}1;", "(float)".repeat(n)));
-    assert_depth_error(format!("{}float x;{}", "struct S {".repeat(n), "};".repeat(n)));
+    assert_depth_error(format!(
+        "{}float x;{}",
+        "struct S {".repeat(n),
+        "};".repeat(n)
+    ));
     assert_depth_error(format!("void f() {{ {} x = 1; }}", "if (a) ".repeat(n)));
 }
 
@@ -89,9 +110,46 @@ fn nesting_up_to_the_limit_is_accepted() {
 fn arbitrary_bytes_never_panic() {
     // A deterministic sweep over short token soups built from Cg's own vocabulary.
     let words = [
-        "struct", "{", "}", "(", ")", "[", "]", ";", ",", "float4", "x", "=", "1", ".", ":", "?", "<", ">",
-        "if", "else", "for", "switch", "case", "default", "typedef", "T", "interface", "::", "-", "\"s",
-        "/*", "#", "1.", "0x", "register", "sampler_state", "asm", "technique", "uniform", "fp30",
+        "struct",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        ";",
+        ",",
+        "float4",
+        "x",
+        "=",
+        "1",
+        ".",
+        ":",
+        "?",
+        "<",
+        ">",
+        "if",
+        "else",
+        "for",
+        "switch",
+        "case",
+        "default",
+        "typedef",
+        "T",
+        "interface",
+        "::",
+        "-",
+        "\"s",
+        "/*",
+        "#",
+        "1.",
+        "0x",
+        "register",
+        "sampler_state",
+        "asm",
+        "technique",
+        "uniform",
+        "fp30",
     ];
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     for _ in 0..4000 {

@@ -12,7 +12,10 @@ use std::fmt::Write;
 
 /// Renders the whole translation unit.
 pub fn dump(unit: &TranslationUnit) -> String {
-    let mut printer = Printer { exprs: &unit.exprs, out: String::new() };
+    let mut printer = Printer {
+        exprs: &unit.exprs,
+        out: String::new(),
+    };
     for decl in &unit.decls {
         printer.decl(decl, 0);
     }
@@ -21,7 +24,11 @@ pub fn dump(unit: &TranslationUnit) -> String {
 
 /// Renders one expression as an S-expression.
 pub fn dump_expr(exprs: &Exprs, id: ExprId) -> String {
-    Printer { exprs, out: String::new() }.expr(id)
+    Printer {
+        exprs,
+        out: String::new(),
+    }
+    .expr(id)
 }
 
 struct Printer<'a> {
@@ -43,13 +50,28 @@ impl Printer<'_> {
     }
 
     fn var_decl(&mut self, word: &str, var: &VarDecl, depth: usize) {
-        let header = format!("{word}{} {}", qualifiers(&var.qualifiers), type_spec(&var.ty));
+        let header = format!(
+            "{word}{} {}",
+            qualifiers(&var.qualifiers),
+            type_spec(&var.ty)
+        );
         self.line(depth, &header);
         self.struct_members(&var.ty, depth + 1);
         for d in &var.declarators {
-            let mut text = format!("{}{}{}", d.name.name, self.dims(&d.dims), semantic(&d.semantic));
+            let mut text = format!(
+                "{}{}{}",
+                d.name.name,
+                self.dims(&d.dims),
+                semantic(&d.semantic)
+            );
             for a in &d.annotations {
-                let _ = write!(text, " <{} {} = {}>", a.type_name.name, a.name.name, self.expr(a.value));
+                let _ = write!(
+                    text,
+                    " <{} {} = {}>",
+                    a.type_name.name,
+                    a.name.name,
+                    self.expr(a.value)
+                );
             }
             if let Some(init) = d.init {
                 let _ = write!(text, " = {}", self.expr(init));
@@ -67,7 +89,10 @@ impl Printer<'_> {
     }
 
     fn function(&mut self, f: &Function, depth: usize) {
-        let scope = f.scope.as_ref().map_or(String::new(), |s| format!("{}::", s.name));
+        let scope = f
+            .scope
+            .as_ref()
+            .map_or(String::new(), |s| format!("{}::", s.name));
         let header = format!(
             "fn{} {} {scope}{}{}",
             qualifiers(&f.qualifiers),
@@ -78,7 +103,10 @@ impl Printer<'_> {
         self.line(depth, &header);
         self.struct_members(&f.return_type, depth + 1);
         for p in &f.params {
-            let name = p.name.as_ref().map_or(String::new(), |n| format!(" {}", n.name));
+            let name = p
+                .name
+                .as_ref()
+                .map_or(String::new(), |n| format!(" {}", n.name));
             let mut text = format!(
                 "param{} {}{name}{}{}",
                 qualifiers(&p.qualifiers),
@@ -113,7 +141,11 @@ impl Printer<'_> {
             }
             StmtKind::Decl(decl) => self.decl(decl, depth),
             StmtKind::Block(block) => self.block(block, depth),
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let text = format!("if {}", self.expr(*cond));
                 self.line(depth, &text);
                 self.stmt(then, depth + 1);
@@ -132,7 +164,12 @@ impl Printer<'_> {
                 self.line(depth, &text);
                 self.stmt(body, depth + 1);
             }
-            StmtKind::For { init, cond, step, body } => self.for_stmt(init.as_deref(), *cond, *step, body, depth),
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.for_stmt(init.as_deref(), *cond, *step, body, depth),
             StmtKind::Switch { selector, cases } => {
                 let text = format!("switch {}", self.expr(*selector));
                 self.line(depth, &text);
@@ -165,7 +202,14 @@ impl Printer<'_> {
         }
     }
 
-    fn for_stmt(&mut self, init: Option<&Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: &Stmt, depth: usize) {
+    fn for_stmt(
+        &mut self,
+        init: Option<&Stmt>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: &Stmt,
+        depth: usize,
+    ) {
         self.line(depth, "for");
         match init {
             Some(init) => {
@@ -209,15 +253,22 @@ impl Printer<'_> {
                 let head = format!("{}=", op.map_or("", BinaryOp::as_str));
                 list(&head, &[*lhs, *rhs])
             }
-            ExprKind::Conditional { cond, then, otherwise } => list("?", &[*cond, *then, *otherwise]),
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => list("?", &[*cond, *then, *otherwise]),
             ExprKind::Comma { lhs, rhs } => list(",", &[*lhs, *rhs]),
-            ExprKind::Cast { ty, dims, operand } => {
-                list(&format!("cast {}{}", type_spec(ty), self.dims(dims)), &[*operand])
-            }
+            ExprKind::Cast { ty, dims, operand } => list(
+                &format!("cast {}{}", type_spec(ty), self.dims(dims)),
+                &[*operand],
+            ),
             ExprKind::Constructor { ty, args } => list(&format!("ctor {}", type_spec(ty)), args),
             ExprKind::Call { callee, args } => list(&format!("call {}", self.expr(*callee)), args),
             ExprKind::Index { base, index } => list("[]", &[*base, *index]),
-            ExprKind::Member { base, member } => format!("(. {} {})", self.expr(*base), member.name),
+            ExprKind::Member { base, member } => {
+                format!("(. {} {})", self.expr(*base), member.name)
+            }
             ExprKind::InitList(items) => {
                 let items: Vec<String> = items.iter().map(|i| self.expr(*i)).collect();
                 format!("{{{}}}", items.join(", "))
@@ -238,14 +289,23 @@ fn literal_text(literal: &Literal) -> String {
 }
 
 fn qualifiers(qualifiers: &[Qualifier]) -> String {
-    qualifiers.iter().map(|q| format!(" {}", q.kind.as_str())).collect()
+    qualifiers
+        .iter()
+        .map(|q| format!(" {}", q.kind.as_str()))
+        .collect()
 }
 
 fn semantic(semantic: &Option<Semantic>) -> String {
     match semantic {
         None => String::new(),
-        Some(Semantic { kind: SemanticKind::Name(name), .. }) => format!(" : {name}"),
-        Some(Semantic { kind: SemanticKind::Register(words), .. }) => {
+        Some(Semantic {
+            kind: SemanticKind::Name(name),
+            ..
+        }) => format!(" : {name}"),
+        Some(Semantic {
+            kind: SemanticKind::Register(words),
+            ..
+        }) => {
             let words: Vec<&str> = words.iter().map(|w| w.name.as_str()).collect();
             format!(" : register({})", words.join(", "))
         }
@@ -268,7 +328,10 @@ pub fn type_spec(ty: &TypeSpec) -> String {
                 StructKind::Interface => "interface",
             };
             let name = def.name.as_ref().map_or("<anonymous>", |n| n.name.as_str());
-            let base = def.base.as_ref().map_or(String::new(), |b| format!(" inherits {}", b.name));
+            let base = def
+                .base
+                .as_ref()
+                .map_or(String::new(), |b| format!(" inherits {}", b.name));
             format!("{word} {name}{base}{}", semantic(&def.semantic))
         }
         TypeKind::Error => "<error>".to_string(),

@@ -11,14 +11,24 @@ use pigment_diag::{Diagnostic, FileId, Span};
 
 /// Splits `text` into tokens. The last token is always [`TokenKind::Eof`].
 pub fn lex(text: &str, file: FileId) -> (Vec<Token>, Vec<Diagnostic>) {
-    let mut lexer = Lexer { text, bytes: text.as_bytes(), pos: 0, file, diagnostics: Vec::new() };
+    let mut lexer = Lexer {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+        file,
+        diagnostics: Vec::new(),
+    };
     let mut tokens = Vec::new();
     let mut line_start = true;
     loop {
         line_start |= lexer.skip_trivia(line_start);
         let start = lexer.pos;
         let kind = lexer.next_kind();
-        tokens.push(Token { kind, span: Span::new(start, lexer.pos), line_start });
+        tokens.push(Token {
+            kind,
+            span: Span::new(start, lexer.pos),
+            line_start,
+        });
         line_start = false;
         if kind == TokenKind::Eof {
             break;
@@ -49,7 +59,8 @@ impl Lexer<'_> {
     }
 
     fn error(&mut self, start: usize, end: usize, message: String) {
-        self.diagnostics.push(Diagnostic::error(message).at(self.file, Span::new(start, end)));
+        self.diagnostics
+            .push(Diagnostic::error(message).at(self.file, Span::new(start, end)));
     }
 
     /// Skips blanks, comments and directive lines. Returns whether a newline was crossed.
@@ -121,7 +132,11 @@ impl Lexer<'_> {
         let c = rest.chars().next().unwrap_or('\u{fffd}');
         let start = self.pos;
         self.pos += c.len_utf8();
-        self.error(start, self.pos, format!("unexpected character `{}` in Cg source", c.escape_debug()));
+        self.error(
+            start,
+            self.pos,
+            format!("unexpected character `{}` in Cg source", c.escape_debug()),
+        );
         TokenKind::Unknown
     }
 
@@ -140,7 +155,9 @@ impl Lexer<'_> {
     /// and is reported once by [`decode_number`].
     fn number(&mut self) -> TokenKind {
         let mut float = false;
-        if self.peek(0) == b'0' && matches!(self.peek(1), b'x' | b'X') && self.peek(2).is_ascii_hexdigit()
+        if self.peek(0) == b'0'
+            && matches!(self.peek(1), b'x' | b'X')
+            && self.peek(2).is_ascii_hexdigit()
         {
             self.pos += 2;
             while self.peek(0).is_ascii_hexdigit() {
@@ -193,7 +210,10 @@ impl Lexer<'_> {
                 b'\\' if self.peek(1) != b'\n' && self.pos + 1 < self.bytes.len() => self.pos += 1,
                 _ => {}
             }
-            self.pos += self.text[self.pos..].chars().next().map_or(1, char::len_utf8);
+            self.pos += self.text[self.pos..]
+                .chars()
+                .next()
+                .map_or(1, char::len_utf8);
         }
     }
 }
@@ -202,18 +222,31 @@ impl Lexer<'_> {
 /// explains what is wrong with the literal.
 pub fn decode_number(text: &str, float: bool) -> Result<Literal, String> {
     let hex = !float && (text.starts_with("0x") || text.starts_with("0X"));
-    let body_len = if float { float_body_len(text) } else { digit_run(text, hex) };
+    let body_len = if float {
+        float_body_len(text)
+    } else {
+        digit_run(text, hex)
+    };
     let (body, suffix_text) = text.split_at(body_len);
     let suffix = if suffix_text.is_empty() {
         None
     } else {
-        Some(NumSuffix::from_text(suffix_text).ok_or_else(|| bad_suffix_message(text, body, suffix_text))?)
+        Some(
+            NumSuffix::from_text(suffix_text)
+                .ok_or_else(|| bad_suffix_message(text, body, suffix_text))?,
+        )
     };
     if float {
         if let Some(s) = suffix.filter(|s| !s.is_floating()) {
-            return Err(format!("integer suffix `{}` on the floating-point literal `{text}`", s.as_str()));
+            return Err(format!(
+                "integer suffix `{}` on the floating-point literal `{text}`",
+                s.as_str()
+            ));
         }
-        return Ok(Literal::Float { text: body.to_string(), suffix });
+        return Ok(Literal::Float {
+            text: body.to_string(),
+            suffix,
+        });
     }
     let (digits, radix) = if hex {
         (&body[2..], 16)
@@ -223,7 +256,9 @@ pub fn decode_number(text: &str, float: bool) -> Result<Literal, String> {
         (body, 10)
     };
     if let Some(bad) = digits.chars().find(|c| !c.is_digit(radix)) {
-        return Err(format!("invalid digit `{bad}` in the octal literal `{text}`"));
+        return Err(format!(
+            "invalid digit `{bad}` in the octal literal `{text}`"
+        ));
     }
     match u64::from_str_radix(digits, radix) {
         Ok(value) => Ok(Literal::Int { value, suffix }),
@@ -239,7 +274,9 @@ fn bad_suffix_message(text: &str, body: &str, suffix: &str) -> String {
     if swizzle && body.ends_with('.') {
         // The spec ("Vector swizzle operator") warns about exactly this ambiguity.
         let number = body.trim_end_matches('.');
-        message.push_str(&format!("; to swizzle a number write `{number}..{suffix}` or `({number}).{suffix}`"));
+        message.push_str(&format!(
+            "; to swizzle a number write `{number}..{suffix}` or `({number}).{suffix}`"
+        ));
     }
     message
 }
@@ -288,7 +325,11 @@ pub fn decode_string(text: &str) -> Result<String, String> {
             Some('r') => '\r',
             Some('0') => '\0',
             Some(c @ ('\\' | '"' | '\'' | '?')) => c,
-            Some(other) => return Err(format!("unknown escape sequence `\\{other}` in string literal")),
+            Some(other) => {
+                return Err(format!(
+                    "unknown escape sequence `\\{other}` in string literal"
+                ))
+            }
             None => '\\',
         });
     }
@@ -302,7 +343,10 @@ mod tests {
     fn kinds(text: &str) -> Vec<(TokenKind, &str)> {
         let (tokens, diags) = lex(text, FileId(0));
         assert!(diags.is_empty(), "{diags:?}");
-        tokens.iter().map(|t| (t.kind, &text[t.span.range()])).collect()
+        tokens
+            .iter()
+            .map(|t| (t.kind, &text[t.span.range()]))
+            .collect()
     }
 
     #[test]
@@ -331,7 +375,10 @@ mod tests {
         use super::Punct::*;
         let got: Vec<_> = kinds("a<<=b>>c&&d").into_iter().map(|(k, _)| k).collect();
         use TokenKind::{Eof, Ident, Punct as P};
-        assert_eq!(got, vec![Ident, P(ShlEq), Ident, P(Shr), Ident, P(AmpAmp), Ident, Eof]);
+        assert_eq!(
+            got,
+            vec![Ident, P(ShlEq), Ident, P(Shr), Ident, P(AmpAmp), Ident, Eof]
+        );
     }
 
     #[test]
@@ -340,31 +387,75 @@ mod tests {
         let texts: Vec<_> = got.iter().map(|(_, t)| *t).collect();
         assert_eq!(texts, vec!["a", "b", "#", "c", ""]);
         let (tokens, _) = lex("a /* \n */ b c", FileId(0));
-        assert_eq!(tokens.iter().map(|t| t.line_start).collect::<Vec<_>>(), [true, true, false, false]);
+        assert_eq!(
+            tokens.iter().map(|t| t.line_start).collect::<Vec<_>>(),
+            [true, true, false, false]
+        );
     }
 
     #[test]
     fn number_suffixes_and_radixes() {
-        assert_eq!(decode_number("0x1F", false), Ok(Literal::Int { value: 31, suffix: None }));
-        assert_eq!(decode_number("017", false), Ok(Literal::Int { value: 15, suffix: None }));
-        assert_eq!(decode_number("0", false), Ok(Literal::Int { value: 0, suffix: None }));
+        assert_eq!(
+            decode_number("0x1F", false),
+            Ok(Literal::Int {
+                value: 31,
+                suffix: None
+            })
+        );
+        assert_eq!(
+            decode_number("017", false),
+            Ok(Literal::Int {
+                value: 15,
+                suffix: None
+            })
+        );
+        assert_eq!(
+            decode_number("0", false),
+            Ok(Literal::Int {
+                value: 0,
+                suffix: None
+            })
+        );
         assert_eq!(
             decode_number("3us", false),
-            Ok(Literal::Int { value: 3, suffix: Some(NumSuffix::UnsignedShort) })
+            Ok(Literal::Int {
+                value: 3,
+                suffix: Some(NumSuffix::UnsignedShort)
+            })
         );
         assert_eq!(
             decode_number("1.5h", true),
-            Ok(Literal::Float { text: "1.5".into(), suffix: Some(NumSuffix::Half) })
+            Ok(Literal::Float {
+                text: "1.5".into(),
+                suffix: Some(NumSuffix::Half)
+            })
         );
         assert_eq!(
             decode_number("2e-3x", true),
-            Ok(Literal::Float { text: "2e-3".into(), suffix: Some(NumSuffix::Fixed) })
+            Ok(Literal::Float {
+                text: "2e-3".into(),
+                suffix: Some(NumSuffix::Fixed)
+            })
         );
-        assert_eq!(decode_number("1f", false), Ok(Literal::Int { value: 1, suffix: Some(NumSuffix::Float) }));
-        assert!(decode_number("09", false).unwrap_err().contains("invalid digit `9`"));
-        assert!(decode_number("1.5i", true).unwrap_err().contains("integer suffix `i`"));
-        assert!(decode_number("1.xy", true).unwrap_err().contains("invalid suffix `xy`"));
-        assert!(decode_number("99999999999999999999", false).unwrap_err().contains("too large"));
+        assert_eq!(
+            decode_number("1f", false),
+            Ok(Literal::Int {
+                value: 1,
+                suffix: Some(NumSuffix::Float)
+            })
+        );
+        assert!(decode_number("09", false)
+            .unwrap_err()
+            .contains("invalid digit `9`"));
+        assert!(decode_number("1.5i", true)
+            .unwrap_err()
+            .contains("integer suffix `i`"));
+        assert!(decode_number("1.xy", true)
+            .unwrap_err()
+            .contains("invalid suffix `xy`"));
+        assert!(decode_number("99999999999999999999", false)
+            .unwrap_err()
+            .contains("too large"));
     }
 
     #[test]
@@ -373,7 +464,11 @@ mod tests {
         let messages: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             messages,
-            ["unexpected character `@` in Cg source", "unterminated string literal", "unterminated `/*` comment"]
+            [
+                "unexpected character `@` in Cg source",
+                "unterminated string literal",
+                "unterminated `/*` comment"
+            ]
         );
         assert_eq!(tokens.last().map(|t| t.kind), Some(TokenKind::Eof));
     }

@@ -33,7 +33,8 @@ use pigment_diag::{Diagnostic, FileId};
 /// when there are errors.
 pub fn parse(text: &str, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>) {
     let (tokens, mut diagnostics) = lexer::lex(text, file);
-    let (unit, parse_diagnostics) = parser::Parser::new(text, tokens, file).parse_translation_unit();
+    let (unit, parse_diagnostics) =
+        parser::Parser::new(text, tokens, file).parse_translation_unit();
     diagnostics.extend(parse_diagnostics);
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
     (unit, diagnostics)

@@ -154,22 +154,110 @@ puncts! {
 
 /// The spec's reserved words ("Reserved Words" section) that are matched exactly.
 const RESERVED: &[&str] = &[
-    "asm_fragment", "auto", "bool", "break", "case", "catch", "char", "class", "column_major",
-    "compile", "const", "const_cast", "continue", "default", "delete", "discard", "do", "double",
-    "dynamic_cast", "else", "emit", "enum", "explicit", "extern", "false", "fixed", "for", "friend",
-    "get", "goto", "half", "if", "in", "inline", "inout", "int", "interface", "long", "mutable",
-    "namespace", "new", "operator", "out", "packed", "private", "protected", "public", "register",
-    "reinterpret_cast", "return", "row_major", "sampler", "sampler_state", "sampler1D", "sampler2D",
-    "sampler3D", "samplerCUBE", "shared", "short", "signed", "sizeof", "static", "static_cast",
-    "struct", "switch", "template", "texture1D", "texture2D", "texture3D", "textureCUBE",
-    "textureRECT", "this", "throw", "true", "try", "typedef", "typeid", "typename", "uniform",
-    "union", "unsigned", "using", "virtual", "void", "volatile", "while",
+    "asm_fragment",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "column_major",
+    "compile",
+    "const",
+    "const_cast",
+    "continue",
+    "default",
+    "delete",
+    "discard",
+    "do",
+    "double",
+    "dynamic_cast",
+    "else",
+    "emit",
+    "enum",
+    "explicit",
+    "extern",
+    "false",
+    "fixed",
+    "for",
+    "friend",
+    "get",
+    "goto",
+    "half",
+    "if",
+    "in",
+    "inline",
+    "inout",
+    "int",
+    "interface",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "operator",
+    "out",
+    "packed",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "reinterpret_cast",
+    "return",
+    "row_major",
+    "sampler",
+    "sampler_state",
+    "sampler1D",
+    "sampler2D",
+    "sampler3D",
+    "samplerCUBE",
+    "shared",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_cast",
+    "struct",
+    "switch",
+    "template",
+    "texture1D",
+    "texture2D",
+    "texture3D",
+    "textureCUBE",
+    "textureRECT",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "uniform",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
 ];
 
 /// The reserved words the spec marks with `*`: reserved in any letter case (`ASM`, `Float`, ...).
 const RESERVED_ANY_CASE: &[&str] = &[
-    "asm", "decl", "dword", "float", "matrix", "pass", "pixelfragment", "pixelshader", "string",
-    "technique", "texture", "vector", "vertexfragment", "vertexshader",
+    "asm",
+    "decl",
+    "dword",
+    "float",
+    "matrix",
+    "pass",
+    "pixelfragment",
+    "pixelshader",
+    "string",
+    "technique",
+    "texture",
+    "vector",
+    "vertexfragment",
+    "vertexshader",
 ];
 
 /// True for a word the spec reserves: its list, the `*` words in any case, and any identifier that
@@ -178,7 +266,9 @@ const RESERVED_ANY_CASE: &[&str] = &[
 pub fn is_reserved_word(word: &str) -> bool {
     word.starts_with("__")
         || RESERVED.contains(&word)
-        || RESERVED_ANY_CASE.iter().any(|r| r.eq_ignore_ascii_case(word))
+        || RESERVED_ANY_CASE
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(word))
 }
 
 #[cfg(test)]
@@ -208,7 +298,10 @@ mod tests {
         assert!(is_reserved_word("__anything"));
         assert!(is_reserved_word("FLOAT"), "float* is reserved in any case");
         assert!(is_reserved_word("Technique"));
-        assert!(!is_reserved_word("Sampler2D"), "sampler2D has no *, so only its exact spelling");
+        assert!(
+            !is_reserved_word("Sampler2D"),
+            "sampler2D has no *, so only its exact spelling"
+        );
         assert!(!is_reserved_word("color"));
         assert!(!is_reserved_word("_x"));
     }

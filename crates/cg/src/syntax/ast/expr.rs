@@ -35,7 +35,10 @@ impl Exprs {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (ExprId, &Expr)> {
-        self.nodes.iter().enumerate().map(|(i, e)| (ExprId(i as u32), e))
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (ExprId(i as u32), e))
     }
 }
 
@@ -59,27 +62,64 @@ pub enum ExprKind {
     Name(Ident),
     /// `scope::name`: a name declared inside a struct or interface ("explicit scope qualifiers, as in
     /// C++", spec "Declarations and declaration specifiers").
-    Scoped { scope: Ident, name: Ident },
-    Unary { op: UnaryOp, operand: ExprId },
-    Binary { op: BinaryOp, lhs: ExprId, rhs: ExprId },
+    Scoped {
+        scope: Ident,
+        name: Ident,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: ExprId,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     /// `lhs = rhs` (`op` is `None`) or a compound assignment such as `lhs += rhs`.
-    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     /// `cond ? then : otherwise`.
-    Conditional { cond: ExprId, then: ExprId, otherwise: ExprId },
+    Conditional {
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+    },
     /// The comma operator: evaluates `lhs`, then yields `rhs`.
-    Comma { lhs: ExprId, rhs: ExprId },
+    Comma {
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     /// `(type)operand`. Array casts such as `(float[4])a` keep their sizes in `dims`.
-    Cast { ty: TypeSpec, dims: Vec<ArrayDim>, operand: ExprId },
+    Cast {
+        ty: TypeSpec,
+        dims: Vec<ArrayDim>,
+        operand: ExprId,
+    },
     /// `float4(a, b)`: a type name used as a function. Also typedef and struct names; the checker
     /// decides which types may be constructed.
-    Constructor { ty: TypeSpec, args: Vec<ExprId> },
+    Constructor {
+        ty: TypeSpec,
+        args: Vec<ExprId>,
+    },
     /// `callee(args)`. The callee is a [`ExprKind::Name`], [`ExprKind::Scoped`], or a
     /// [`ExprKind::Member`] for a method call `obj.f(x)`; anything else is the checker's to reject.
-    Call { callee: ExprId, args: Vec<ExprId> },
-    Index { base: ExprId, index: ExprId },
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
     /// `base.member` with the suffix text as written: a struct member, a method name, `length`, a
     /// swizzle (`xyzw`, `rgba`, `stpq`) or a matrix swizzle (`_m00_m11`, `_11_22`).
-    Member { base: ExprId, member: Ident },
+    Member {
+        base: ExprId,
+        member: Ident,
+    },
     /// `{a, b, {c, d}}` in an initializer.
     InitList(Vec<ExprId>),
     /// Something the parser could not read (already reported).
@@ -96,10 +136,16 @@ pub struct ArrayDim {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
     /// A literal without `.` or exponent. Its suffix may still make it floating (`1f`, `2h`).
-    Int { value: u64, suffix: Option<NumSuffix> },
+    Int {
+        value: u64,
+        suffix: Option<NumSuffix>,
+    },
     /// A literal with `.` or an exponent. `text` is the literal without its suffix, so the checker
     /// can round it once, directly to the precision it needs (`text.parse::<f32>()`).
-    Float { text: String, suffix: Option<NumSuffix> },
+    Float {
+        text: String,
+        suffix: Option<NumSuffix>,
+    },
     Bool(bool),
     /// A string (annotations only; the checker rejects strings elsewhere).
     String(String),
@@ -142,16 +188,25 @@ const SUFFIXES: &[(&str, NumSuffix)] = &[
 impl NumSuffix {
     /// The suffix for its text; upper case is accepted too, as in C (`1.0F`, `10U`).
     pub fn from_text(text: &str) -> Option<NumSuffix> {
-        SUFFIXES.iter().find(|(s, _)| s.eq_ignore_ascii_case(text)).map(|(_, k)| *k)
+        SUFFIXES
+            .iter()
+            .find(|(s, _)| s.eq_ignore_ascii_case(text))
+            .map(|(_, k)| *k)
     }
 
     pub fn as_str(self) -> &'static str {
-        SUFFIXES.iter().find(|(_, k)| *k == self).map_or("", |(s, _)| s)
+        SUFFIXES
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("", |(s, _)| s)
     }
 
     /// True for the suffixes that make a floating type (d, f, h, x).
     pub fn is_floating(self) -> bool {
-        matches!(self, NumSuffix::Double | NumSuffix::Float | NumSuffix::Half | NumSuffix::Fixed)
+        matches!(
+            self,
+            NumSuffix::Double | NumSuffix::Float | NumSuffix::Half | NumSuffix::Fixed
+        )
     }
 }
 

@@ -21,16 +21,34 @@ pub enum StmtKind {
     Expr(ExprId),
     /// A local declaration: variables (`float a = 1, b[2];`), a typedef, or a struct definition.
     /// Never a function: the parser reports function definitions inside functions.
-    Decl(Decl),
+    Decl(Box<Decl>),
     Block(Block),
-    If { cond: ExprId, then: Box<Stmt>, otherwise: Option<Box<Stmt>> },
-    While { cond: ExprId, body: Box<Stmt> },
-    DoWhile { body: Box<Stmt>, cond: ExprId },
+    If {
+        cond: ExprId,
+        then: Box<Stmt>,
+        otherwise: Option<Box<Stmt>>,
+    },
+    While {
+        cond: ExprId,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: ExprId,
+    },
     /// `for (init; cond; step) body`; `init` is an expression or declaration statement.
-    For { init: Option<Box<Stmt>>, cond: Option<ExprId>, step: Option<ExprId>, body: Box<Stmt> },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: Box<Stmt>,
+    },
     /// `switch (selector) { case 1: case 2: ...; default: ... }` (Cg 3; Cg 2.0 only reserves the
     /// words). Kept structured: statements before the first label are reported by the parser.
-    Switch { selector: ExprId, cases: Vec<SwitchCase> },
+    Switch {
+        selector: ExprId,
+        cases: Vec<SwitchCase>,
+    },
     Break,
     Continue,
     Return(Option<ExprId>),

@@ -83,7 +83,10 @@ impl Scalar {
             "cint" => Some(Scalar::Cint),
             "cfloat" => Some(Scalar::Cfloat),
             "unsigned" => Some(Scalar::UnsignedInt),
-            _ => VECTOR_BASES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s),
+            _ => VECTOR_BASES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, s)| *s),
         }
     }
 
@@ -145,7 +148,7 @@ impl TypeKind {
             return Some(TypeKind::Sampler(s));
         }
         let (base, scalar) = VECTOR_BASES.iter().find(|(n, _)| name.starts_with(n))?;
-        let dims = name[base.len()..].as_bytes();
+        let dims = &name.as_bytes()[base.len()..];
         let dim = |b: u8| (b'1'..=b'4').contains(&b).then(|| b - b'0');
         match *dims {
             [n] => Some(TypeKind::Vector(*scalar, dim(n)?)),
@@ -184,15 +187,34 @@ mod tests {
 
     #[test]
     fn builtin_type_names() {
-        assert_eq!(TypeKind::builtin("float4"), Some(TypeKind::Vector(Scalar::Float, 4)));
-        assert_eq!(TypeKind::builtin("half3x2"), Some(TypeKind::Matrix(Scalar::Half, 3, 2)));
-        assert_eq!(TypeKind::builtin("bool1"), Some(TypeKind::Vector(Scalar::Bool, 1)));
-        assert_eq!(TypeKind::builtin("fixed"), Some(TypeKind::Scalar(Scalar::Fixed)));
-        assert_eq!(TypeKind::builtin("samplerRECT"), Some(TypeKind::Sampler(SamplerKind::Rect)));
+        assert_eq!(
+            TypeKind::builtin("float4"),
+            Some(TypeKind::Vector(Scalar::Float, 4))
+        );
+        assert_eq!(
+            TypeKind::builtin("half3x2"),
+            Some(TypeKind::Matrix(Scalar::Half, 3, 2))
+        );
+        assert_eq!(
+            TypeKind::builtin("bool1"),
+            Some(TypeKind::Vector(Scalar::Bool, 1))
+        );
+        assert_eq!(
+            TypeKind::builtin("fixed"),
+            Some(TypeKind::Scalar(Scalar::Fixed))
+        );
+        assert_eq!(
+            TypeKind::builtin("samplerRECT"),
+            Some(TypeKind::Sampler(SamplerKind::Rect))
+        );
         assert_eq!(TypeKind::builtin("float5"), None);
         assert_eq!(TypeKind::builtin("float0"), None);
         assert_eq!(TypeKind::builtin("float4x"), None);
         assert_eq!(TypeKind::builtin("floaty"), None);
-        assert_eq!(TypeKind::builtin("cint2"), None, "compile-time types have no vector forms");
+        assert_eq!(
+            TypeKind::builtin("cint2"),
+            None,
+            "compile-time types have no vector forms"
+        );
     }
 }

@@ -54,11 +54,16 @@ impl Parser<'_> {
                 self.bump();
             }
             TokenKind::Punct(Punct::RBrace) => {
-                self.error(token.span, "unexpected `}` at the top level: no block is open");
+                self.error(
+                    token.span,
+                    "unexpected `}` at the top level: no block is open",
+                );
                 self.bump();
             }
             TokenKind::Keyword(Keyword::Asm) => self.skip_asm(),
-            TokenKind::Ident if self.text_of(token) == "technique" && self.nth(1).kind == TokenKind::Ident => {
+            TokenKind::Ident
+                if self.text_of(token) == "technique" && self.nth(1).kind == TokenKind::Ident =>
+            {
                 self.skip_technique();
             }
             _ => {
@@ -75,11 +80,14 @@ impl Parser<'_> {
         let start = self.peek().span;
         let specs = self.parse_specifiers();
         let token = self.peek();
-        let no_specifiers = specs.qualifiers.is_empty() && specs.typedef.is_none() && specs.packed.is_none();
+        let no_specifiers =
+            specs.qualifiers.is_empty() && specs.typedef.is_none() && specs.packed.is_none();
         let unknown_word = token.kind == TokenKind::Ident
             && !self.is_type_name(self.text_of(token))
             && self.nth(1).kind != TokenKind::Ident;
-        if no_specifiers && (unknown_word || !(token.kind == TokenKind::Ident || self.starts_type_at(0))) {
+        if no_specifiers
+            && (unknown_word || !(token.kind == TokenKind::Ident || self.starts_type_at(0)))
+        {
             let what = match ctx {
                 DeclContext::Member => "a member declaration",
                 _ => "a declaration",
@@ -101,13 +109,20 @@ impl Parser<'_> {
             return self.parse_function(ctx, start, specs, ty, scope, name);
         }
         if let Some(scope) = scope {
-            self.error(scope.span, "only functions can be declared with a `scope::` prefix");
+            self.error(
+                scope.span,
+                "only functions can be declared with a `scope::` prefix",
+            );
         }
         self.parse_declarators(start, specs, ty, name)
     }
 
     fn parse_specifiers(&mut self) -> Specifiers {
-        let mut specs = Specifiers { qualifiers: Vec::new(), typedef: None, packed: None };
+        let mut specs = Specifiers {
+            qualifiers: Vec::new(),
+            typedef: None,
+            packed: None,
+        };
         loop {
             let token = self.peek();
             let kind = match token.kind {
@@ -123,11 +138,16 @@ impl Parser<'_> {
                     Some(kind) => kind,
                     None => break,
                 },
-                TokenKind::Ident if self.at_profile_name() => QualifierKind::Profile(self.text_of(token).to_string()),
+                TokenKind::Ident if self.at_profile_name() => {
+                    QualifierKind::Profile(self.text_of(token).to_string())
+                }
                 _ => break,
             };
             self.bump();
-            specs.qualifiers.push(Qualifier { kind, span: token.span });
+            specs.qualifiers.push(Qualifier {
+                kind,
+                span: token.span,
+            });
         }
         specs
     }
@@ -166,18 +186,38 @@ impl Parser<'_> {
     /// Consumes the current identifier token.
     pub(super) fn ident(&mut self) -> Ident {
         let token = self.bump();
-        Ident { name: self.text_of(token).to_string(), span: token.span }
+        Ident {
+            name: self.text_of(token).to_string(),
+            span: token.span,
+        }
     }
 
-    fn finish_var_decl(&mut self, start: Span, specs: Specifiers, ty: TypeSpec, declarators: Vec<Declarator>) -> Decl {
-        let decl = VarDecl { qualifiers: specs.qualifiers, ty, declarators, span: self.span_from(start) };
+    fn finish_var_decl(
+        &mut self,
+        start: Span,
+        specs: Specifiers,
+        ty: TypeSpec,
+        declarators: Vec<Declarator>,
+    ) -> Decl {
+        let decl = VarDecl {
+            qualifiers: specs.qualifiers,
+            ty,
+            declarators,
+            span: self.span_from(start),
+        };
         match specs.typedef {
             Some(_) => Decl::Typedef(decl),
             None => Decl::Var(decl),
         }
     }
 
-    fn parse_declarators(&mut self, start: Span, specs: Specifiers, ty: TypeSpec, first: Ident) -> Option<Decl> {
+    fn parse_declarators(
+        &mut self,
+        start: Span,
+        specs: Specifiers,
+        ty: TypeSpec,
+        first: Ident,
+    ) -> Option<Decl> {
         let mut declarators = Vec::new();
         let mut name = first;
         loop {
@@ -192,7 +232,10 @@ impl Parser<'_> {
                 break;
             }
             if self.peek().kind != TokenKind::Ident {
-                self.expected("a name", &format!("after `,` in the declaration of `{last}`"));
+                self.expected(
+                    "a name",
+                    &format!("after `,` in the declaration of `{last}`"),
+                );
                 self.recover();
                 break;
             }
@@ -211,24 +254,45 @@ impl Parser<'_> {
         let dims = self.parse_array_dims();
         let mut semantic = None;
         if self.eat_punct(Punct::Colon).is_some() {
-            semantic = self.parse_semantic_after_colon(&format!("after `:` in the declaration of `{}`", name.name));
+            semantic = self.parse_semantic_after_colon(&format!(
+                "after `:` in the declaration of `{}`",
+                name.name
+            ));
         }
-        let annotations = if self.at_punct(Punct::Lt) { self.parse_annotations() } else { Vec::new() };
+        let annotations = if self.at_punct(Punct::Lt) {
+            self.parse_annotations()
+        } else {
+            Vec::new()
+        };
         let init = self.eat_punct(Punct::Eq).map(|_| self.parse_initializer());
         let span = self.span_from(name.span);
-        Declarator { name, dims, semantic, annotations, init, span }
+        Declarator {
+            name,
+            dims,
+            semantic,
+            annotations,
+            init,
+            span,
+        }
     }
 
     /// `[4][2]`, `[]`: array sizes after a name or in a cast.
     pub(super) fn parse_array_dims(&mut self) -> Vec<ArrayDim> {
         let mut dims = Vec::new();
         while let Some(open) = self.eat_punct(Punct::LBracket) {
-            let size = if self.at_punct(Punct::RBracket) { None } else { Some(self.parse_expr()) };
+            let size = if self.at_punct(Punct::RBracket) {
+                None
+            } else {
+                Some(self.parse_expr())
+            };
             if !self.expect_closing(Punct::RBracket, open, "to close the array size") {
                 self.skip_until(&[Punct::RBracket]);
                 self.eat_punct(Punct::RBracket);
             }
-            dims.push(ArrayDim { size, span: self.span_from(open) });
+            dims.push(ArrayDim {
+                size,
+                span: self.span_from(open),
+            });
         }
         dims
     }
@@ -258,7 +322,10 @@ impl Parser<'_> {
                 self.skip_until(&[Punct::RParen]);
                 self.eat_punct(Punct::RParen);
             }
-            return Some(Semantic { kind: SemanticKind::Register(words), span: self.span_from(start.span) });
+            return Some(Semantic {
+                kind: SemanticKind::Register(words),
+                span: self.span_from(start.span),
+            });
         }
         let mut name = self.ident().name;
         loop {
@@ -278,7 +345,10 @@ impl Parser<'_> {
                 break;
             }
         }
-        Some(Semantic { kind: SemanticKind::Name(name), span: self.span_from(start.span) })
+        Some(Semantic {
+            kind: SemanticKind::Name(name),
+            span: self.span_from(start.span),
+        })
     }
 
     /// `< type name = value; ... >`.
@@ -287,7 +357,8 @@ impl Parser<'_> {
         let mut annotations = Vec::new();
         while self.eat_punct(Punct::Gt).is_none() {
             let before = self.pos;
-            let at_end = self.at_eof() || self.at_punct(Punct::LBrace) || self.at_punct(Punct::RBrace);
+            let at_end =
+                self.at_eof() || self.at_punct(Punct::LBrace) || self.at_punct(Punct::RBrace);
             if at_end || self.at_punct(Punct::Semi) {
                 self.expect_closing(Punct::Gt, open, "to close the annotation list");
                 break;
@@ -314,20 +385,39 @@ impl Parser<'_> {
         }
         let type_name = self.ident();
         let name = self.ident();
-        self.expect_punct(Punct::Eq, &format!("after the annotation name `{}`", name.name))?;
+        self.expect_punct(
+            Punct::Eq,
+            &format!("after the annotation name `{}`", name.name),
+        )?;
         let value = self.parse_initializer();
-        self.expect_punct(Punct::Semi, &format!("after the annotation `{}`", name.name))?;
-        Some(Annotation { type_name, name, value, span: self.span_from(start) })
+        self.expect_punct(
+            Punct::Semi,
+            &format!("after the annotation `{}`", name.name),
+        )?;
+        Some(Annotation {
+            type_name,
+            name,
+            value,
+            span: self.span_from(start),
+        })
     }
 
     /// An initializer: an expression (no top-level comma) or a nested `{ ... }` list.
     pub(super) fn parse_initializer(&mut self) -> ExprId {
         let token = self.peek();
-        if token.kind == TokenKind::Ident && self.text_of(token) == "sampler_state" && self.nth_is_punct(1, Punct::LBrace) {
-            self.error(token.span, "CgFX `sampler_state` blocks are not supported in Cg programs");
+        if token.kind == TokenKind::Ident
+            && self.text_of(token) == "sampler_state"
+            && self.nth_is_punct(1, Punct::LBrace)
+        {
+            self.error(
+                token.span,
+                "CgFX `sampler_state` blocks are not supported in Cg programs",
+            );
             self.bump();
             self.skip_braces();
-            return self.exprs.alloc(ExprKind::Error, self.span_from(token.span));
+            return self
+                .exprs
+                .alloc(ExprKind::Error, self.span_from(token.span));
         }
         if !self.at_punct(Punct::LBrace) {
             return self.parse_assign();
@@ -363,25 +453,38 @@ impl Parser<'_> {
         name: Ident,
     ) -> Option<Decl> {
         if let Some(typedef) = specs.typedef {
-            self.error(typedef, format!("a typedef cannot declare the function `{}`", name.name));
+            self.error(
+                typedef,
+                format!("a typedef cannot declare the function `{}`", name.name),
+            );
         }
         self.declare_value(&name.name);
         let open = self.bump().span;
         self.push_scope();
         let params = self.parse_params(&name.name);
-        if !self.expect_closing(Punct::RParen, open, &format!("to close the parameter list of `{}`", name.name)) {
+        if !self.expect_closing(
+            Punct::RParen,
+            open,
+            &format!("to close the parameter list of `{}`", name.name),
+        ) {
             self.skip_until(&[Punct::RParen]);
             self.eat_punct(Punct::RParen);
         }
         let mut semantic = None;
         if self.eat_punct(Punct::Colon).is_some() {
-            semantic = self.parse_semantic_after_colon(&format!("after `:` following the parameters of `{}`", name.name));
+            semantic = self.parse_semantic_after_colon(&format!(
+                "after `:` following the parameters of `{}`",
+                name.name
+            ));
         }
         let body = if self.at_punct(Punct::LBrace) {
             Some(self.parse_block())
         } else {
             if self.eat_punct(Punct::Semi).is_none() {
-                self.expected("`{` or `;`", &format!("after the parameter list of `{}`", name.name));
+                self.expected(
+                    "`{` or `;`",
+                    &format!("after the parameter list of `{}`", name.name),
+                );
                 self.recover();
             }
             None
@@ -398,7 +501,10 @@ impl Parser<'_> {
             span: self.span_from(start),
         };
         if ctx == DeclContext::Local {
-            let message = format!("the function `{}` is declared inside another function", function.name.name);
+            let message = format!(
+                "the function `{}` is declared inside another function",
+                function.name.name
+            );
             self.error(function.name.span, message);
             return None;
         }
@@ -433,7 +539,10 @@ impl Parser<'_> {
             self.error(typedef, "`typedef` cannot be used on a parameter");
         }
         if !(self.peek().kind == TokenKind::Ident || self.starts_type_at(0)) {
-            self.expected("a parameter type", &format!("in the parameter list of `{function}`"));
+            self.expected(
+                "a parameter type",
+                &format!("in the parameter list of `{function}`"),
+            );
             return None;
         }
         let ty = self.parse_type_spec(specs.packed, "");
@@ -444,11 +553,23 @@ impl Parser<'_> {
         let dims = self.parse_array_dims();
         let mut semantic = None;
         if self.eat_punct(Punct::Colon).is_some() {
-            let shown = name.as_ref().map_or("the parameter", |n| n.name.as_str()).to_string();
-            semantic = self.parse_semantic_after_colon(&format!("after `:` in the declaration of `{shown}`"));
+            let shown = name
+                .as_ref()
+                .map_or("the parameter", |n| n.name.as_str())
+                .to_string();
+            semantic = self
+                .parse_semantic_after_colon(&format!("after `:` in the declaration of `{shown}`"));
         }
         let default = self.eat_punct(Punct::Eq).map(|_| self.parse_initializer());
-        Some(Param { qualifiers: specs.qualifiers, ty, name, dims, semantic, default, span: self.span_from(start) })
+        Some(Param {
+            qualifiers: specs.qualifiers,
+            ty,
+            name,
+            dims,
+            semantic,
+            default,
+            span: self.span_from(start),
+        })
     }
 
     /// `asm { ... }`: reserved by the spec, with no defined meaning; reported and skipped.

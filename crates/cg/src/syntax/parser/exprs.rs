@@ -96,7 +96,11 @@ impl Parser<'_> {
         };
         self.bump();
         // Chains of assignments and of `?:` recurse outside `parse_unary`, so they count nesting too.
-        let rhs = self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_assign);
+        let rhs = self.descend(
+            true,
+            |p, span| p.exprs.alloc(ExprKind::Error, span),
+            Self::parse_assign,
+        );
         self.alloc(ExprKind::Assign { op, lhs, rhs }, start)
     }
 
@@ -109,8 +113,19 @@ impl Parser<'_> {
         }
         let then = self.parse_expr();
         self.expect_punct(Punct::Colon, "between the branches of `?:`");
-        let otherwise = self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_conditional);
-        self.alloc(ExprKind::Conditional { cond, then, otherwise }, start)
+        let otherwise = self.descend(
+            true,
+            |p, span| p.exprs.alloc(ExprKind::Error, span),
+            Self::parse_conditional,
+        );
+        self.alloc(
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            },
+            start,
+        )
     }
 
     /// Precedence climbing over the binary operators that bind at least as tightly as `min_prec`.
@@ -131,7 +146,11 @@ impl Parser<'_> {
     /// Prefix operators and casts. Every recursive path through expressions passes here, so this
     /// is where the nesting limit is counted.
     fn parse_unary(&mut self) -> ExprId {
-        self.descend(true, |p, span| p.exprs.alloc(ExprKind::Error, span), Self::parse_unary_inner)
+        self.descend(
+            true,
+            |p, span| p.exprs.alloc(ExprKind::Error, span),
+            Self::parse_unary_inner,
+        )
     }
 
     fn parse_unary_inner(&mut self) -> ExprId {
@@ -144,13 +163,22 @@ impl Parser<'_> {
         }
         if matches!(punct, Some(Punct::Amp | Punct::Star)) {
             let token = self.bump();
-            let what = if punct == Some(Punct::Amp) { "address-of `&`" } else { "dereference `*`" };
-            self.error(token.span, format!("Cg has no pointers: unary {what} is not allowed"));
+            let what = if punct == Some(Punct::Amp) {
+                "address-of `&`"
+            } else {
+                "dereference `*`"
+            };
+            self.error(
+                token.span,
+                format!("Cg has no pointers: unary {what} is not allowed"),
+            );
             return self.parse_unary();
         }
         if punct == Some(Punct::LParen) {
             if let Some(len) = self.type_name_len_at(1) {
-                if self.nth_is_punct(1 + len, Punct::RParen) || self.nth_is_punct(1 + len, Punct::LBracket) {
+                if self.nth_is_punct(1 + len, Punct::RParen)
+                    || self.nth_is_punct(1 + len, Punct::LBracket)
+                {
                     return self.parse_cast();
                 }
             }
@@ -174,8 +202,7 @@ impl Parser<'_> {
     fn parse_postfix(&mut self) -> ExprId {
         let start = self.peek().span;
         let mut expr = self.parse_primary();
-        loop {
-            let Some(punct) = self.current_punct() else { break };
+        while let Some(punct) = self.current_punct() {
             let kind = match punct {
                 Punct::LBracket => {
                     let open = self.bump().span;
@@ -195,7 +222,10 @@ impl Parser<'_> {
                         self.expected("a member name or swizzle", "after `.`");
                         break;
                     }
-                    ExprKind::Member { base: expr, member: self.ident() }
+                    ExprKind::Member {
+                        base: expr,
+                        member: self.ident(),
+                    }
                 }
                 Punct::LParen => {
                     let args = self.parse_call_args("the argument list");
@@ -203,7 +233,11 @@ impl Parser<'_> {
                 }
                 Punct::PlusPlus | Punct::MinusMinus => {
                     self.bump();
-                    let op = if punct == Punct::PlusPlus { UnaryOp::PostInc } else { UnaryOp::PostDec };
+                    let op = if punct == Punct::PlusPlus {
+                        UnaryOp::PostInc
+                    } else {
+                        UnaryOp::PostDec
+                    };
                     ExprKind::Unary { op, operand: expr }
                 }
                 _ => break,
@@ -271,7 +305,10 @@ impl Parser<'_> {
                 return inner;
             }
             TokenKind::Punct(Punct::LBrace) => {
-                self.error(token.span, "an initializer list `{...}` can only initialize a declaration");
+                self.error(
+                    token.span,
+                    "an initializer list `{...}` can only initialize a declaration",
+                );
                 self.skip_braces();
                 ExprKind::Error
             }
@@ -302,6 +339,12 @@ impl Parser<'_> {
             let name = self.ident();
             return self.alloc(ExprKind::Scoped { scope: first, name }, start);
         }
-        self.exprs.alloc(ExprKind::Name(Ident { name: first.name, span: first.span }), first.span)
+        self.exprs.alloc(
+            ExprKind::Name(Ident {
+                name: first.name,
+                span: first.span,
+            }),
+            first.span,
+        )
     }
 }

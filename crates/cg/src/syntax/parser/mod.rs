@@ -67,7 +67,13 @@ impl<'a> Parser<'a> {
             self.parse_top_level_item(&mut decls);
             self.ensure_progress(before);
         }
-        (TranslationUnit { decls, exprs: self.exprs }, self.diagnostics)
+        (
+            TranslationUnit {
+                decls,
+                exprs: self.exprs,
+            },
+            self.diagnostics,
+        )
     }
 
     // ---- cursor ----
@@ -177,7 +183,10 @@ impl<'a> Parser<'a> {
         }
         let found = self.describe(token);
         let sep = if context.is_empty() { "" } else { " " };
-        self.error(token.span, format!("expected {what}{sep}{context}, found {found}"));
+        self.error(
+            token.span,
+            format!("expected {what}{sep}{context}, found {found}"),
+        );
     }
 
     /// Consumes `p` or reports it missing.
@@ -197,9 +206,12 @@ impl<'a> Parser<'a> {
         }
         let token = self.peek();
         let found = self.describe(token);
-        let diagnostic = Diagnostic::error(format!("expected `{}` {context}, found {found}", close.as_str()))
-            .at(self.file, token.span)
-            .with_label(self.file, open, "opened here");
+        let diagnostic = Diagnostic::error(format!(
+            "expected `{}` {context}, found {found}",
+            close.as_str()
+        ))
+        .at(self.file, token.span)
+        .with_label(self.file, open, "opened here");
         self.push_error(diagnostic);
         false
     }
@@ -240,11 +252,17 @@ impl<'a> Parser<'a> {
         loop {
             match self.peek().kind {
                 TokenKind::Eof => return,
-                TokenKind::Punct(p) if level == 0 && (stops.contains(&p) || matches!(p, Punct::Semi | Punct::LBrace | Punct::RBrace)) => {
+                TokenKind::Punct(p)
+                    if level == 0
+                        && (stops.contains(&p)
+                            || matches!(p, Punct::Semi | Punct::LBrace | Punct::RBrace)) =>
+                {
                     return;
                 }
                 TokenKind::Punct(Punct::LParen | Punct::LBracket) => level += 1,
-                TokenKind::Punct(Punct::RParen | Punct::RBracket) => level = level.saturating_sub(1),
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    level = level.saturating_sub(1)
+                }
                 _ => {}
             }
             self.bump();
@@ -296,7 +314,10 @@ impl<'a> Parser<'a> {
             let start = self.peek().span;
             if !self.too_deep_reported {
                 self.too_deep_reported = true;
-                self.error(start, format!("this is nested too deeply (more than {MAX_DEPTH} levels)"));
+                self.error(
+                    start,
+                    format!("this is nested too deeply (more than {MAX_DEPTH} levels)"),
+                );
             }
             self.skip_to_enclosing_close(in_expression);
             let span = self.span_from(start);

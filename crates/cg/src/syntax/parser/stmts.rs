@@ -20,11 +20,21 @@ impl Parser<'_> {
         }
         self.pop_scope();
         self.expect_closing(Punct::RBrace, open, "to close the block");
-        Block { stmts, span: self.span_from(open) }
+        Block {
+            stmts,
+            span: self.span_from(open),
+        }
     }
 
     pub(super) fn parse_stmt(&mut self) -> Stmt {
-        self.descend(false, |_, span| Stmt { kind: StmtKind::Error, span }, Self::parse_stmt_inner)
+        self.descend(
+            false,
+            |_, span| Stmt {
+                kind: StmtKind::Error,
+                span,
+            },
+            Self::parse_stmt_inner,
+        )
     }
 
     fn parse_stmt_inner(&mut self) -> Stmt {
@@ -49,13 +59,18 @@ impl Parser<'_> {
                     self.skip_asm();
                     StmtKind::Error
                 }
-                Keyword::Case | Keyword::Default => self.misplaced(&format!("`{}` label outside a `switch`", k.as_str())),
+                Keyword::Case | Keyword::Default => {
+                    self.misplaced(&format!("`{}` label outside a `switch`", k.as_str()))
+                }
                 Keyword::Else => self.misplaced("`else` without a matching `if`"),
                 _ => self.parse_decl_or_expr_stmt(),
             },
             _ => self.parse_decl_or_expr_stmt(),
         };
-        Stmt { kind, span: self.span_from(start) }
+        Stmt {
+            kind,
+            span: self.span_from(start),
+        }
     }
 
     fn misplaced(&mut self, message: &str) -> StmtKind {
@@ -70,9 +85,15 @@ impl Parser<'_> {
     /// row (a variable of a type the parser does not know).
     fn at_declaration(&self) -> bool {
         match self.peek().kind {
-            TokenKind::Keyword(k) => is_specifier_keyword(k) || matches!(k, Keyword::Struct | Keyword::Interface | Keyword::Void),
+            TokenKind::Keyword(k) => {
+                is_specifier_keyword(k)
+                    || matches!(k, Keyword::Struct | Keyword::Interface | Keyword::Void)
+            }
             TokenKind::Ident => match self.type_name_len_at(0) {
-                Some(len) => !self.nth_is_punct(len, Punct::LParen) && !self.nth_is_punct(len, Punct::ColonColon),
+                Some(len) => {
+                    !self.nth_is_punct(len, Punct::LParen)
+                        && !self.nth_is_punct(len, Punct::ColonColon)
+                }
                 None => self.nth(1).kind == TokenKind::Ident,
             },
             _ => false,
@@ -82,7 +103,7 @@ impl Parser<'_> {
     fn parse_decl_or_expr_stmt(&mut self) -> StmtKind {
         if self.at_declaration() {
             return match self.parse_decl(DeclContext::Local) {
-                Some(decl) => StmtKind::Decl(decl),
+                Some(decl) => StmtKind::Decl(Box::new(decl)),
                 None => StmtKind::Error,
             };
         }
@@ -103,7 +124,11 @@ impl Parser<'_> {
             return cond;
         };
         let cond = self.parse_expr();
-        if !self.expect_closing(Punct::RParen, open, &format!("after the condition of `{keyword}`")) {
+        if !self.expect_closing(
+            Punct::RParen,
+            open,
+            &format!("after the condition of `{keyword}`"),
+        ) {
             self.skip_until(&[Punct::RParen]);
             self.eat_punct(Punct::RParen);
         }
@@ -114,8 +139,14 @@ impl Parser<'_> {
         self.bump();
         let cond = self.parse_paren_cond("if");
         let then = Box::new(self.parse_stmt());
-        let otherwise = self.eat_keyword(Keyword::Else).map(|_| Box::new(self.parse_stmt()));
-        StmtKind::If { cond, then, otherwise }
+        let otherwise = self
+            .eat_keyword(Keyword::Else)
+            .map(|_| Box::new(self.parse_stmt()));
+        StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        }
     }
 
     fn parse_while(&mut self) -> StmtKind {
@@ -159,7 +190,10 @@ impl Parser<'_> {
         } else {
             let start = self.peek().span;
             let kind = self.parse_decl_or_expr_stmt();
-            Some(Box::new(Stmt { kind, span: self.span_from(start) }))
+            Some(Box::new(Stmt {
+                kind,
+                span: self.span_from(start),
+            }))
         };
         let cond = (!self.at_punct(Punct::Semi)).then(|| self.parse_expr());
         self.expect_punct(Punct::Semi, "after the condition of `for`");
@@ -169,7 +203,12 @@ impl Parser<'_> {
             self.eat_punct(Punct::RParen);
         }
         let body = Box::new(self.parse_stmt());
-        StmtKind::For { init, cond, step, body }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        }
     }
 
     fn parse_switch(&mut self) -> StmtKind {
@@ -177,7 +216,10 @@ impl Parser<'_> {
         let selector = self.parse_paren_cond("switch");
         let Some(open) = self.expect_punct(Punct::LBrace, "after the `switch` selector") else {
             self.recover();
-            return StmtKind::Switch { selector, cases: Vec::new() };
+            return StmtKind::Switch {
+                selector,
+                cases: Vec::new(),
+            };
         };
         self.push_scope();
         let mut cases: Vec<SwitchCase> = Vec::new();
@@ -186,13 +228,20 @@ impl Parser<'_> {
             if let Some(label) = self.parse_case_label() {
                 match cases.last_mut() {
                     Some(case) if case.body.is_empty() => case.labels.push(label),
-                    _ => cases.push(SwitchCase { labels: vec![label], body: Vec::new(), span: Span::default() }),
+                    _ => cases.push(SwitchCase {
+                        labels: vec![label],
+                        body: Vec::new(),
+                        span: Span::default(),
+                    }),
                 }
             } else {
                 let stmt = self.parse_stmt();
                 match cases.last_mut() {
                     Some(case) => case.body.push(stmt),
-                    None => self.error(stmt.span, "statement in a `switch` before any `case` or `default` label"),
+                    None => self.error(
+                        stmt.span,
+                        "statement in a `switch` before any `case` or `default` label",
+                    ),
                 }
             }
             if let Some(case) = cases.last_mut() {
@@ -214,12 +263,17 @@ impl Parser<'_> {
         let start = self.peek().span;
         if self.eat_keyword(Keyword::Default).is_some() {
             self.expect_punct(Punct::Colon, "after `default`");
-            return Some(CaseLabel::Default { span: self.span_from(start) });
+            return Some(CaseLabel::Default {
+                span: self.span_from(start),
+            });
         }
         self.eat_keyword(Keyword::Case)?;
         let value = self.parse_conditional();
         self.expect_punct(Punct::Colon, "after the `case` value");
-        Some(CaseLabel::Case { value, span: self.span_from(start) })
+        Some(CaseLabel::Case {
+            value,
+            span: self.span_from(start),
+        })
     }
 
     /// `break;`, `continue;`, `discard;`.

@@ -42,8 +42,10 @@ impl Parser<'_> {
 
     /// Whether a type (a known type name, `void`, `struct` or `interface`) starts `n` tokens ahead.
     pub(super) fn starts_type_at(&self, n: usize) -> bool {
-        matches!(self.nth(n).kind, TokenKind::Keyword(Keyword::Struct | Keyword::Interface))
-            || self.type_name_len_at(n).is_some()
+        matches!(
+            self.nth(n).kind,
+            TokenKind::Keyword(Keyword::Struct | Keyword::Interface)
+        ) || self.type_name_len_at(n).is_some()
     }
 
     /// Parses a type specifier. `context` completes "expected a type ...". An identifier that is
@@ -83,7 +85,10 @@ impl Parser<'_> {
         let user_type = self.scopes.iter().rev().find_map(|s| s.get(text)) == Some(&true);
         match TypeKind::builtin(text) {
             Some(builtin) if !user_type => builtin,
-            _ => TypeKind::Named(Ident { name: text.to_string(), span: token.span }),
+            _ => TypeKind::Named(Ident {
+                name: text.to_string(),
+                span: token.span,
+            }),
         }
     }
 
@@ -94,10 +99,17 @@ impl Parser<'_> {
             TokenKind::Keyword(Keyword::Interface) => StructKind::Interface,
             _ => StructKind::Struct,
         };
-        let word = if kind == StructKind::Interface { "interface" } else { "struct" };
+        let word = if kind == StructKind::Interface {
+            "interface"
+        } else {
+            "struct"
+        };
         let name = if self.peek().kind == TokenKind::Ident {
             let token = self.bump();
-            let name = Ident { name: self.text_of(token).to_string(), span: token.span };
+            let name = Ident {
+                name: self.text_of(token).to_string(),
+                span: token.span,
+            };
             // Declared before the body so member functions can use it.
             self.declare_type(&name.name);
             Some(name)
@@ -110,13 +122,21 @@ impl Parser<'_> {
             let token = self.peek();
             if token.kind == TokenKind::Ident && self.is_type_name(self.text_of(token)) {
                 self.bump();
-                base = Some(Ident { name: self.text_of(token).to_string(), span: token.span });
+                base = Some(Ident {
+                    name: self.text_of(token).to_string(),
+                    span: token.span,
+                });
             } else {
-                semantic = self.parse_semantic_after_colon(&format!("after `:` in the {word} header"));
+                semantic =
+                    self.parse_semantic_after_colon(&format!("after `:` in the {word} header"));
             }
         }
         if !self.at_punct(Punct::LBrace) {
-            let what = if name.is_some() { "`{`" } else { "a name or `{`" };
+            let what = if name.is_some() {
+                "`{`"
+            } else {
+                "a name or `{`"
+            };
             if let Some(name) = name.filter(|_| base.is_none() && semantic.is_none()) {
                 return TypeKind::Named(name);
             }
@@ -125,7 +145,14 @@ impl Parser<'_> {
         }
         let members = self.parse_struct_body(word);
         let span = self.span_from(keyword.span);
-        TypeKind::Struct(Box::new(StructDef { kind, name, base, semantic, members, span }))
+        TypeKind::Struct(Box::new(StructDef {
+            kind,
+            name,
+            base,
+            semantic,
+            members,
+            span,
+        }))
     }
 
     /// `{ member; member; }`: data members and member functions, in their own scope.
