@@ -18,6 +18,17 @@
 //! * `struct S : X {` inherits interface `X` if `X` is a known type name, and otherwise gives the
 //!   struct tag the semantic `X` (the spec allows both with the same syntax).
 //! * An identifier before a type is a profile name (`fp30 float4 main()`), unless it is a type.
+//! * Type names: the scalars of "Type Categories" (`unsigned char` etc. as two words), vector and
+//!   matrix forms `TYPEn`/`TYPEnxm` (n, m in 1..4) of bool and the non-compile-time numeric types,
+//!   the six sampler types plus Cg 1.0's `texobj*` names, and the predefined structs `fragout`,
+//!   `fragout_float`, `vf30` (cg-stdlib.md §8). Everything else is a type only once a `typedef`,
+//!   `struct` or `interface` declares it, in block scope; a variable of the same name hides it.
+//! * An unknown identifier followed by another identifier starts a declaration of an unknown type
+//!   (`Mystery m;`), so the checker can report the type rather than the parser a syntax error.
+//! * Semantics are `NAME`, dotted state names (`state.matrix.mvp`, `state.light[0].position`), or
+//!   `register(s0)`; member and swizzle suffixes are kept as written for the checker.
+//! * Lines starting with `#` (`#pragma`, `#line` left by the preprocessor) are skipped.
+//! * Nesting deeper than [`MAX_DEPTH`] levels is reported once and skipped.
 
 pub mod ast;
 pub mod dump;
