@@ -15,6 +15,18 @@ fn llvmpipe_threads() -> usize {
         .count()
 }
 
+/// The llvmpipe thread count once it reaches `expected`, or whatever it is after two seconds: Mesa
+/// starts and names its threads asynchronously, so a count read at once can lag behind.
+fn llvmpipe_threads_settled(expected: usize) -> usize {
+    for _ in 0..200 {
+        if llvmpipe_threads() == expected {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    llvmpipe_threads()
+}
+
 fn with_threads(n: u32) -> Oracle {
     Oracle::with_threads(n).unwrap_or_else(|e| panic!("the GL oracle is unavailable: {e}"))
 }
@@ -22,7 +34,7 @@ fn with_threads(n: u32) -> Oracle {
 #[test]
 fn each_display_gets_the_thread_count_asked_for() {
     let mut three = with_threads(3);
-    assert_eq!(llvmpipe_threads(), 3);
+    assert_eq!(llvmpipe_threads_settled(3), 3);
     // Joining the live display with the same count (or none) works; another count does not.
     let same = with_threads(3);
     let any = Oracle::new().expect("joining the live display");
@@ -40,12 +52,12 @@ fn each_display_gets_the_thread_count_asked_for() {
     );
     drop((three, same, any));
     // The last oracle gone, the next one starts a fresh llvmpipe screen with its own count.
-    assert_eq!(llvmpipe_threads(), 0);
+    assert_eq!(llvmpipe_threads_settled(0), 0);
     let five = with_threads(5);
-    assert_eq!(llvmpipe_threads(), 5);
+    assert_eq!(llvmpipe_threads_settled(5), 5);
     drop(five);
     let mut zero = with_threads(0);
-    assert_eq!(llvmpipe_threads(), 0);
+    assert_eq!(llvmpipe_threads_settled(0), 0);
     assert_eq!(
         zero.draw_reference_quad(program, 1, 1, &Inputs::default()),
         Ok(vec![0.5, 0.5, 0.5, 1.0])

@@ -25,7 +25,11 @@ pub struct Framebuffer {
 impl Framebuffer {
     /// A framebuffer cleared to (0, 0, 0, 0).
     pub fn new(width: u32, height: u32) -> Framebuffer {
-        Framebuffer { width, height, pixels: vec![[0.0; 4]; width as usize * height as usize] }
+        Framebuffer {
+            width,
+            height,
+            pixels: vec![[0.0; 4]; width as usize * height as usize],
+        }
     }
 
     pub fn pixel(&self, x: u32, y: u32) -> [f32; 4] {
@@ -52,7 +56,11 @@ pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
     outputs
         .par_chunks_mut(QUADS_PER_TASK)
         .zip(batch.inputs.par_chunks(QUADS_PER_TASK))
-        .for_each(|(out, inputs)| shader.machine.run_quads(inputs, shader.params, shader.textures, out));
+        .for_each(|(out, inputs)| {
+            shader
+                .machine
+                .run_quads(inputs, shader.params, shader.textures, out)
+        });
     for (q, output) in outputs.iter().enumerate() {
         let (x0, y0) = batch.origins[q];
         for f in 0..4 {

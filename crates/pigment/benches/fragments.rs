@@ -22,11 +22,19 @@ fn best_of(repetitions: usize, mut f: impl FnMut() -> Duration) -> Duration {
 }
 
 fn pigment_time(program: &nvfp::program::Program, threads: usize, repetitions: usize) -> Duration {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
     let machine = Machine::new(program);
     let params = Parameters::for_program(program);
     let textures = TextureUnits::new();
-    let shader = Shader { program, machine: &machine, params: &params, textures: &textures };
+    let shader = Shader {
+        program,
+        machine: &machine,
+        params: &params,
+        textures: &textures,
+    };
     best_of(repetitions, || {
         pool.install(|| {
             let start = Instant::now();
@@ -38,12 +46,26 @@ fn pigment_time(program: &nvfp::program::Program, threads: usize, repetitions: u
     })
 }
 
-fn llvmpipe_time(arb_text: &str, locals: &[(u32, [f32; 4])], threads: u32, repetitions: usize) -> Duration {
+fn llvmpipe_time(
+    arb_text: &str,
+    locals: &[(u32, [f32; 4])],
+    threads: u32,
+    repetitions: usize,
+) -> Duration {
     let mut oracle = Oracle::with_threads(threads).expect("Mesa llvmpipe through surfaceless EGL");
-    let inputs = Inputs { locals: locals.to_vec(), ..Inputs::default() };
+    let inputs = Inputs {
+        locals: locals.to_vec(),
+        ..Inputs::default()
+    };
     // One untimed draw compiles the shader.
-    oracle.time_draws(arb_text, SIZE, SIZE, &inputs, 1).expect("draw");
-    best_of(repetitions, || oracle.time_draws(arb_text, SIZE, SIZE, &inputs, 1).expect("draw"))
+    oracle
+        .time_draws(arb_text, SIZE, SIZE, &inputs, 1)
+        .expect("draw");
+    best_of(repetitions, || {
+        oracle
+            .time_draws(arb_text, SIZE, SIZE, &inputs, 1)
+            .expect("draw")
+    })
 }
 
 fn mfrags(d: Duration) -> f64 {
@@ -54,11 +76,23 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let repetitions = if quick { 2 } else { 5 };
     let root = env!("CARGO_MANIFEST_DIR");
-    println!("fragments per second at {SIZE}x{SIZE} (best of {repetitions}); ratio = Pigment / llvmpipe");
-    println!("{:<10} {:>7} {:>14} {:>14} {:>14} {:>14} {:>9} {:>9}",
-        "program", "instrs", "pigment 1T", "pigment 2T", "llvmpipe 1T", "llvmpipe 2T", "ratio 1T", "ratio 2T");
+    println!(
+        "fragments per second at {SIZE}x{SIZE} (best of {repetitions}); ratio = Pigment / llvmpipe"
+    );
+    println!(
+        "{:<10} {:>7} {:>14} {:>14} {:>14} {:>14} {:>9} {:>9}",
+        "program",
+        "instrs",
+        "pigment 1T",
+        "pigment 2T",
+        "llvmpipe 1T",
+        "llvmpipe 2T",
+        "ratio 1T",
+        "ratio 2T"
+    );
     for name in ["lighting", "arith"] {
-        let text = std::fs::read_to_string(format!("{root}/benches/programs/{name}.fp")).expect("program");
+        let text =
+            std::fs::read_to_string(format!("{root}/benches/programs/{name}.fp")).expect("program");
         let program = nvfp::validate::load_text(&text, FileId(0)).expect("benchmark program loads");
         let translation = arb::translate(&program).expect("benchmark program has an ARB form");
         let p1 = pigment_time(&program, 1, repetitions);

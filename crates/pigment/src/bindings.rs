@@ -22,14 +22,20 @@ pub fn bind(program: &Program, args: &BindingArgs) -> Result<Bound, Failure> {
             .parse::<usize>()
             .ok()
             .filter(|&n| n < params.numbered.len())
-            .ok_or_else(|| Failure::Usage(format!("`--local {local}`: N must be a number from 0 to 63")))?;
+            .ok_or_else(|| {
+                Failure::Usage(format!(
+                    "`--local {local}`: N must be a number from 0 to 63"
+                ))
+            })?;
         params.numbered[slot] = value;
     }
     for param in &args.params {
         let (name, value) = parse_assignment(param).map_err(Failure::Usage)?;
         match program.named_locals.iter().position(|l| l.name == name) {
             Some(i) => params.named[i] = value,
-            None => warn(&format!("`--param {param}`: the program declares no parameter `{name}`")),
+            None => warn(&format!(
+                "`--param {param}`: the program declares no parameter `{name}`"
+            )),
         }
     }
     let filter = match args.filter {

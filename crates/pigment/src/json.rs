@@ -18,7 +18,11 @@ pub fn float(x: f32) -> Value {
 
 /// A vector with the components that were never written as `null`.
 pub fn vector(v: [f32; 4], written: [bool; 4]) -> Value {
-    Value::Array((0..4).map(|c| if written[c] { float(v[c]) } else { Value::Null }).collect())
+    Value::Array(
+        (0..4)
+            .map(|c| if written[c] { float(v[c]) } else { Value::Null })
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -31,6 +35,9 @@ mod tests {
         assert_eq!(float(-2.0).to_string(), "-2.0");
         assert_eq!(float(f32::NAN).to_string(), "\"NaN\"");
         assert_eq!(float(f32::NEG_INFINITY).to_string(), "\"-Infinity\"");
-        assert_eq!(vector([1.0, 2.0, 3.0, 4.0], [true, false, true, false]).to_string(), "[1.0,null,3.0,null]");
+        assert_eq!(
+            vector([1.0, 2.0, 3.0, 4.0], [true, false, true, false]).to_string(),
+            "[1.0,null,3.0,null]"
+        );
     }
 }

@@ -5,15 +5,15 @@ use nvfp::program::Program;
 use pigment_diag::{render, Diagnostic, SourceFiles};
 use std::path::Path;
 
-/// A program loaded from a file, with the source table its diagnostics point into.
+/// A program loaded from a file.
 pub struct Loaded {
     pub program: Program,
-    pub files: SourceFiles,
 }
 
 /// Reads `path`; an unreadable file is a usage error.
 pub fn read_source(path: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(path).map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -23,7 +23,7 @@ pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
     let mut files = SourceFiles::new();
     let file = files.add(path.display().to_string(), text);
     match nvfp::validate::load_text(files.text(file), file) {
-        Ok(program) => Ok(Loaded { program, files }),
+        Ok(program) => Ok(Loaded { program }),
         Err(diagnostics) => {
             print_diagnostics(&files, &diagnostics);
             Err(Failure::Rejected)

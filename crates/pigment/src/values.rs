@@ -12,7 +12,8 @@ pub fn parse_vector(text: &str) -> Result<[f32; 4], String> {
         return Err(format!("`{text}` is not a vector of one to four numbers"));
     }
     for (slot, part) in v.iter_mut().zip(&parts) {
-        *slot = parse_number(part.trim()).ok_or_else(|| format!("`{part}` is not a number (in `{text}`)"))?;
+        *slot = parse_number(part.trim())
+            .ok_or_else(|| format!("`{part}` is not a number (in `{text}`)"))?;
     }
     Ok(v)
 }
@@ -29,7 +30,9 @@ fn parse_number(text: &str) -> Option<f32> {
 
 /// `NAME=x,y,z,w` → (NAME, vector).
 pub fn parse_assignment(text: &str) -> Result<(String, [f32; 4]), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("`{text}` should look like NAME=x,y,z,w"))?;
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` should look like NAME=x,y,z,w"))?;
     Ok((name.trim().to_string(), parse_vector(value)?))
 }
 
@@ -50,9 +53,14 @@ pub fn parse_texture_binding(text: &str) -> Result<(u8, TexTarget, String), Stri
     let bad = || format!("`{text}` should look like UNIT=TARGET:FILE, e.g. 0=2D:wood.png");
     let (unit, rest) = text.split_once('=').ok_or_else(bad)?;
     let (target, file) = rest.split_once(':').ok_or_else(bad)?;
-    let unit: u8 = unit.trim().parse().map_err(|_| format!("texture unit `{unit}` is not a number 0-15"))?;
+    let unit: u8 = unit
+        .trim()
+        .parse()
+        .map_err(|_| format!("texture unit `{unit}` is not a number 0-15"))?;
     if unit >= nvfp::isa::TEXTURE_UNITS {
-        return Err(format!("texture unit {unit} does not exist (units are 0-15)"));
+        return Err(format!(
+            "texture unit {unit} does not exist (units are 0-15)"
+        ));
     }
     let target = TexTarget::from_name(target.trim())
         .ok_or_else(|| format!("`{target}` is not a texture target (1D, 2D, 3D, CUBE or RECT)"))?;
@@ -76,9 +84,15 @@ mod tests {
     fn sizes_and_bindings() {
         assert_eq!(parse_size("64x32"), Ok((64, 32)));
         assert!(parse_size("0x5").is_err());
-        assert_eq!(parse_texture_binding("3=CUBE:a:b.png").unwrap(), (3, TexTarget::Cube, "a:b.png".into()));
+        assert_eq!(
+            parse_texture_binding("3=CUBE:a:b.png").unwrap(),
+            (3, TexTarget::Cube, "a:b.png".into())
+        );
         assert!(parse_texture_binding("16=2D:x.png").is_err());
         assert!(parse_texture_binding("0=2Dx:x.png").is_err());
-        assert_eq!(parse_assignment("TEX0=1,2").unwrap(), ("TEX0".into(), [1.0, 2.0, 0.0, 1.0]));
+        assert_eq!(
+            parse_assignment("TEX0=1,2").unwrap(),
+            ("TEX0".into(), [1.0, 2.0, 0.0, 1.0])
+        );
     }
 }

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn pigment(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigment")).args(args).output().expect("pigment runs")
+    Command::new(env!("CARGO_BIN_EXE_pigment"))
+        .args(args)
+        .output()
+        .expect("pigment runs")
 }
 
 /// A scratch directory unique to one test.
@@ -18,7 +21,10 @@ fn scratch(test: &str) -> PathBuf {
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
-    std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
     path.to_string_lossy().into_owned()
 }
 
@@ -53,7 +59,10 @@ fn check_reports_each_problem_at_its_line_and_column() {
     let firsts: Vec<&str> = err.lines().filter(|l| l.contains(": error: ")).collect();
     assert_eq!(firsts.len(), 2, "{err}");
     assert!(firsts[0].starts_with(&format!("{p}:3:")), "{err}");
-    assert!(firsts[1].starts_with(&format!("{p}:4:15: error: ")), "{err}");
+    assert!(
+        firsts[1].starts_with(&format!("{p}:4:15: error: ")),
+        "{err}"
+    );
     assert!(err.contains("undefined_name"));
 }
 
@@ -63,20 +72,43 @@ fn check_names_the_offending_token_of_a_syntax_error() {
     let p = write(&dir, "syn.fp", "!!FP1.0\nMOVR o[COLR], R99;\nEND\n");
     let o = pigment(&["check", &p]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).starts_with(&format!("{p}:2:15: error: ")), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(&format!("{p}:2:15: error: ")),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(pigment(&[]).status.code(), Some(2));
     assert_eq!(pigment(&["frobnicate"]).status.code(), Some(2));
-    assert_eq!(pigment(&["check", "/nonexistent/x.fp"]).status.code(), Some(2));
+    assert_eq!(
+        pigment(&["check", "/nonexistent/x.fp"]).status.code(),
+        Some(2)
+    );
     let dir = scratch("usage");
     let p = write(&dir, "ok.fp", "!!FP1.0\nMOVR o[COLR], f[COL0];\nEND\n");
-    assert_eq!(pigment(&["eval", &p, "--attr", "NOPE=1"]).status.code(), Some(2));
-    assert_eq!(pigment(&["eval", &p, "--attr", "TEX0=1,2,3,4,5"]).status.code(), Some(2));
-    assert_eq!(pigment(&["run", &p, "--size", "0x3"]).status.code(), Some(2));
-    assert_eq!(pigment(&["run", &p, "--tex", "0=2D:/nonexistent.png"]).status.code(), Some(2));
+    assert_eq!(
+        pigment(&["eval", &p, "--attr", "NOPE=1"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        pigment(&["eval", &p, "--attr", "TEX0=1,2,3,4,5"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        pigment(&["run", &p, "--size", "0x3"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        pigment(&["run", &p, "--tex", "0=2D:/nonexistent.png"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -92,12 +124,19 @@ fn help_explains_every_command() {
 #[test]
 fn eval_prints_written_outputs_with_nulls_for_unwritten_components() {
     let dir = scratch("eval");
-    let p = write(&dir, "e.fp", "!!FP1.0\nADDR o[COLR].xy, f[TEX0], {0.5, -1, 0, 0};\nEND\n");
+    let p = write(
+        &dir,
+        "e.fp",
+        "!!FP1.0\nADDR o[COLR].xy, f[TEX0], {0.5, -1, 0, 0};\nEND\n",
+    );
     let o = pigment(&["eval", &p, "--attr", "TEX0=1,2"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["killed"], false);
-    assert_eq!(v["outputs"]["COLR"], serde_json::json!([1.5, 1.0, null, null]));
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([1.5, 1.0, null, null])
+    );
     assert!(v.get("registers").is_none());
 }
 
@@ -114,7 +153,10 @@ fn eval_prints_special_values_as_strings_and_dumps_registers_and_cc() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["outputs"]["COLR"][0], "Infinity");
-    assert_eq!(v["registers"]["R0"], serde_json::json!([-2.0, 0.0, 2.0, "NaN"]));
+    assert_eq!(
+        v["registers"]["R0"],
+        serde_json::json!([-2.0, 0.0, 2.0, "NaN"])
+    );
     assert_eq!(v["cc"], serde_json::json!(["LT", "EQ", "GT", "UN"]));
 }
 
@@ -132,7 +174,10 @@ fn eval_kil_and_params() {
     let o = pigment(&["eval", &p, "--param", "c=0.5,0.25", "--param", "missing=1"]);
     let v = json(&o);
     assert_eq!(v["killed"], false);
-    assert_eq!(v["outputs"]["COLR"], serde_json::json!([0.5, 0.25, 0.0, 1.0]));
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([0.5, 0.25, 0.0, 1.0])
+    );
     assert!(stderr(&o).contains("warning"), "{}", stderr(&o));
 }
 
@@ -142,11 +187,23 @@ fn run_writes_raw_floats_bottom_row_first_and_a_png() {
     let p = write(&dir, "r.fp", "!!FP1.0\nMOVR o[COLR], f[TEX0];\nEND\n");
     let raw = dir.join("out.f32");
     let png = dir.join("out.png");
-    let o = pigment(&["run", &p, "--size", "4x2", "--raw", raw.to_str().unwrap(), "-o", png.to_str().unwrap()]);
+    let o = pigment(&[
+        "run",
+        &p,
+        "--size",
+        "4x2",
+        "--raw",
+        raw.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let bytes = std::fs::read(&raw).unwrap();
     assert_eq!(bytes.len(), 4 * 2 * 4 * 4);
-    let floats: Vec<f32> = bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
+    let floats: Vec<f32> = bytes
+        .chunks(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
     // Pixel (i, j) holds (s, t, 0, 1) with s = (i + 0.5) / 4, t = (j + 0.5) / 2; row j = 0 first.
     assert_eq!(&floats[0..4], &[0.125, 0.25, 0.0, 1.0]);
     assert_eq!(&floats[4 * 5..4 * 6], &[0.375, 0.75, 0.0, 1.0]);

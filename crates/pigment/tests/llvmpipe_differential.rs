@@ -48,7 +48,9 @@ fn load_case(path: &Path) -> Case {
         textures: Vec::new(),
     };
     for line in text.lines().filter_map(|l| l.trim().strip_prefix('#')) {
-        let Some((key, value)) = line.trim().split_once(':') else { continue };
+        let Some((key, value)) = line.trim().split_once(':') else {
+            continue;
+        };
         let value = value.trim();
         match key.trim() {
             "size" => {
@@ -77,7 +79,9 @@ fn vector(text: &str) -> [f32; 4] {
 
 fn parse_texture(value: &str) -> (u8, Texture) {
     let words: Vec<&str> = value.split_whitespace().collect();
-    let [unit, target, pattern, filter] = words[..] else { panic!("texture: UNIT TARGET PATTERN FILTER") };
+    let [unit, target, pattern, filter] = words[..] else {
+        panic!("texture: UNIT TARGET PATTERN FILTER")
+    };
     let target = TexTarget::from_name(target).expect("target");
     let filter = match filter {
         "nearest" => Filter::Nearest,
@@ -85,7 +89,10 @@ fn parse_texture(value: &str) -> (u8, Texture) {
         "mipmap" => Filter::Mipmap,
         other => panic!("unknown filter {other}"),
     };
-    (unit.parse().unwrap(), make_texture(target, pattern).with_filter(filter))
+    (
+        unit.parse().unwrap(),
+        make_texture(target, pattern).with_filter(filter),
+    )
 }
 
 /// Generated textures: `checker` (8x8 texels of distinct colours) and `ramp` (a 16-texel-wide colour
@@ -94,20 +101,35 @@ fn make_texture(target: TexTarget, pattern: &str) -> Texture {
     let texel = |x: usize, y: usize, z: usize| -> [f32; 4] {
         match pattern {
             "checker" => {
-                let on = (x + y + z) % 2 == 0;
-                [x as f32 / 8.0, y as f32 / 8.0, if on { 1.0 } else { 0.25 }, (z as f32 + 1.0) / 8.0]
+                let on = (x + y + z).is_multiple_of(2);
+                [
+                    x as f32 / 8.0,
+                    y as f32 / 8.0,
+                    if on { 1.0 } else { 0.25 },
+                    (z as f32 + 1.0) / 8.0,
+                ]
             }
-            "ramp" => [x as f32 / 16.0, 1.0 - y as f32 / 16.0, (x * y % 7) as f32 / 7.0, 1.0],
+            "ramp" => [
+                x as f32 / 16.0,
+                1.0 - y as f32 / 16.0,
+                (x * y % 7) as f32 / 7.0,
+                1.0,
+            ],
             other => panic!("unknown pattern {other}"),
         }
     };
     let plane = |w: usize, h: usize, z: usize| -> Vec<[f32; 4]> {
-        (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| texel(x, y, z)).collect()
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| texel(x, y, z))
+            .collect()
     };
     let fmt = TexFormat::FloatRgba;
     match target {
         TexTarget::D1 => Texture::from_rgba_f32(target, 16, 1, 1, fmt, &plane(16, 1, 0)),
-        TexTarget::D2 | TexTarget::Rect => Texture::from_rgba_f32(target, 8, 8, 1, fmt, &plane(8, 8, 0)),
+        TexTarget::D2 | TexTarget::Rect => {
+            Texture::from_rgba_f32(target, 8, 8, 1, fmt, &plane(8, 8, 0))
+        }
         TexTarget::D3 => {
             let slices: Vec<Vec<[f32; 4]>> = (0..4).map(|z| plane(4, 4, z)).collect();
             let refs: Vec<&[[f32; 4]]> = slices.iter().map(|s| s.as_slice()).collect();
@@ -115,7 +137,13 @@ fn make_texture(target: TexTarget, pattern: &str) -> Texture {
         }
         TexTarget::Cube => {
             let faces: Vec<Vec<[f32; 4]>> = (0..6).map(|f| plane(4, 4, f)).collect();
-            Texture::cube(fmt, 4, [&faces[0], &faces[1], &faces[2], &faces[3], &faces[4], &faces[5]])
+            Texture::cube(
+                fmt,
+                4,
+                [
+                    &faces[0], &faces[1], &faces[2], &faces[3], &faces[4], &faces[5],
+                ],
+            )
         }
     }
     .expect("valid generated texture")
@@ -134,9 +162,15 @@ fn oracle_texture(texture: &Texture) -> OracleTexture {
         Filter::Linear => gl_oracle::Filter::Linear,
         Filter::Mipmap => gl_oracle::Filter::Mipmap,
     };
-    let faces = if target == gl_oracle::TextureTarget::Cube { 6 } else { 1 };
+    let faces = if target == gl_oracle::TextureTarget::Cube {
+        6
+    } else {
+        1
+    };
     let level_texels = |level: usize| -> Vec<[f32; 4]> {
-        (0..faces).flat_map(|f| texture.level(f, level).expect("level").texels().to_vec()).collect()
+        (0..faces)
+            .flat_map(|f| texture.level(f, level).expect("level").texels().to_vec())
+            .collect()
     };
     let [w, h, d] = texture.size().map(|n| n as u32);
     let size = if faces == 6 { [w, h, 6] } else { [w, h, d] };
@@ -157,9 +191,18 @@ fn render_pigment(case: &Case) -> Vec<f32> {
     for (unit, texture) in &case.textures {
         textures.bind(*unit, texture.clone());
     }
-    let shader = Shader { program: &case.program, machine: &machine, params: &params, textures: &textures };
+    let shader = Shader {
+        program: &case.program,
+        machine: &machine,
+        params: &params,
+        textures: &textures,
+    };
     let mut target = Framebuffer::new(case.width, case.height);
-    shade(&shader, &reference_quad(case.width, case.height), &mut target);
+    shade(
+        &shader,
+        &reference_quad(case.width, case.height),
+        &mut target,
+    );
     target.to_floats()
 }
 
@@ -168,9 +211,13 @@ fn render_llvmpipe(oracle: &mut Oracle, case: &Case) -> Vec<f32> {
         .unwrap_or_else(|u| panic!("{}: ARB cannot express {}", case.name, u.what));
     let mut inputs = Inputs::default();
     inputs.locals.extend(case.locals.iter().copied());
-    inputs.locals.extend(translation.named_locals.iter().copied());
+    inputs
+        .locals
+        .extend(translation.named_locals.iter().copied());
     for (unit, texture) in &case.textures {
-        inputs.textures.push((*unit as u32, oracle_texture(texture)));
+        inputs
+            .textures
+            .push((*unit as u32, oracle_texture(texture)));
     }
     oracle
         .draw_reference_quad(&translation.text, case.width, case.height, &inputs)
@@ -185,7 +232,9 @@ fn compare(case: &Case, ours: &[f32], theirs: &[f32]) -> Vec<String> {
         if !same {
             let (pixel, channel) = (i / 4, i % 4);
             let (x, y) = (pixel as u32 % case.width, pixel as u32 / case.width);
-            problems.push(format!("pixel ({x},{y}) channel {channel}: pigment {a:e} llvmpipe {b:e}"));
+            problems.push(format!(
+                "pixel ({x},{y}) channel {channel}: pigment {a:e} llvmpipe {b:e}"
+            ));
         }
     }
     problems
@@ -193,14 +242,18 @@ fn compare(case: &Case, ours: &[f32], theirs: &[f32]) -> Vec<String> {
 
 #[test]
 fn pigment_matches_llvmpipe_on_every_program_of_the_corpus() {
-    let mut oracle = Oracle::new().expect("Mesa llvmpipe through surfaceless EGL (installed by scripts/test)");
+    let mut oracle =
+        Oracle::new().expect("Mesa llvmpipe through surfaceless EGL (installed by scripts/test)");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
         .expect("tests/in/fp/diff exists")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "fp"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 10, "the differential corpus is unexpectedly small");
+    assert!(
+        paths.len() >= 10,
+        "the differential corpus is unexpectedly small"
+    );
     let mut cases: Vec<Case> = paths.iter().map(|p| load_case(p)).collect();
     // The bundled example and the benchmark programs are checked too (approximations inside).
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

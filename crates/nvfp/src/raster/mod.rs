@@ -93,7 +93,7 @@ pub struct Vertex {
 /// Window-space position of a vertex: viewport transform of the perspective-divided clip position.
 fn to_window(v: &Vertex, width: u32, height: u32) -> Option<[f64; 4]> {
     let w = v.clip[3] as f64;
-    if !(w > 0.0) || !w.is_finite() {
+    if w.is_nan() || w <= 0.0 || !w.is_finite() {
         return None;
     }
     let inv_w = 1.0 / w;

@@ -26,17 +26,28 @@ pub fn eval(args: &EvalArgs) -> CommandResult {
     let mut outputs = Map::new();
     for reg in [OutputReg::Colr, OutputReg::Colh, OutputReg::Depr] {
         if let Some(written) = output_components_written(program, reg) {
-            let value = if reg == OutputReg::Depr { [0.0, 0.0, output.depth[0], 0.0] } else { output.color[0] };
+            let value = if reg == OutputReg::Depr {
+                [0.0, 0.0, output.depth[0], 0.0]
+            } else {
+                output.color[0]
+            };
             // Only z of o[DEPR] reaches the depth buffer; the other components are reported as null.
-            let written = if reg == OutputReg::Depr { [false, false, written[2], false] } else { written };
+            let written = if reg == OutputReg::Depr {
+                [false, false, written[2], false]
+            } else {
+                written
+            };
             outputs.insert(reg.name().into(), json::vector(value, written));
         }
     }
     result.insert("outputs".into(), Value::Object(outputs));
     if args.dump {
         let mut registers = Map::new();
-        for (reg, values) in &trace.temps {
-            registers.insert(reg.name(), json::vector(values[0], [true; 4]));
+        for temp in &trace.temps {
+            registers.insert(
+                temp.register.name(),
+                json::vector(temp.values[0], [true; 4]),
+            );
         }
         result.insert("registers".into(), Value::Object(registers));
         let cc = trace.cc[0].iter().map(|c| Value::from(c.name())).collect();
@@ -52,7 +63,9 @@ fn quad_input(attrs: &[String]) -> Result<QuadInput, Failure> {
     for attr in attrs {
         let (name, value) = parse_assignment(attr).map_err(Failure::Usage)?;
         let reg = AttribReg::from_name(&name).ok_or_else(|| {
-            Failure::Usage(format!("`--attr {attr}`: `{name}` is not an attribute (WPOS, COL0, COL1, FOGC, TEX0-TEX7)"))
+            Failure::Usage(format!(
+                "`--attr {attr}`: `{name}` is not an attribute (WPOS, COL0, COL1, FOGC, TEX0-TEX7)"
+            ))
         })?;
         input.attribs[reg.index()] = [value; 4];
     }

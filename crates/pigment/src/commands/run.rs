@@ -16,7 +16,12 @@ pub fn run(args: &RunArgs) -> CommandResult {
     let program = &loaded.program;
     let bound = bind(program, &args.bindings)?;
     let machine = Machine::new(program);
-    let shader = Shader { program, machine: &machine, params: &bound.params, textures: &bound.textures };
+    let shader = Shader {
+        program,
+        machine: &machine,
+        params: &bound.params,
+        textures: &bound.textures,
+    };
     let mut target = Framebuffer::new(width, height);
     shade(&shader, &reference_quad(width, height), &mut target);
 
@@ -38,6 +43,11 @@ pub fn run(args: &RunArgs) -> CommandResult {
 
 /// W*H*4 little-endian f32, bottom row first.
 fn write_raw(path: &Path, target: &Framebuffer) -> CommandResult {
-    let bytes: Vec<u8> = target.to_floats().iter().flat_map(|v| v.to_le_bytes()).collect();
-    std::fs::write(path, bytes).map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))
+    let bytes: Vec<u8> = target
+        .to_floats()
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    std::fs::write(path, bytes)
+        .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))
 }
