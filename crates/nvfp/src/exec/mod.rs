@@ -1,9 +1,35 @@
-//! The executor: runs a loaded [`crate::program::Program`] over 2x2 quads of fragments.
+//! The executor: runs a loaded [`crate::program::Program`] over 2x2 quads of fragments, bit-carefully.
 //!
-//! INTERFACE CONTRACT (the rasterizer and the command line depend on these types; the executor itself
-//! is being written).
+//! A [`Machine`] decodes the program once ([`decode`]); [`Machine::run_quads`] then runs it over
+//! batches of [`batch::QUADS`] quads held in structure-of-arrays form ([`batch`]), one dispatch per
+//! instruction ([`interp`], [`ops`]). Number formats live in [`numeric`], the deterministic
+//! transcendental functions in [`approx`], the `--dump` view in [`trace`].
+//!
+//! Storage decision (notes item 3): a register holds a raw 32-bit pattern per component and storing
+//! never re-encodes it. Conversion (fp32 denormal flush, fp16 rounding, fx12) happens where section
+//! 3.11.4 places TypeConvert: when an operand is loaded by an instruction and when a result is
+//! converted to the destination's type. PK* results skip the destination conversion and UP* operands
+//! skip the load conversion, so a packed word survives PK* → register → UP* bit for bit. Any other
+//! instruction reading a packed word reads it as a number (a denormal pattern reads as ±0, per the
+//! fp32 decoding table of 3.11.4.1: "(-1)^S * 0.0, if E == 0").
+
+pub mod approx;
+mod batch;
+mod decode;
+mod interp;
+pub mod numeric;
+mod ops;
+mod trace;
+
+pub use trace::{TempTrace, Trace};
 
 use crate::isa::ATTRIB_COUNT;
+use crate::program::Program;
+use crate::texture::TextureUnits;
+use batch::{Batch, QUADS};
+use decode::Decoded;
+use interp::Context;
+use rayon::prelude::*;
 
 /// The attribute registers of the four fragments of a quad: `attribs[attrib][fragment][component]`,
 /// attributes in [`crate::isa::AttribReg::index`] order. Fragment `i` sits at
@@ -21,4 +47,100 @@ pub struct QuadOutput {
     /// o[DEPR].z per fragment, when the program writes it.
     pub depth: [f32; 4],
     pub killed: [bool; 4],
+}
+
+/// The program parameters of section 3.11.2 that can change between runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameters {
+    /// p[0]..p[63].
+    pub numbered: Vec<[f32; 4]>,
+    /// One per [`Program::named_locals`], in declaration order.
+    pub named: Vec<[f32; 4]>,
+}
+
+impl Parameters {
+    /// Numbered parameters zero, named ones at their DECLARE initial values.
+    pub fn for_program(program: &Program) -> Parameters {
+        Parameters {
+            numbered: vec![[0.0; 4]; crate::isa::limits::MAX_LOCAL_PARAMETERS],
+            named: program
+                .named_locals
+                .iter()
+                .map(|local| local.initial)
+                .collect(),
+        }
+    }
+}
+
+/// A decoded program, ready to run over quads. Cheap to share between threads.
+#[derive(Clone, Debug)]
+pub struct Machine {
+    decoded: Decoded,
+}
+
+/// Quads per parallel task of [`Machine::run_quads`].
+const QUADS_PER_TASK: usize = 16 * QUADS;
+
+impl Machine {
+    pub fn new(program: &Program) -> Machine {
+        Machine {
+            decoded: Decoded::new(program),
+        }
+    }
+
+    /// Runs the program over `inputs`, writing `outputs[i]` for `inputs[i]` (as many as both slices
+    /// have). Large inputs are split across the rayon thread pool.
+    pub fn run_quads(
+        &self,
+        inputs: &[QuadInput],
+        params: &Parameters,
+        textures: &TextureUnits,
+        outputs: &mut [QuadOutput],
+    ) {
+        let ctx = Context {
+            decoded: &self.decoded,
+            params,
+            textures,
+        };
+        let count = inputs.len().min(outputs.len());
+        let (inputs, outputs) = (&inputs[..count], &mut outputs[..count]);
+        if count <= QUADS_PER_TASK {
+            self.run_serial(&ctx, inputs, outputs);
+        } else {
+            inputs
+                .par_chunks(QUADS_PER_TASK)
+                .zip(outputs.par_chunks_mut(QUADS_PER_TASK))
+                .for_each(|(inputs, outputs)| self.run_serial(&ctx, inputs, outputs));
+        }
+    }
+
+    fn run_serial(&self, ctx: &Context, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
+        let mut batch = Batch::new(&self.decoded);
+        for (inputs, outputs) in inputs.chunks(QUADS).zip(outputs.chunks_mut(QUADS)) {
+            batch.reset(&self.decoded, inputs);
+            interp::run(&mut batch, ctx, inputs.len());
+            interp::read_outputs(&batch, &self.decoded, outputs);
+        }
+    }
+
+    /// Runs one quad and also returns every temporary the program writes and the final condition
+    /// code, per fragment (for `pigment eval --dump`).
+    pub fn run_quad_traced(
+        &self,
+        input: &QuadInput,
+        params: &Parameters,
+        textures: &TextureUnits,
+    ) -> (QuadOutput, Trace) {
+        let ctx = Context {
+            decoded: &self.decoded,
+            params,
+            textures,
+        };
+        let mut batch = Batch::new(&self.decoded);
+        batch.reset(&self.decoded, std::slice::from_ref(input));
+        interp::run(&mut batch, &ctx, 1);
+        let mut output = [QuadOutput::default()];
+        interp::read_outputs(&batch, &self.decoded, &mut output);
+        (output[0], trace::capture(&batch, &self.decoded))
+    }
 }

@@ -76,9 +76,9 @@ impl<'a> Parser<'a> {
 
     /// `[NAME]` of `o[NAME]`.
     fn output_reg(&mut self) -> PResult<OutputReg> {
-        let name = self.bracketed("after `o`")?;
+        let name = self.open_bracket("after `o`")?;
         match OutputReg::from_name(name.text) {
-            Some(reg) => Ok(reg),
+            Some(reg) => self.close_bracket(name).map(|_| reg),
             None => {
                 let message = format!(
                     "unknown output register {}: expected o[COLR], o[COLH] or o[DEPR]",
@@ -89,12 +89,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `[` token `]`; returns the token between the brackets.
-    fn bracketed(&mut self, context: &str) -> PResult<Token<'a>> {
+    /// `[` and the token after it, which the caller checks before [`Self::close_bracket`].
+    fn open_bracket(&mut self, context: &str) -> PResult<Token<'a>> {
         self.expect('[', context)?;
-        let inner = self.next();
-        self.expect(']', &format!("after {}", inner.describe()))?;
-        Ok(inner)
+        Ok(self.next())
+    }
+
+    fn close_bracket(&mut self, inner: Token<'a>) -> PResult<()> {
+        self.expect(']', &format!("after {}", inner.describe()))
+            .map(|_| ())
     }
 
     /// `<optionalWriteMask>` after its `.`: components in xyzw order.
@@ -279,9 +282,9 @@ impl<'a> Parser<'a> {
     }
 
     fn attrib_reg(&mut self) -> PResult<AttribReg> {
-        let name = self.bracketed("after `f`")?;
+        let name = self.open_bracket("after `f`")?;
         match AttribReg::from_name(name.text) {
-            Some(reg) => Ok(reg),
+            Some(reg) => self.close_bracket(name).map(|_| reg),
             None => {
                 let message = format!(
                     "unknown fragment attribute register {}: expected WPOS, COL0, COL1, FOGC or \
@@ -295,12 +298,14 @@ impl<'a> Parser<'a> {
 
     /// `[N]` of `p[N]`, N from 0 to MAX_FRAGMENT_PROGRAM_LOCAL_PARAMETERS_NV - 1 (`<localNumber>`).
     fn local_number(&mut self) -> PResult<u32> {
-        let number = self.bracketed("after `p`")?;
+        let number = self.open_bracket("after `p`")?;
         let is_integer =
             number.kind == TokenKind::Number && number.text.bytes().all(|b| b.is_ascii_digit());
         let max = limits::MAX_LOCAL_PARAMETERS;
         let message = match number.text.parse::<u32>() {
-            Ok(n) if is_integer && (n as usize) < max => return Ok(n),
+            Ok(n) if is_integer && (n as usize) < max => {
+                return self.close_bracket(number).map(|_| n)
+            }
             _ if is_integer => format!(
                 "`p[{}]` is out of range: the numbered local parameters are p[0] to p[{}]",
                 number.text,

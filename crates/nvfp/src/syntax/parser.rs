@@ -184,6 +184,8 @@ impl<'a> Parser<'a> {
                 first.describe()
             );
             self.error_at(first, message);
+            // Whatever stands in for the header is not a statement either: skip it.
+            self.recover();
         }
     }
 

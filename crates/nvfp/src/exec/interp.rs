@@ -1,0 +1,110 @@
+//! The quad interpreter: runs every step of a decoded program over one batch, one dispatch per
+//! instruction (never per fragment), and reads the outputs back out.
+
+use super::batch::{Batch, LANES, QUADS};
+use super::decode::{Decoded, Step};
+use super::numeric::convert_slice;
+use super::ops::compute;
+use super::{Parameters, QuadOutput};
+use crate::isa::Opcode;
+use crate::texture::{Lookup, TextureUnits};
+
+/// Everything a batch reads besides its registers.
+pub struct Context<'a> {
+    pub decoded: &'a Decoded,
+    pub params: &'a Parameters,
+    pub textures: &'a TextureUnits,
+}
+
+/// Runs the program over the batch (whose first `quads` quads are real).
+pub fn run(batch: &mut Batch, ctx: &Context, quads: usize) {
+    for step in &ctx.decoded.steps {
+        execute(batch, step, ctx, quads);
+    }
+}
+
+fn execute(batch: &mut Batch, step: &Step, ctx: &Context, quads: usize) {
+    if let Some(test) = &step.kill {
+        batch.kill(test);
+        return;
+    }
+    let Some(target) = &step.target else { return };
+    let raw = matches!(
+        step.opcode,
+        Opcode::Up2h | Opcode::Up2us | Opcode::Up4b | Opcode::Up4ub
+    );
+    for (index, operand) in step.operands.iter().enumerate().take(step.operand_count) {
+        batch.load(index, operand, step.precision, ctx.params, raw);
+    }
+    if let Some((unit, target)) = step.texture {
+        sample(batch, step, ctx.textures, unit, target, quads);
+    } else {
+        compute(
+            step.opcode,
+            step.precision,
+            &batch.operands,
+            &mut batch.result,
+            target.write_mask,
+        );
+    }
+    let packed = matches!(
+        step.opcode,
+        Opcode::Pk2h | Opcode::Pk2us | Opcode::Pk4b | Opcode::Pk4ub
+    );
+    batch.store(target, step.saturate, step.update_cc, packed);
+}
+
+/// TEX / TXP / TXD: one `sample_quad` call per real quad. TXP's division by q is the texture unit's
+/// (it knows the CUBE exception); TXD passes its second and third operands as per-fragment gradients.
+/// The filtered values are rounded to the instruction's precision like any other result.
+fn sample(
+    batch: &mut Batch,
+    step: &Step,
+    textures: &TextureUnits,
+    unit: u8,
+    target: crate::isa::TexTarget,
+    quads: usize,
+) {
+    let gather = |v: &[[f32; LANES]; 4], q: usize| -> [[f32; 4]; 4] {
+        [0, 1, 2, 3].map(|f| [0, 1, 2, 3].map(|c| v[c][4 * q + f]))
+    };
+    for q in 0..quads.min(QUADS) {
+        let coords = gather(&batch.operands[0], q);
+        let lookup = match step.opcode {
+            Opcode::Txp => Lookup::Projective,
+            Opcode::Txd => Lookup::Gradients {
+                ddx: gather(&batch.operands[1], q),
+                ddy: gather(&batch.operands[2], q),
+            },
+            _ => Lookup::Implicit,
+        };
+        let texels = textures.sample_quad(unit, target, &coords, &lookup);
+        for (f, texel) in texels.iter().enumerate() {
+            for (c, &v) in texel.iter().enumerate() {
+                batch.result[c][4 * q + f] = v;
+            }
+        }
+    }
+    for lanes in batch.result.iter_mut() {
+        convert_slice(step.precision, lanes);
+    }
+}
+
+/// Copies the outputs of the batch's first `outputs.len()` quads.
+pub fn read_outputs(batch: &Batch, decoded: &Decoded, outputs: &mut [QuadOutput]) {
+    let color = &batch.regs[decoded.color_slot];
+    let depth = &batch.regs[decoded.depth_slot][2];
+    for (q, out) in outputs.iter_mut().enumerate().take(QUADS) {
+        for f in 0..4 {
+            let lane = 4 * q + f;
+            out.color[f] = [
+                color[0][lane],
+                color[1][lane],
+                color[2][lane],
+                color[3][lane],
+            ];
+            out.depth[f] = depth[lane];
+            out.killed[f] = batch.killed[lane];
+        }
+    }
+}
