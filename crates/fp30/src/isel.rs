@@ -281,10 +281,16 @@ impl Isel<'_> {
     fn sample(&mut self, sampler: Handle<Sampler>, form: SampleForm, coord: Value) -> View {
         let s = &self.func.samplers[sampler];
         let unit = self.iface.sampler_units[sampler.index()];
-        let mut srcs = vec![self.view(coord).src];
+        let c = self.view(coord);
+        let mut srcs = vec![c.src.clone()];
         let opcode = match form {
             SampleForm::Plain => Opcode::Tex,
-            SampleForm::Proj => Opcode::Txp,
+            SampleForm::Proj => {
+                // TXP divides by w: the IR's q is the coordinate's last component.
+                let w = c.width as usize;
+                srcs[0].swizzle[3] = c.src.swizzle[w - 1];
+                Opcode::Txp
+            }
             SampleForm::Grad { ddx, ddy } => {
                 srcs.push(self.view(ddx).src);
                 srcs.push(self.view(ddy).src);
