@@ -15,14 +15,12 @@ MOVR R2, k;
 MOVXC HC, H0.x;
 MOVR R2 (NE), R1;
 SUBR R1, f[TEX0], k;
-MOVXC HC, H0.x;
 MOVR R1 (NE), R0;
 MOVR R0.x, {3}.x;
 MOVXC HC.x, H0;
 MOVR R0.x (NE), f[TEX0].x;
 ADDR R0, R1, R0.x;
-MOVR R1.xy, R2.xyyy;
-MOVR R1.zw, R0.zwzw;
-MOVR o[COLR], R1;
+MOVR o[COLR].xy, R2.xyyy;
+MOVR o[COLR].zw, R0.zwzw;
 END
-# 17 instructions, 3 R-regs, 1 H-regs
+# 15 instructions, 3 R-regs, 1 H-regs

@@ -11,24 +11,19 @@ MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 ADDR R0.x, R1, f[TEX0].x;
 MULR R1.x, R1, f[TEX0].x;
-MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 ADDR R0.x, R1, f[TEX0].x;
 MULR R1.x, R1, f[TEX0].x;
-MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 ADDR R0.x, R1, f[TEX0].x;
 MULR R1.x, R1, f[TEX0].x;
-MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 ADDR R0.x, R1, f[TEX0].x;
 MULR R1.x, R1, f[TEX0].x;
-MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 ADDR R0.x, R1, f[TEX0].x;
 MULR R1.x, R1, f[TEX0].x;
-MOVXC HC.x, H0;
 MOVR R1.x (NE), R0;
 MOVR o[COLR], R1.x;
 END
-# 26 instructions, 2 R-regs, 1 H-regs
+# 21 instructions, 2 R-regs, 1 H-regs

@@ -12,20 +12,17 @@ MOVR R0 (NE), {1, 0}.xyyx;
 SLTR H0.x, f[TEX0].y, {0}.x;
 SEQX H2.x, H0, {0}.x;
 MULX H0.x, H1, H0;
-MOVR R0, R0;
 MOVXC HC, H0.x;
 MOVR R0 (NE), {0, 1}.xyxy;
 MULX H0.x, H1, H2;
-MOVR R0, R0;
 MOVXC HC, H0.x;
 MOVR R0 (NE), {0, 1}.xxyy;
 SGTR H1.x, f[TEX0].y, {1}.x;
 MULX H0.x, H0, H1;
 MOVR R1.xyz, R0.xyzz;
 MOVR R1.w, f[TEX0].y;
-MOVR R0, R0;
-MOVXC HC, H0.x;
-MOVR R0 (NE), R1;
 MOVR o[COLR], R0;
+MOVXC HC, H0.x;
+MOVR o[COLR] (NE), R1;
 END
-# 23 instructions, 2 R-regs, 3 H-regs
+# 20 instructions, 2 R-regs, 3 H-regs

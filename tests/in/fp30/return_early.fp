@@ -9,11 +9,10 @@ SGTR H0.x, f[TEX0].x, {0}.x;
 SEQX H0.x, H0, {0}.x;
 SGTR H1.x, f[TEX0].y, {0}.x;
 MULX H1.x, H1, H0;
-MOVR R0, {0.5, 1}.xxxy;
+MOVR o[COLR], {0.5, 1}.xxxy;
 MOVXC HC, H0.x;
-MOVR R0 (NE), f[TEX0];
-MOVR o[COLR], R0;
+MOVR o[COLR] (NE), f[TEX0];
 MOVXC HC.x, H1.x;
 KIL NE.x;
 END
-# 10 instructions, 1 R-regs, 2 H-regs
+# 9 instructions, 0 R-regs, 2 H-regs

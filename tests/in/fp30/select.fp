@@ -11,9 +11,8 @@ MULR R1, f[TEX0], R0;
 ADDR R0, f[TEX0], R0;
 MOVR R0 (NE), R1;
 SGER H0.x, f[TEX0].x, {0}.x;
-MOVR R1, f[TEX0];
+MOVR o[COLR], f[TEX0];
 MOVXC HC, H0.x;
-MOVR R1 (NE), R0;
-MOVR o[COLR], R1;
+MOVR o[COLR] (NE), R0;
 END
-# 10 instructions, 2 R-regs, 1 H-regs
+# 9 instructions, 2 R-regs, 1 H-regs

@@ -15,12 +15,10 @@ MOVR R0, {2}.x;
 SEQR H2.x, mode, R0;
 MAXX H1.x, H1, H2;
 MULR R0, f[TEX0], f[TEX0];
-MOVR R1, -f[TEX0];
+MOVR o[COLR], -f[TEX0];
 MOVXC HC, H1.x;
-MOVR R1 (NE), R0;
-MOVR R0, R1;
+MOVR o[COLR] (NE), R0;
 MOVXC HC, H0.x;
-MOVR R0 (NE), f[TEX0];
-MOVR o[COLR], R0;
+MOVR o[COLR] (NE), f[TEX0];
 END
-# 15 instructions, 2 R-regs, 3 H-regs
+# 13 instructions, 1 R-regs, 3 H-regs

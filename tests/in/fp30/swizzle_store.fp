@@ -13,9 +13,8 @@ MOVR R2.xyz, f[TEX0].wzyy;
 MOVR R2.w, {0}.x;
 MOVR R1.zw, f[TEX3].xyxy;
 ADDR R0, R1, R0;
-MOVR R1.xz, R2.xxzx;
-MOVR R1.yw, R0.wwwx;
-MOVR o[COLR], R1;
+MOVR o[COLR].xz, R2.xxzx;
+MOVR o[COLR].yw, R0.wwwx;
 MOVR o[DEPR].z, R0.z;
 END
-# 11 instructions, 3 R-regs, 0 H-regs
+# 10 instructions, 3 R-regs, 0 H-regs
