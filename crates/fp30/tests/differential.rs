@@ -46,7 +46,7 @@ fn interpreter_and_machine_agree() {
             let case = make_case(func, &compiled, &loaded, &mut rng);
             let ir = run_ir(func, &case);
             let nv = run_nv(&machine, &case);
-            for f in 0..4 {
+            for (f, ir) in ir.iter().enumerate() {
                 let mut report = |what: String| {
                     if mismatches < 3 {
                         failures.push(format!(
@@ -58,17 +58,17 @@ fn interpreter_and_machine_agree() {
                     }
                     mismatches += 1;
                 };
-                if ir[f].discarded != nv.killed[f] {
+                if ir.discarded != nv.killed[f] {
                     report(format!(
                         "discarded: interpreter {}, machine {}",
-                        ir[f].discarded, nv.killed[f]
+                        ir.discarded, nv.killed[f]
                     ));
                     continue;
                 }
-                if ir[f].discarded {
+                if ir.discarded {
                     continue;
                 }
-                for (o, value) in ir[f].outputs.iter().enumerate() {
+                for (o, value) in ir.outputs.iter().enumerate() {
                     let expected = value.value.to_f32s();
                     let got = nv_output(&compiled, func, &nv, o, f);
                     if !expected.iter().zip(&got).all(|(&a, &b)| agree(a, b, tol)) {

@@ -83,7 +83,7 @@ impl Rng {
                     .collect::<Vec<_>>(),
             ),
             ScalarKind::Bool => {
-                Vector::bools(&(0..w).map(|_| self.next() % 2 == 0).collect::<Vec<_>>())
+                Vector::bools(&(0..w).map(|_| self.next() & 1 == 0).collect::<Vec<_>>())
             }
             ScalarKind::Int => Vector::ints(
                 &(0..w)
