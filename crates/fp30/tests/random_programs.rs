@@ -53,7 +53,7 @@ impl Gen {
     }
 
     fn step(&mut self, depth: u32) {
-        let half = self.rng.next() % 3 == 0;
+        let half = self.rng.next().is_multiple_of(3);
         let x = self.pick(half);
         let y = self.pick(half);
         let v = match self.rng.next() % 17 {
