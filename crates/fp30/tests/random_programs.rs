@@ -109,7 +109,7 @@ impl Gen {
                 self.b.store(self.color, WriteMask(m), part);
                 return;
             }
-            15 if self.rng.next() % 4 == 0 => {
+            15 if self.rng.next().is_multiple_of(4) => {
                 let c = self.condition(false);
                 let any = self.b.unary(Op::All, c);
                 self.b.begin_if(any, &[]);
