@@ -1,2 +1,230 @@
-//! The fp30 back end (being written).
+//! The fp30 back end: shading IR ([`pigment_ir`]) to NV_fragment_program (`!!FP1.0`), as NVIDIA's
+//! `cgc -profile fp30` compiled Cg.
+//!
+//! Pipeline ([`compile`]):
+//! 1. IR → IR legalisation ([`legalize`]): [`legalize::Unroll`] (full unrolling with constant
+//!    propagation, or C5013 at the loop), [`legalize::Predicate`] (every `if`/`switch` evaluated on both
+//!    sides and merged with `select`; stores, `discard` and `return` predicated), [`legalize::Lower`]
+//!    (division, square root, ceil, trunc, round, clamp, lerp, and multi-step half/fixed operations
+//!    into what the ISA computes exactly), with constant folding, CSE and DCE from `pigment_ir::pass`
+//!    in between; the verifier runs after each pass;
+//! 2. instruction selection ([`isel`]) into the machine form [`mir`];
+//! 3. target constraints ([`constraints`]): one attribute and one parameter per instruction,
+//!    literal merging, attribute copies for reduced-precision instructions;
+//! 4. optimisation ([`opt`]): copy folding into producers (outputs, `_SAT`, condition codes) and
+//!    dead-write elimination;
+//! 5. register allocation ([`regalloc`]) and output ([`emit`]): an `nvfp` syntax tree that nvfp's
+//!    validator accepts, and the text with cgc's header and trailer.
 #![forbid(unsafe_code)]
+
+pub mod constraints;
+mod diag;
+pub mod emit;
+pub mod interface;
+pub mod isel;
+pub mod legalize;
+pub mod mir;
+pub mod opt;
+pub mod regalloc;
+
+use diag::error_at;
+use nvfp::isa::{AttribReg, OutputReg, TexTarget};
+use nvfp::syntax::ast;
+use pigment_diag::Diagnostic;
+use pigment_ir::pass::{run_pass, ConstFold, Cse, Dce, Pass};
+use pigment_ir::{Module, UniformIndex};
+
+/// What the caller can choose.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Run the MIR optimisations (copy folding, dead writes). The IR's own clean-up (constant
+    /// folding, CSE, DCE) always runs: the legalisation passes rely on it.
+    pub optimize: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { optimize: true }
+    }
+}
+
+/// How one interface entity was bound, for reflection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Binding {
+    /// A varying read from an attribute register.
+    Input {
+        name: String,
+        register: AttribReg,
+    },
+    /// A uniform (element) the program reads: set it through the named local parameter `parameter`.
+    Uniform {
+        name: String,
+        element: Option<u32>,
+        parameter: String,
+    },
+    Sampler {
+        name: String,
+        unit: u8,
+        target: TexTarget,
+    },
+    Output {
+        name: String,
+        register: OutputReg,
+    },
+}
+
+/// A compiled program.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub program: ast::Program,
+    /// `!!FP1.0`, the header comments, the program, `END` and the trailer.
+    pub text: String,
+    pub bindings: Vec<Binding>,
+    /// Executable instructions.
+    pub instructions: usize,
+}
+
+/// Runs one pass; its own errors or a verifier failure become diagnostics.
+fn pass(module: &mut Module, p: &mut dyn Pass) -> Result<(), Vec<Diagnostic>> {
+    run_pass(module, p).map(|_| ()).map_err(|e| {
+        vec![Diagnostic::error(format!(
+            "internal: pass `{}` produced invalid IR: {:?}",
+            e.pass, e.errors
+        ))]
+    })
+}
+
+/// The function `entry` of `module`, legalised to straight-line IR (what instruction selection
+/// reads). Exposed for tests and tools.
+pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnostic>> {
+    let Some(h) = module.function(entry) else {
+        return Err(vec![Diagnostic::error(format!(
+            "no function `{entry}` in the module"
+        ))]);
+    };
+    if let Err(errors) = pigment_ir::verify(module) {
+        return Err(errors
+            .iter()
+            .map(|e| Diagnostic::error(format!("invalid IR: {e:?}")))
+            .collect());
+    }
+    let mut m = Module::new();
+    m.functions.append(module.functions[h].clone());
+    let mut unroll = legalize::Unroll::default();
+    pass(&mut m, &mut unroll)?;
+    if !unroll.errors.is_empty() {
+        return Err(unroll.errors);
+    }
+    pass(&mut m, &mut ConstFold)?;
+    pass(&mut m, &mut Dce)?;
+    let mut predicate = legalize::Predicate::default();
+    pass(&mut m, &mut predicate)?;
+    if !predicate.errors.is_empty() {
+        return Err(predicate.errors);
+    }
+    pass(&mut m, &mut legalize::Lower)?;
+    pass(&mut m, &mut ConstFold)?;
+    pass(&mut m, &mut Cse)?;
+    pass(&mut m, &mut Dce)?;
+    Ok(m)
+}
+
+/// Compiles the function `entry` of `module` to an fp30 program.
+pub fn compile(
+    module: &Module,
+    entry: &str,
+    options: &Options,
+) -> Result<Compiled, Vec<Diagnostic>> {
+    let legal = legalize_ir(module, entry)?;
+    let func = &legal.functions[pigment_ir::Handle::from_index(0)];
+    let iface = interface::bind(func)?;
+    let mut mir = isel::select(func, &iface)?;
+    constraints::legalize(&mut mir);
+    if options.optimize {
+        opt::optimize(&mut mir);
+    }
+    let regs = regalloc::allocate(&mir).map_err(|file| {
+        vec![error_at(
+            None,
+            format!(
+                "C6001: temporary register limit exceeded ({} registers)",
+                if file == mir::File::R {
+                    "R0-R31"
+                } else {
+                    "H0-H63"
+                }
+            ),
+        )]
+    })?;
+    let program = emit::program(&mir, &regs);
+    let instructions = mir.insts.len();
+    if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
+        return Err(vec![error_at(
+            None,
+            format!("C6002: instruction limit of 1024 exceeded ({instructions} instructions)"),
+        )]);
+    }
+    let (r, h) = emit::register_counts(&regs, &mir);
+    let kills = mir.insts.iter().any(|i| i.opcode == nvfp::isa::Opcode::Kil);
+    let printed = nvfp::syntax::print(&program);
+    let body = printed.strip_prefix("!!FP1.0\n").unwrap_or(&printed);
+    let text = format!(
+        "!!FP1.0\n{}{body}# {instructions} instructions, {r} R-regs, {h} H-regs\n",
+        emit::header(func, &iface, &mir, kills)
+    );
+    Ok(Compiled {
+        program,
+        text,
+        bindings: bindings(func, &iface, &mir),
+        instructions,
+    })
+}
+
+fn bindings(
+    func: &pigment_ir::Function,
+    iface: &interface::Interface,
+    mir: &mir::Mir,
+) -> Vec<Binding> {
+    let mut out = Vec::new();
+    for (h, i) in func.inputs.iter() {
+        if let Some(register) = iface.inputs[h.index()] {
+            out.push(Binding::Input {
+                name: i.name.clone(),
+                register,
+            });
+        }
+    }
+    for (_, u) in func.uniforms.iter() {
+        let elements: Vec<Option<u32>> = match u.array_len {
+            Some(n) => (0..n).map(Some).collect(),
+            None => vec![None],
+        };
+        for element in elements {
+            let parameter = interface::param_name(&u.name, element);
+            if mir.params.contains(&parameter) {
+                out.push(Binding::Uniform {
+                    name: u.name.clone(),
+                    element,
+                    parameter,
+                });
+            }
+        }
+    }
+    for (h, s) in func.samplers.iter() {
+        out.push(Binding::Sampler {
+            name: s.name.clone(),
+            unit: iface.sampler_units[h.index()],
+            target: interface::target_for(s.dim),
+        });
+    }
+    for (h, o) in func.outputs.iter() {
+        if let Some(register) = iface.outputs[h.index()] {
+            out.push(Binding::Output {
+                name: o.name.clone(),
+                register,
+            });
+        }
+    }
+    let _ = UniformIndex::Const(0);
+    out
+}

@@ -1,0 +1,259 @@
+//! Target-constraint legalisation on [`Mir`] (sections 3.11.1.1, 3.11.2, 3.11.3 of the spec):
+//!
+//! * at most one unique attribute register per instruction; and, since f[FOGC] and f[TEX*] force an
+//!   instruction to full precision (3.11.4.2), attributes are read only by instructions that compute
+//!   at R (or have no precision, as TEX does) — others read a copy (`MOVR t, f[TEX0]`);
+//! * at most one unique program parameter per instruction, unless all are constants with at most four
+//!   unique scalar values together: literals of one instruction are merged into one vector constant
+//!   (`MAD R0, R1, {2, -1}.x, {2, -1}.y`); the parameters and literals that do not fit are copied into
+//!   temporaries first;
+//! * UP2H / UP2US / UP4B / UP4UB read a register with 32-bit components or a parameter: an H operand
+//!   is copied into an R temporary.
+//!
+//! Copies of one attribute or parameter are made once, where first needed, and reused.
+//! Negation and absolute value on literals are folded into the literal's values.
+
+use crate::mir::*;
+use nvfp::isa::{AttribReg, Opcode, Precision};
+use std::collections::HashMap;
+
+pub fn legalize(mir: &mut Mir) {
+    let insts = std::mem::take(&mut mir.insts);
+    let mut copies: HashMap<CopyKey, VReg> = HashMap::new();
+    for mut inst in insts {
+        fold_literal_modifiers(&mut inst);
+        let mut before = Vec::new();
+        attributes(mir, &mut inst, &mut copies, &mut before);
+        parameters(mir, &mut inst, &mut copies, &mut before);
+        unpack_operand(mir, &mut inst, &mut before);
+        merge_literals(&mut inst);
+        mir.insts.append(&mut before);
+        mir.insts.push(inst);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum CopyKey {
+    Attr(AttribReg),
+    Param(u32),
+    Lit([u32; 4]),
+}
+
+fn copy_key(base: &Base) -> Option<CopyKey> {
+    match base {
+        Base::Attr(a) => Some(CopyKey::Attr(*a)),
+        Base::Param(p) => Some(CopyKey::Param(*p)),
+        Base::Lit(bits) => Some(CopyKey::Lit(*bits)),
+        Base::V(_) => None,
+    }
+}
+
+/// Replaces source `i`'s base by an R temporary holding it (made once per base).
+fn copy_source(
+    mir: &mut Mir,
+    inst: &mut MInst,
+    i: usize,
+    copies: &mut HashMap<CopyKey, VReg>,
+    before: &mut Vec<MInst>,
+) {
+    let base = inst.srcs[i].base.clone();
+    let Some(key) = copy_key(&base) else { return };
+    let t = match copies.get(&key) {
+        Some(&t) => t,
+        None => {
+            let t = mir.new_vreg(File::R);
+            let mut src = Src::plain(base);
+            if let Base::Lit(_) = src.base {
+                src = compress_single(src);
+            }
+            before.push(MInst::new(
+                Opcode::Mov,
+                Some(Precision::R),
+                Dst::V(t),
+                0b1111,
+                vec![src],
+            ));
+            // Literal copies are not reused: a later use may sit before this one's live range ends
+            // anyway, but keeping them local keeps register pressure low.
+            if !matches!(key, CopyKey::Lit(_)) {
+                copies.insert(key, t);
+            }
+            t
+        }
+    };
+    inst.srcs[i].base = Base::V(t);
+}
+
+fn attributes(
+    mir: &mut Mir,
+    inst: &mut MInst,
+    copies: &mut HashMap<CopyKey, VReg>,
+    before: &mut Vec<MInst>,
+) {
+    let full_precision = matches!(inst.precision, Some(Precision::R) | None);
+    let mut kept: Option<AttribReg> = None;
+    for i in 0..inst.srcs.len() {
+        let Base::Attr(a) = inst.srcs[i].base else {
+            continue;
+        };
+        let allowed = (full_precision || !a.forces_full_precision()) && kept.is_none_or(|k| k == a);
+        if allowed {
+            kept = Some(a);
+        } else {
+            copy_source(mir, inst, i, copies, before);
+        }
+    }
+}
+
+fn parameters(
+    mir: &mut Mir,
+    inst: &mut MInst,
+    copies: &mut HashMap<CopyKey, VReg>,
+    before: &mut Vec<MInst>,
+) {
+    let has_param = inst.srcs.iter().any(|s| matches!(s.base, Base::Param(_)));
+    let mut kept: Option<u32> = None;
+    for i in 0..inst.srcs.len() {
+        match inst.srcs[i].base {
+            Base::Param(p) if kept.is_none_or(|k| k == p) => kept = Some(p),
+            Base::Param(_) => copy_source(mir, inst, i, copies, before),
+            Base::Lit(_) if has_param => copy_source(mir, inst, i, copies, before),
+            _ => {}
+        }
+    }
+    // Literals alone: more than four unique values among them → copy the later ones.
+    let mut values: Vec<u32> = Vec::new();
+    for i in 0..inst.srcs.len() {
+        let Base::Lit(bits) = inst.srcs[i].base else {
+            continue;
+        };
+        let mut needed = values.clone();
+        for c in read_components(inst, i) {
+            if !needed.contains(&bits[c]) {
+                needed.push(bits[c]);
+            }
+        }
+        if needed.len() <= 4 {
+            values = needed;
+        } else {
+            copy_source(mir, inst, i, copies, before);
+        }
+    }
+}
+
+fn unpack_operand(mir: &mut Mir, inst: &mut MInst, before: &mut Vec<MInst>) {
+    use Opcode::*;
+    if !matches!(inst.opcode, Up2h | Up2us | Up4b | Up4ub) {
+        return;
+    }
+    if let Base::V(v) = inst.srcs[0].base {
+        if mir.file(v) == File::H {
+            let t = mir.new_vreg(File::R);
+            before.push(MInst::new(
+                Mov,
+                Some(Precision::R),
+                crate::mir::Dst::V(t),
+                0b1111,
+                vec![Src::plain(Base::V(v))],
+            ));
+            inst.srcs[0].base = Base::V(t);
+        }
+    }
+}
+
+/// The literal components source `i` reads, in order of first use.
+fn read_components(inst: &MInst, i: usize) -> Vec<usize> {
+    let positions = inst.read_positions(i);
+    let mut out = Vec::new();
+    for p in 0..4 {
+        if positions & (1 << p) != 0 {
+            let c = inst.srcs[i].swizzle[p] as usize;
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+fn fold_literal_modifiers(inst: &mut MInst) {
+    for s in &mut inst.srcs {
+        if let Base::Lit(bits) = &mut s.base {
+            for b in bits.iter_mut() {
+                if s.abs {
+                    *b &= 0x7FFF_FFFF;
+                }
+                if s.negate {
+                    *b ^= 0x8000_0000;
+                }
+            }
+            s.abs = false;
+            s.negate = false;
+        }
+    }
+}
+
+/// One literal operand rewritten to list only the values it reads, first-read first.
+fn compress_single(src: Src) -> Src {
+    let Base::Lit(bits) = src.base else {
+        return src;
+    };
+    let mut values: Vec<u32> = Vec::new();
+    let swizzle = src.swizzle.map(|c| {
+        let v = bits[c as usize];
+        match values.iter().position(|&x| x == v) {
+            Some(i) => i as u8,
+            None => {
+                values.push(v);
+                values.len() as u8 - 1
+            }
+        }
+    });
+    Src {
+        base: Base::Lit(pack(&values)),
+        swizzle,
+        ..src
+    }
+}
+
+/// Values in the first components; the rest repeat the first (they are never read).
+fn pack(values: &[u32]) -> [u32; 4] {
+    std::array::from_fn(|i| values.get(i).or(values.first()).copied().unwrap_or(0))
+}
+
+/// All literal operands of the instruction become one vector of their (at most four) unique values.
+fn merge_literals(inst: &mut MInst) {
+    let mut values: Vec<u32> = Vec::new();
+    let lits: Vec<usize> = (0..inst.srcs.len())
+        .filter(|&i| matches!(inst.srcs[i].base, Base::Lit(_)))
+        .collect();
+    for &i in &lits {
+        let Base::Lit(bits) = inst.srcs[i].base else {
+            continue;
+        };
+        for c in read_components(inst, i) {
+            if !values.contains(&bits[c]) {
+                values.push(bits[c]);
+            }
+        }
+    }
+    let merged = pack(&values);
+    for &i in &lits {
+        let Base::Lit(bits) = inst.srcs[i].base else {
+            continue;
+        };
+        let positions = inst.read_positions(i);
+        let mut swizzle = inst.srcs[i].swizzle;
+        for (p, s) in swizzle.iter_mut().enumerate() {
+            let v = bits[*s as usize];
+            let index = values.iter().position(|&x| x == v);
+            *s = match index {
+                Some(ix) if positions & (1 << p) != 0 => ix as u8,
+                // Positions not read keep a harmless component.
+                _ => 0,
+            };
+        }
+        inst.srcs[i].base = Base::Lit(merged);
+        inst.srcs[i].swizzle = swizzle;
+    }
+}

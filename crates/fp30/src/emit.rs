@@ -1,0 +1,248 @@
+//! Output: the allocated [`Mir`] as an `nvfp` syntax tree (DECLAREs, then instructions), and the
+//! program text with cgc's header comments (`#profile`, `#program`, `#semantic`, `#var`) and trailer
+//! (`# N instructions, R R-regs, H H-regs`), as fp30-profile.md section 7 describes.
+
+use crate::interface::{param_name, Interface};
+use crate::mir::*;
+use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
+use nvfp::syntax::ast;
+use pigment_diag::Span;
+use pigment_ir::{Function, SamplerDim};
+use std::fmt::Write;
+
+/// The syntax tree of the program.
+pub fn program(mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
+    let mut statements: Vec<ast::Statement> = mir
+        .params
+        .iter()
+        .map(|name| ast::Statement::Declare {
+            name: ident(name),
+            value: None,
+            span: Span::default(),
+        })
+        .collect();
+    statements.extend(
+        mir.insts
+            .iter()
+            .map(|i| ast::Statement::Instruction(instruction(mir, i, regs))),
+    );
+    ast::Program { statements }
+}
+
+fn ident(name: &str) -> ast::Ident {
+    ast::Ident {
+        name: name.to_string(),
+        span: Span::default(),
+    }
+}
+
+fn temp(regs: &[Option<TempReg>], v: VReg) -> TempReg {
+    // Every register that appears in an instruction was allocated.
+    regs.get(v.0 as usize)
+        .copied()
+        .flatten()
+        .unwrap_or(TempReg::R(0))
+}
+
+fn instruction(mir: &Mir, inst: &MInst, regs: &[Option<TempReg>]) -> ast::Instruction {
+    let kil = inst.opcode == nvfp::isa::Opcode::Kil;
+    let dst = inst.dst.map(|d| ast::DstOperand {
+        register: match d {
+            Dst::V(v) => ast::DstRegister::Temp(temp(regs, v)),
+            Dst::Out(o) => ast::DstRegister::Output(o),
+            Dst::Cc(File::R) => ast::DstRegister::Rc,
+            Dst::Cc(File::H) => ast::DstRegister::Hc,
+        },
+        register_span: Span::default(),
+        write_mask: WriteMask(inst.mask),
+        cc_mask: inst.cond,
+        span: Span::default(),
+    });
+    let operand_kinds = inst.opcode.info().operands;
+    let srcs = inst
+        .srcs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            source(
+                mir,
+                s,
+                operand_kinds.get(i) == Some(&OperandKind::Scalar),
+                regs,
+            )
+        })
+        .collect();
+    ast::Instruction {
+        opcode: inst.opcode,
+        precision: inst.precision,
+        update_cc: inst.update_cc,
+        saturate: inst.saturate,
+        opcode_span: Span::default(),
+        dst,
+        srcs,
+        texture: inst.texture.map(|(unit, target)| ast::TexImage {
+            unit,
+            target,
+            span: Span::default(),
+        }),
+        kil_condition: if kil { inst.cond } else { None },
+        span: Span::default(),
+    }
+}
+
+/// The components a literal lists: its leading distinct values (the rest repeat the first).
+fn literal_items(bits: &[u32; 4]) -> Vec<ast::ScalarConst> {
+    let mut n = 1;
+    while n < 4 && !bits[..n].contains(&bits[n]) {
+        n += 1;
+    }
+    bits[..n]
+        .iter()
+        .map(|&b| ast::ScalarConst::Number(f32::from_bits(b), Span::default()))
+        .collect()
+}
+
+fn source(mir: &Mir, s: &Src, scalar: bool, regs: &[Option<TempReg>]) -> ast::SrcOperand {
+    let base = match &s.base {
+        Base::V(v) => ast::SrcBase::Temp(temp(regs, *v)),
+        Base::Attr(a) => ast::SrcBase::Attrib(*a),
+        Base::Param(p) => ast::SrcBase::Named(ident(&mir.params[*p as usize])),
+        Base::Lit(bits) => ast::SrcBase::Vector(literal_items(bits)),
+    };
+    let replicated = s.swizzle.iter().all(|&c| c == s.swizzle[0]);
+    let (swizzle, scalar_suffix) = if scalar || replicated {
+        (Some(Swizzle([s.swizzle[0]; 4])), true)
+    } else if s.swizzle == [0, 1, 2, 3] {
+        (None, false)
+    } else {
+        (Some(Swizzle(s.swizzle)), false)
+    };
+    ast::SrcOperand {
+        base,
+        negate_base: s.negate && !s.abs,
+        absolute: s.abs,
+        negate_abs: s.negate && s.abs,
+        swizzle,
+        scalar_suffix,
+        span: Span::default(),
+    }
+}
+
+/// Highest R and H register numbers used, plus one (cgc's trailer counts).
+pub fn register_counts(regs: &[Option<TempReg>], mir: &Mir) -> (u32, u32) {
+    let (mut r, mut h) = (0, 0);
+    for inst in &mir.insts {
+        let used = inst
+            .srcs
+            .iter()
+            .filter_map(Src::vreg)
+            .chain(inst.dst_vreg());
+        for v in used {
+            match temp(regs, v) {
+                TempReg::R(n) => r = r.max(n as u32 + 1),
+                TempReg::H(n) => h = h.max(n as u32 + 1),
+            }
+        }
+    }
+    (r, h)
+}
+
+pub fn sampler_type(dim: SamplerDim) -> &'static str {
+    match dim {
+        SamplerDim::D1 => "sampler1D",
+        SamplerDim::D2 => "sampler2D",
+        SamplerDim::D3 => "sampler3D",
+        SamplerDim::Cube => "samplerCUBE",
+        SamplerDim::Rect => "samplerRECT",
+    }
+}
+
+/// The header comments that follow `!!FP1.0`.
+pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# pigment fp30 back end");
+    let _ = writeln!(out, "#profile fp30");
+    let _ = writeln!(out, "#program {}", func.name);
+    let semantic = |s: &Option<String>| s.as_deref().map(|s| format!(" : {s}")).unwrap_or_default();
+    for (_, u) in func.uniforms.iter() {
+        let _ = writeln!(out, "#semantic {}{}", u.name, semantic(&u.semantic));
+    }
+    for (h, s) in func.samplers.iter() {
+        let sem = s.unit.map(|u| format!(" : TEXUNIT{u}")).unwrap_or_default();
+        let _ = writeln!(out, "#semantic {}{}", s.name, sem);
+        let _ = h;
+    }
+    let referenced = |name: &str| mir.params.iter().any(|p| p == name);
+    for (h, i) in func.inputs.iter() {
+        let reg = iface.inputs[h.index()]
+            .map(|a| a.name())
+            .unwrap_or_default();
+        let sem = i.semantic.clone().unwrap_or_default();
+        let used = uses_input(func, h);
+        let _ = writeln!(
+            out,
+            "#var {} {} : $vin.{sem} : {reg} : -1 : {}",
+            i.ty, i.name, used as u8
+        );
+    }
+    for (_, u) in func.uniforms.iter() {
+        let sem = u.semantic.clone().unwrap_or_default();
+        let elements: Vec<Option<u32>> = match u.array_len {
+            Some(n) => (0..n).map(Some).collect(),
+            None => vec![None],
+        };
+        for e in elements {
+            let pname = param_name(&u.name, e);
+            let used = referenced(&pname);
+            let resource = if used { pname.clone() } else { String::new() };
+            let name = e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name));
+            let _ = writeln!(
+                out,
+                "#var {} {name} : {sem} : {resource} : -1 : {}",
+                u.ty, used as u8
+            );
+        }
+    }
+    for (h, s) in func.samplers.iter() {
+        let unit = iface.sampler_units[h.index()];
+        let sem = s.unit.map(|u| format!("TEXUNIT{u}")).unwrap_or_default();
+        let used = mir
+            .insts
+            .iter()
+            .any(|i| i.texture.is_some_and(|(u, _)| u == unit));
+        let _ = writeln!(
+            out,
+            "#var {} {} : {sem} : texunit {unit} : -1 : {}",
+            sampler_type(s.dim),
+            s.name,
+            used as u8
+        );
+    }
+    for (h, o) in func.outputs.iter() {
+        let sem = o.semantic.clone().unwrap_or_default();
+        let reg = match iface.outputs[h.index()] {
+            Some(nvfp::isa::OutputReg::Depr) => "DEPR",
+            _ => "COL",
+        };
+        let _ = writeln!(
+            out,
+            "#var {} {} : $vout.{sem} : {reg} : -1 : 1",
+            o.ty, o.name
+        );
+    }
+    if kills {
+        let _ = writeln!(
+            out,
+            "#var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0"
+        );
+    }
+    out
+}
+
+fn uses_input(func: &Function, input: pigment_ir::Handle<pigment_ir::Input>) -> bool {
+    let mut used = false;
+    pigment_ir::walk(&func.body, &mut |i| {
+        used |= matches!(i.kind, pigment_ir::InstKind::LoadInput(h) if h == input);
+    });
+    used
+}

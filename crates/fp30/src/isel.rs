@@ -1,0 +1,795 @@
+//! Instruction selection: straight-line IR (after the legalisation passes) to [`Mir`].
+//!
+//! Values become *views*: a source operand (register, attribute, parameter or literal, with swizzle
+//! and modifiers). Swizzles, negation, absolute value, constants, inputs, uniforms and exact
+//! conversions (half or fixed or bool to a wider kind) cost no instruction; they fold into the
+//! operands of the instructions that read them. Every other operation writes a fresh virtual
+//! register: float (and int) values in R registers, half, fixed and bool values in H registers
+//! (booleans as 0 / 1, as cgc kept them).
+//!
+//! Precision: an instruction computes at its result's kind (R float, H half, X fixed and bool);
+//! comparisons at their operands' kind. `mul` feeding a single `add`/`sub` fuses into MAD (exact:
+//! MAD rounds its product like MUL). `select` sets the condition code from its condition (`MOVXC`)
+//! and writes the first operand under `(NE)`; the kill condition becomes `MOVXC HC.x` + `KIL NE.x`.
+
+use crate::diag::error_at;
+use crate::interface::{param_name, target_for, Interface};
+use crate::mir::*;
+use nvfp::isa::{CcMask, CcRule, Opcode, OutputReg, Precision, Swizzle as NvSwizzle};
+use pigment_diag::Diagnostic;
+use pigment_ir::*;
+use std::collections::{HashMap, HashSet};
+
+/// A value as an operand.
+#[derive(Clone, Debug)]
+struct View {
+    src: Src,
+    kind: ScalarKind,
+    width: u8,
+}
+
+pub fn select(func: &Function, iface: &Interface) -> Result<Mir, Vec<Diagnostic>> {
+    let mut isel = Isel {
+        func,
+        iface,
+        mir: Mir::default(),
+        views: HashMap::new(),
+        fused: HashSet::new(),
+        pending: HashMap::new(),
+        errors: Vec::new(),
+    };
+    isel.find_fusions();
+    for inst in &func.body.insts {
+        isel.inst(inst);
+    }
+    if isel.errors.is_empty() {
+        Ok(isel.mir)
+    } else {
+        Err(isel.errors)
+    }
+}
+
+struct Isel<'a> {
+    func: &'a Function,
+    iface: &'a Interface,
+    mir: Mir,
+    views: HashMap<Value, View>,
+    /// `mul` results that fuse into the single `add`/`sub` reading them.
+    fused: HashSet<Value>,
+    /// The operands of fused `mul`s.
+    pending: HashMap<Value, (Src, Src)>,
+    errors: Vec<Diagnostic>,
+}
+
+fn precision(kind: ScalarKind) -> Precision {
+    match kind {
+        ScalarKind::Float | ScalarKind::Int => Precision::R,
+        ScalarKind::Half => Precision::H,
+        ScalarKind::Fixed | ScalarKind::Bool => Precision::X,
+    }
+}
+
+fn file(kind: ScalarKind) -> File {
+    match kind {
+        ScalarKind::Float | ScalarKind::Int => File::R,
+        _ => File::H,
+    }
+}
+
+pub fn mov_precision(f: File) -> Precision {
+    match f {
+        File::R => Precision::R,
+        File::H => Precision::H,
+    }
+}
+
+fn mask(width: u8) -> u8 {
+    (1u8 << width) - 1
+}
+
+/// A swizzle of `width` components padded by repeating the last.
+fn padded(comps: &[u8]) -> [u8; 4] {
+    let last = comps.last().copied().unwrap_or(0);
+    std::array::from_fn(|i| comps.get(i).copied().unwrap_or(last))
+}
+
+fn literal_bits(v: &Vector) -> [u32; 4] {
+    let w = v.width();
+    let comp = |i: usize| -> u32 {
+        let i = i.min(w - 1);
+        match v.ty.kind {
+            ScalarKind::Bool => (v.bits[i] as f32).to_bits(),
+            ScalarKind::Int => (v.i32(i) as f32).to_bits(),
+            _ => v.bits[i],
+        }
+    };
+    std::array::from_fn(comp)
+}
+
+fn lit_src(values: [f32; 4]) -> Src {
+    Src::plain(Base::Lit(values.map(f32::to_bits)))
+}
+
+const NE_X: CcMask = CcMask {
+    rule: CcRule::Ne,
+    swizzle: NvSwizzle([0; 4]),
+};
+
+impl Isel<'_> {
+    /// Marks `mul`s whose only use is an `add` or `sub` of the same kind that can absorb them.
+    fn find_fusions(&mut self) {
+        let mut uses: HashMap<Value, usize> = HashMap::new();
+        walk(&self.func.body, &mut |inst| {
+            for v in inst.kind.operands() {
+                *uses.entry(v).or_default() += 1;
+            }
+        });
+        let muls: HashSet<Value> = self
+            .func
+            .body
+            .insts
+            .iter()
+            .filter(|i| matches!(i.kind, InstKind::Op { op: Op::Mul, .. }))
+            .filter_map(|i| i.result())
+            .filter(|&r| uses.get(&r) == Some(&1) && self.func.ty(r).kind != ScalarKind::Int)
+            .collect();
+        for inst in &self.func.body.insts {
+            let InstKind::Op { op, args } = &inst.kind else {
+                continue;
+            };
+            let kind = self.func.ty(args[0]).kind;
+            let candidates: &[usize] = match (op, kind) {
+                (Op::Add, _) => &[0, 1],
+                (Op::Sub, ScalarKind::Float | ScalarKind::Half) => &[0, 1],
+                _ => &[],
+            };
+            if let Some(&i) = candidates.iter().find(|&&i| muls.contains(&args[i])) {
+                self.fused.insert(args[i]);
+            }
+        }
+    }
+
+    fn error(&mut self, inst: &Inst, message: impl Into<String>) {
+        self.errors.push(error_at(inst.loc, message));
+    }
+
+    fn view(&self, v: Value) -> View {
+        self.views.get(&v).cloned().unwrap_or_else(|| View {
+            src: lit_src([0.0; 4]),
+            kind: self.func.ty(v).kind,
+            width: self.func.ty(v).width,
+        })
+    }
+
+    fn push(&mut self, inst: MInst) {
+        self.mir.insts.push(inst);
+    }
+
+    fn vreg_view(&self, v: VReg, ty: Type) -> View {
+        View {
+            src: Src::plain(Base::V(v)),
+            kind: ty.kind,
+            width: ty.width,
+        }
+    }
+
+    /// `opcode` componentwise over `srcs` into a fresh register for a value of type `ty`.
+    fn componentwise(&mut self, opcode: Opcode, p: Precision, ty: Type, srcs: Vec<Src>) -> View {
+        let d = self.mir.new_vreg(file(ty.kind));
+        self.push(MInst::new(opcode, Some(p), Dst::V(d), mask(ty.width), srcs));
+        self.vreg_view(d, ty)
+    }
+
+    /// A scalar-result opcode once per component.
+    fn per_component(&mut self, opcode: Opcode, p: Precision, ty: Type, srcs: &[Src]) -> View {
+        let d = self.mir.new_vreg(file(ty.kind));
+        for c in 0..ty.width as usize {
+            let ops = srcs.iter().map(|s| s.component(c)).collect();
+            self.push(MInst::new(opcode, Some(p), Dst::V(d), 1 << c, ops));
+        }
+        self.vreg_view(d, ty)
+    }
+
+    fn inst(&mut self, inst: &Inst) {
+        let result = inst.result();
+        let view = match &inst.kind {
+            InstKind::Const(v) => Some(View {
+                src: Src::plain(Base::Lit(literal_bits(v))),
+                kind: v.ty.kind,
+                width: v.ty.width,
+            }),
+            InstKind::LoadInput(i) => {
+                let input = &self.func.inputs[*i];
+                self.iface.inputs[i.index()].map(|reg| View {
+                    src: Src::plain(Base::Attr(reg)),
+                    kind: input.ty.kind,
+                    width: input.ty.width,
+                })
+            }
+            InstKind::LoadUniform { uniform, index } => self.uniform(inst, *uniform, *index),
+            InstKind::Sample {
+                sampler,
+                form,
+                coord,
+            } => Some(self.sample(*sampler, *form, *coord)),
+            InstKind::Op { op, args } => result.and_then(|r| self.op(inst, *op, args, r)),
+            InstKind::Store {
+                output,
+                mask,
+                value,
+            } => {
+                self.store(*output, *mask, *value);
+                None
+            }
+            InstKind::If {
+                cond, then_block, ..
+            } if matches!(
+                then_block.insts.as_slice(),
+                [Inst {
+                    kind: InstKind::Discard,
+                    ..
+                }]
+            ) =>
+            {
+                self.kill(*cond);
+                None
+            }
+            InstKind::Discard => {
+                self.kill_always();
+                None
+            }
+            InstKind::Return => None,
+            _ => {
+                self.error(inst, "internal: control flow left after predication");
+                None
+            }
+        };
+        if let (Some(r), Some(v)) = (result, view) {
+            self.views.insert(r, v);
+        }
+    }
+
+    fn uniform(
+        &mut self,
+        inst: &Inst,
+        uniform: Handle<Uniform>,
+        index: Option<UniformIndex>,
+    ) -> Option<View> {
+        let u = &self.func.uniforms[uniform];
+        let element = match index {
+            None => None,
+            Some(UniformIndex::Const(i)) => Some(i),
+            Some(UniformIndex::Dynamic(_)) => {
+                self.error(
+                    inst,
+                    format!(
+                        "C5043: profile fp30 requires the index of uniform array `{}` to be a compile-time constant",
+                        u.name
+                    ),
+                );
+                return None;
+            }
+        };
+        let p = self.mir.param(&param_name(&u.name, element));
+        Some(View {
+            src: Src::plain(Base::Param(p)),
+            kind: u.ty.kind,
+            width: u.ty.width,
+        })
+    }
+
+    fn sample(&mut self, sampler: Handle<Sampler>, form: SampleForm, coord: Value) -> View {
+        let s = &self.func.samplers[sampler];
+        let unit = self.iface.sampler_units[sampler.index()];
+        let c = self.view(coord);
+        let mut srcs = vec![c.src.clone()];
+        let opcode = match form {
+            SampleForm::Plain => Opcode::Tex,
+            SampleForm::Proj => {
+                // TXP divides by w: the IR's q is the coordinate's last component.
+                let w = c.width as usize;
+                srcs[0].swizzle[3] = c.src.swizzle[w - 1];
+                Opcode::Txp
+            }
+            SampleForm::Grad { ddx, ddy } => {
+                srcs.push(self.view(ddx).src);
+                srcs.push(self.view(ddy).src);
+                Opcode::Txd
+            }
+        };
+        let d = self.mir.new_vreg(File::R);
+        let mut m = MInst::new(opcode, None, Dst::V(d), 0b1111, srcs);
+        m.texture = Some((unit, target_for(s.dim)));
+        self.push(m);
+        self.vreg_view(d, Type::FLOAT4)
+    }
+
+    fn store(&mut self, output: Handle<Output>, store_mask: WriteMask, value: Value) {
+        let Some(reg) = self.iface.outputs[output.index()] else {
+            return;
+        };
+        let v = self.view(value);
+        let mut swizzle = [0u8; 4];
+        let mut m = 0u8;
+        if reg == OutputReg::Depr {
+            swizzle = [v.src.swizzle[0]; 4];
+            m = 0b100;
+        } else {
+            for (k, c) in store_mask.components().enumerate() {
+                swizzle[c] = v.src.swizzle[k];
+                m |= 1 << c;
+            }
+        }
+        let p = if reg.is_half() {
+            Precision::H
+        } else {
+            Precision::R
+        };
+        let src = Src { swizzle, ..v.src };
+        self.push(MInst::new(
+            Opcode::Mov,
+            Some(p),
+            Dst::Out(reg),
+            m,
+            vec![src],
+        ));
+    }
+
+    fn kill(&mut self, cond: Value) {
+        let c = self.view(cond);
+        if let Base::Lit(bits) = c.src.base {
+            if bits[c.src.swizzle[0] as usize] != 0 {
+                self.kill_always();
+            }
+            return;
+        }
+        let mut set = MInst::new(
+            Opcode::Mov,
+            Some(Precision::X),
+            Dst::Cc(File::H),
+            1,
+            vec![c.src.component(0)],
+        );
+        set.update_cc = true;
+        self.push(set);
+        self.push(MInst {
+            opcode: Opcode::Kil,
+            precision: None,
+            saturate: false,
+            update_cc: false,
+            dst: None,
+            mask: 0,
+            cond: Some(NE_X),
+            srcs: Vec::new(),
+            texture: None,
+        });
+    }
+
+    fn kill_always(&mut self) {
+        self.push(MInst {
+            opcode: Opcode::Kil,
+            precision: None,
+            saturate: false,
+            update_cc: false,
+            dst: None,
+            mask: 0,
+            cond: Some(CcMask::ALWAYS),
+            srcs: Vec::new(),
+            texture: None,
+        });
+    }
+
+    fn op(&mut self, inst: &Inst, op: Op, args: &[Value], result: Value) -> Option<View> {
+        let ty = self.func.ty(result);
+        let a: Vec<View> = args.iter().map(|&v| self.view(v)).collect();
+        let srcs: Vec<Src> = a.iter().map(|v| v.src.clone()).collect();
+        let arg_kind = a[0].kind;
+        if arg_kind == ScalarKind::Int
+            && !matches!(op, Op::Swizzle(_) | Op::Construct | Op::Cvt(_) | Op::Select)
+            && !matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge)
+        {
+            self.error(
+                inst,
+                "fp30 has no integer arithmetic: this int operation must have constant operands",
+            );
+            return None;
+        }
+        let p = precision(ty.kind);
+        use Op::*;
+        Some(match op {
+            Swizzle(s) => {
+                let comps: Vec<u8> = s
+                    .components()
+                    .iter()
+                    .map(|&c| a[0].src.swizzle[c as usize])
+                    .collect();
+                View {
+                    src: Src {
+                        swizzle: padded(&comps),
+                        ..a[0].src.clone()
+                    },
+                    kind: ty.kind,
+                    width: ty.width,
+                }
+            }
+            Neg | Abs => self.modifier(op, &a[0], ty),
+            Mul if self.fused.contains(&result) => {
+                self.pending
+                    .insert(result, (srcs[0].clone(), srcs[1].clone()));
+                return None;
+            }
+            Add | Sub => self.add(op, args, srcs, ty),
+            Mul => self.componentwise(Opcode::Mul, p, ty, srcs),
+            Min => self.componentwise(Opcode::Min, p, ty, srcs),
+            Max => self.componentwise(Opcode::Max, p, ty, srcs),
+            Mad => self.componentwise(Opcode::Mad, p, ty, srcs),
+            Floor => self.componentwise(Opcode::Flr, p, ty, srcs),
+            Fract => self.componentwise(Opcode::Frc, p, ty, srcs),
+            Ddx => self.componentwise(Opcode::Ddx, p, ty, srcs),
+            Ddy => self.componentwise(Opcode::Ddy, p, ty, srcs),
+            Lit => self.componentwise(Opcode::Lit, p, ty, srcs),
+            Dst => self.componentwise(Opcode::Dst, p, ty, srcs),
+            Sat => {
+                let v = self.componentwise(Opcode::Mov, p, ty, srcs);
+                if let Some(last) = self.mir.insts.last_mut() {
+                    last.saturate = true;
+                }
+                v
+            }
+            Rcp => self.per_component(Opcode::Rcp, p, ty, &srcs),
+            Rsqrt => self.per_component(Opcode::Rsq, p, ty, &srcs),
+            Exp2 => self.per_component(Opcode::Ex2, p, ty, &srcs),
+            Log2 => self.per_component(Opcode::Lg2, p, ty, &srcs),
+            Sin => self.per_component(Opcode::Sin, p, ty, &srcs),
+            Cos => self.per_component(Opcode::Cos, p, ty, &srcs),
+            Pow => self.per_component(Opcode::Pow, p, ty, &srcs),
+            Not => {
+                let zero = lit_src([0.0; 4]);
+                self.componentwise(Opcode::Seq, Precision::X, ty, vec![srcs[0].clone(), zero])
+            }
+            And => self.componentwise(Opcode::Mul, Precision::X, ty, srcs),
+            Or => self.componentwise(Opcode::Max, Precision::X, ty, srcs),
+            Xor => self.componentwise(Opcode::Sne, Precision::X, ty, srcs),
+            Eq | Ne | Lt | Le | Gt | Ge => {
+                let opcode = match op {
+                    Eq => Opcode::Seq,
+                    Ne => Opcode::Sne,
+                    Lt => Opcode::Slt,
+                    Le => Opcode::Sle,
+                    Gt => Opcode::Sgt,
+                    _ => Opcode::Sge,
+                };
+                self.componentwise(opcode, precision(arg_kind), ty, srcs)
+            }
+            Any | All => self.reduce(op, &a[0], ty),
+            Dot => self.dot(&a[0], &a[1], ty),
+            Select => self.select_op(&a, ty),
+            Construct => self.construct(&a, ty),
+            Cvt(to) => return self.cvt(inst, &a[0], to, ty),
+            Pack(f) => {
+                let opcode = match f {
+                    PackFormat::TwoHalf => Opcode::Pk2h,
+                    PackFormat::TwoUshort => Opcode::Pk2us,
+                    PackFormat::FourByte => Opcode::Pk4b,
+                    PackFormat::FourUbyte => Opcode::Pk4ub,
+                };
+                let d = self.mir.new_vreg(File::R);
+                self.push(MInst::new(opcode, None, crate::mir::Dst::V(d), 1, srcs));
+                self.vreg_view(d, ty)
+            }
+            Unpack(f) => {
+                let opcode = match f {
+                    PackFormat::TwoHalf => Opcode::Up2h,
+                    PackFormat::TwoUshort => Opcode::Up2us,
+                    PackFormat::FourByte => Opcode::Up4b,
+                    PackFormat::FourUbyte => Opcode::Up4ub,
+                };
+                let d = self.mir.new_vreg(File::R);
+                let src = srcs[0].component(0);
+                self.push(MInst::new(
+                    opcode,
+                    None,
+                    crate::mir::Dst::V(d),
+                    mask(ty.width),
+                    vec![src],
+                ));
+                self.vreg_view(d, ty)
+            }
+            Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp => {
+                self.error(
+                    inst,
+                    format!("internal: `{}` was not lowered", op.mnemonic()),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// Negation / absolute value as a source modifier. Fixed values are materialised with MOVX, as a
+    /// modifier would not clamp −(−2) to fx12's range outside an X instruction.
+    fn modifier(&mut self, op: Op, a: &View, ty: Type) -> View {
+        let mut src = a.src.clone();
+        if op == Op::Neg {
+            src.negate = !src.negate;
+        } else {
+            src.abs = true;
+            src.negate = false;
+        }
+        if ty.kind == ScalarKind::Fixed {
+            return self.componentwise(Opcode::Mov, Precision::X, ty, vec![src]);
+        }
+        View {
+            src,
+            kind: ty.kind,
+            width: ty.width,
+        }
+    }
+
+    /// `add`/`sub`, as MAD when an operand is a fused `mul`.
+    fn add(&mut self, op: Op, args: &[Value], srcs: Vec<Src>, ty: Type) -> View {
+        let p = precision(ty.kind);
+        let negated = |mut s: Src| {
+            s.negate = !s.negate;
+            s
+        };
+        for (i, arg) in args.iter().enumerate() {
+            if let Some((x, y)) = self.pending.remove(arg) {
+                let other = srcs[1 - i].clone();
+                let (x, c) = match (op, i) {
+                    (Op::Sub, 0) => (x, negated(other)),
+                    (Op::Sub, _) => (negated(x), other),
+                    _ => (x, other),
+                };
+                return self.componentwise(Opcode::Mad, p, ty, vec![x, y, c]);
+            }
+        }
+        let opcode = if op == Op::Add {
+            Opcode::Add
+        } else {
+            Opcode::Sub
+        };
+        self.componentwise(opcode, p, ty, srcs)
+    }
+
+    fn reduce(&mut self, op: Op, a: &View, ty: Type) -> View {
+        if a.width == 1 {
+            return View {
+                src: a.src.clone(),
+                kind: ty.kind,
+                width: 1,
+            };
+        }
+        let d = self.mir.new_vreg(File::H);
+        let c = |i: usize| a.src.component(i);
+        if op == Op::Any {
+            let one = lit_src([1.0; 4]);
+            let mut m = match a.width {
+                2 => MInst::new(
+                    Opcode::Add,
+                    Some(Precision::X),
+                    Dst::V(d),
+                    1,
+                    vec![c(0), c(1)],
+                ),
+                3 => MInst::new(
+                    Opcode::Dp3,
+                    Some(Precision::X),
+                    Dst::V(d),
+                    1,
+                    vec![a.src.clone(), one],
+                ),
+                _ => MInst::new(
+                    Opcode::Dp4,
+                    Some(Precision::X),
+                    Dst::V(d),
+                    1,
+                    vec![a.src.clone(), one],
+                ),
+            };
+            m.saturate = true;
+            self.push(m);
+        } else {
+            self.push(MInst::new(
+                Opcode::Mul,
+                Some(Precision::X),
+                Dst::V(d),
+                1,
+                vec![c(0), c(1)],
+            ));
+            for i in 2..a.width as usize {
+                let acc = Src::plain(Base::V(d)).component(0);
+                self.push(MInst::new(
+                    Opcode::Mul,
+                    Some(Precision::X),
+                    Dst::V(d),
+                    1,
+                    vec![acc, c(i)],
+                ));
+            }
+        }
+        self.vreg_view(d, ty)
+    }
+
+    fn dot(&mut self, a: &View, b: &View, ty: Type) -> View {
+        let p = precision(ty.kind);
+        let (x, y) = (a.src.clone(), b.src.clone());
+        match a.width {
+            4 => self.componentwise(Opcode::Dp4, p, ty, vec![x, y]),
+            3 => self.componentwise(Opcode::Dp3, p, ty, vec![x, y]),
+            1 => self.componentwise(Opcode::Mul, p, ty, vec![x, y]),
+            _ => {
+                let d = self.mir.new_vreg(file(ty.kind));
+                let acc = Src::plain(Base::V(d)).component(0);
+                self.push(MInst::new(
+                    Opcode::Mul,
+                    Some(p),
+                    Dst::V(d),
+                    1,
+                    vec![x.component(0), y.component(0)],
+                ));
+                self.push(MInst::new(
+                    Opcode::Mad,
+                    Some(p),
+                    Dst::V(d),
+                    1,
+                    vec![x.component(1), y.component(1), acc],
+                ));
+                self.vreg_view(d, ty)
+            }
+        }
+    }
+
+    /// `select c, a, b`: `MOV d, b`, then `a` written where `c` holds (a constant `c` picks the
+    /// components statically).
+    fn select_op(&mut self, a: &[View], ty: Type) -> View {
+        let (c, x, y) = (&a[0], &a[1], &a[2]);
+        let d = self.mir.new_vreg(file(ty.kind));
+        let p = mov_precision(file(ty.kind));
+        let full = mask(ty.width);
+        if let Base::Lit(bits) = c.src.base {
+            let chosen = (0..ty.width as usize)
+                .filter(|&i| bits[c.src.swizzle[i] as usize] != 0)
+                .fold(0u8, |m, i| m | 1 << i);
+            if chosen == full {
+                return x.clone();
+            }
+            if chosen == 0 {
+                return y.clone();
+            }
+            self.push(MInst::new(
+                Opcode::Mov,
+                Some(p),
+                Dst::V(d),
+                full & !chosen,
+                vec![y.src.clone()],
+            ));
+            self.push(MInst::new(
+                Opcode::Mov,
+                Some(p),
+                Dst::V(d),
+                chosen,
+                vec![x.src.clone()],
+            ));
+            return self.vreg_view(d, ty);
+        }
+        self.push(MInst::new(
+            Opcode::Mov,
+            Some(p),
+            Dst::V(d),
+            full,
+            vec![y.src.clone()],
+        ));
+        let mut set = MInst::new(
+            Opcode::Mov,
+            Some(Precision::X),
+            Dst::Cc(File::H),
+            full,
+            vec![c.src.clone()],
+        );
+        set.update_cc = true;
+        self.push(set);
+        let mut write = MInst::new(Opcode::Mov, Some(p), Dst::V(d), full, vec![x.src.clone()]);
+        write.cond = Some(CcMask {
+            rule: CcRule::Ne,
+            swizzle: NvSwizzle::IDENTITY,
+        });
+        self.push(write);
+        self.vreg_view(d, ty)
+    }
+
+    /// Concatenation: parts reading the same operand (or constants) are moved together.
+    fn construct(&mut self, parts: &[View], ty: Type) -> View {
+        // (source with its swizzle positioned, mask of destination components)
+        let mut groups: Vec<(Src, u8)> = Vec::new();
+        let mut offset = 0usize;
+        for part in parts {
+            for j in 0..part.width as usize {
+                let pos = offset + j;
+                let comp = part.src.swizzle[j];
+                let group = match &part.src.base {
+                    Base::Lit(bits) => {
+                        let value = bits[comp as usize];
+                        let found = groups
+                            .iter()
+                            .position(|(s, _)| matches!(s.base, Base::Lit(_)));
+                        let i = found.unwrap_or_else(|| {
+                            groups.push((lit_src([0.0; 4]), 0));
+                            groups.len() - 1
+                        });
+                        if let Base::Lit(b) = &mut groups[i].0.base {
+                            b[pos] = value;
+                        }
+                        groups[i].0.swizzle[pos] = pos as u8;
+                        i
+                    }
+                    base => {
+                        let same = |s: &Src| {
+                            &s.base == base && s.negate == part.src.negate && s.abs == part.src.abs
+                        };
+                        let i = groups.iter().position(|(s, _)| same(s)).unwrap_or_else(|| {
+                            groups.push((part.src.clone(), 0));
+                            groups.len() - 1
+                        });
+                        groups[i].0.swizzle[pos] = comp;
+                        i
+                    }
+                };
+                groups[group].1 |= 1 << pos;
+            }
+            offset += part.width as usize;
+        }
+        if let [(src, _)] = groups.as_slice() {
+            let used: Vec<u8> = src.swizzle[..ty.width as usize].to_vec();
+            return View {
+                src: Src {
+                    swizzle: padded(&used),
+                    ..src.clone()
+                },
+                kind: ty.kind,
+                width: ty.width,
+            };
+        }
+        let d = self.mir.new_vreg(file(ty.kind));
+        let p = mov_precision(file(ty.kind));
+        for (src, m) in groups {
+            self.push(MInst::new(Opcode::Mov, Some(p), Dst::V(d), m, vec![src]));
+        }
+        self.vreg_view(d, ty)
+    }
+
+    fn cvt(&mut self, inst: &Inst, a: &View, to: ScalarKind, ty: Type) -> Option<View> {
+        use ScalarKind::*;
+        let relabel = || View {
+            src: a.src.clone(),
+            kind: to,
+            width: ty.width,
+        };
+        Some(match (a.kind, to) {
+            (from, to) if from == to => relabel(),
+            // Exact widenings: every fx12 value is an fp16 value, every fp16 value an fp32 one, and
+            // booleans are 0 / 1.
+            (Half | Fixed, Float) | (Fixed, Half) | (Bool, Float | Half | Fixed | Int) => relabel(),
+            (Int, Float) | (Int, Half) => relabel(),
+            (Float, Half) => self.componentwise(Opcode::Mov, Precision::H, ty, vec![a.src.clone()]),
+            (Float | Half, Fixed) => {
+                self.componentwise(Opcode::Mov, Precision::X, ty, vec![a.src.clone()])
+            }
+            (Float | Half | Fixed | Int, Bool) => {
+                let zero = lit_src([0.0; 4]);
+                self.componentwise(
+                    Opcode::Sne,
+                    precision(a.kind),
+                    ty,
+                    vec![a.src.clone(), zero],
+                )
+            }
+            _ => {
+                self.error(
+                    inst,
+                    "fp30 has no integer arithmetic: this conversion must have a constant operand",
+                );
+                return None;
+            }
+        })
+    }
+}

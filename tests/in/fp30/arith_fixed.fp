@@ -1,0 +1,22 @@
+!!FP1.0
+# pigment fp30 back end
+#profile fp30
+#program main
+#semantic k
+#var fixed4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
+#var fixed4 b : $vin.COLOR0 : COL0 : -1 : 1
+#var fixed4 k :  : k : -1 : 1
+#var half4 color : $vout.COLOR : COL : -1 : 1
+DECLARE k;
+MOVR R0, f[TEX0];
+MADX H0, R0, f[COL0], k;
+MOVR R0, f[COL0];
+MADR R1, f[TEX0], R0, k;
+MOVX H1, R1;
+MOVX H0, -H0;
+SUBX H0, H0, H1;
+DP4R R0.x, f[TEX0], R0;
+MOVX H1.x, R0;
+MINX o[COLH], H0, H1.x;
+END
+# 10 instructions, 2 R-regs, 2 H-regs

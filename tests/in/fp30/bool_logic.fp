@@ -1,0 +1,27 @@
+!!FP1.0
+# pigment fp30 back end
+#profile fp30
+#program main
+#var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
+#var float4 b : $vin.TEXCOORD1 : TEX1 : -1 : 1
+#var float4 color : $vout.COLOR : COL : -1 : 1
+MOVR R0, f[TEX1];
+SLTR H0, f[TEX0], R0;
+SGER H1, f[TEX0], R0;
+SGTR H2, f[TEX0], {0}.x;
+MULX H0, H0, H2;
+MAXX H1, H0, H1;
+SNEX H3, H1, H2;
+SEQX H3, H3, {0}.x;
+DP4X_SAT H4.x, H3, {1}.x;
+MULX H5.x, H2.x, H2.y;
+MULX H5.x, H5.x, H2.z;
+MULX H5.x, H5.x, H2.w;
+DP3X_SAT H0.x, H0.xyzz, {1}.x;
+MULX H1.x, H1.z, H1.w;
+MOVH H4.y, H5.xxzw;
+MOVH H4.z, H0.xyxw;
+MOVH H4.w, H1.xyzx;
+ADDR o[COLR], H4, H3;
+END
+# 18 instructions, 1 R-regs, 6 H-regs
