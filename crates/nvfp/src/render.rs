@@ -1,17 +1,19 @@
-//! Shading a batch of quads into a float framebuffer, in parallel.
+//! Shading quads into a float framebuffer, in parallel.
 //!
-//! The rasterizer says which fragments to shade; the executor shades them a chunk of quads at a time
-//! (each rayon task runs the hot loop over its own chunk); this module stores the surviving fragments:
-//! a fragment is dropped when it is a helper, when it was killed, or when the program writes o[DEPR]
-//! and the depth lies outside [0, 1] (notes item 9).
+//! The rasterizer says which fragments to shade; the executor shades them a batch of quads at a time;
+//! this module stores the surviving fragments: a fragment is dropped when it is a helper, when it was
+//! killed, or when the program writes o[DEPR] and the depth lies outside [0, 1] (notes item 9).
+//!
+//! The reference quad is shaded a row of quads at a time, each rayon task rasterizing its own row
+//! straight into a small reusable batch, so a large target never materialises all its quads at once.
 
 use crate::exec::{Machine, Parameters, QuadOutput};
 use crate::program::Program;
-use crate::raster::QuadBatch;
+use crate::raster::{reference_quad_row, QuadBatch};
 use crate::texture::TextureUnits;
 use rayon::prelude::*;
 
-/// Quads handed to the executor per call: large enough to amortise dispatch, small enough to balance.
+/// Quads handed to the executor per call when shading an arbitrary batch.
 const QUADS_PER_TASK: usize = 256;
 
 /// A `width` x `height` RGBA float image, row 0 at the bottom.
@@ -50,6 +52,22 @@ pub struct Shader<'a> {
     pub textures: &'a TextureUnits,
 }
 
+impl Shader<'_> {
+    fn run(&self, batch: &QuadBatch, outputs: &mut Vec<QuadOutput>) {
+        outputs.clear();
+        outputs.resize(batch.len(), QuadOutput::default());
+        self.machine
+            .run_quads(&batch.inputs, self.params, self.textures, outputs);
+    }
+
+    /// Whether fragment `f` of a shaded quad is stored.
+    fn survives(&self, output: &QuadOutput, covered: bool, f: usize) -> bool {
+        covered
+            && !output.killed[f]
+            && (!self.program.writes_depr || (0.0..=1.0).contains(&output.depth[f]))
+    }
+}
+
 /// Shades every quad of `batch` and stores the surviving fragments into `target`.
 pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
     let mut outputs = vec![QuadOutput::default(); batch.len()];
@@ -64,14 +82,37 @@ pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
     for (q, output) in outputs.iter().enumerate() {
         let (x0, y0) = batch.origins[q];
         for f in 0..4 {
-            if !batch.coverage[q][f] || output.killed[f] {
-                continue;
+            if shader.survives(output, batch.coverage[q][f], f) {
+                let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
+                target.pixels[(y * target.width + x) as usize] = output.color[f];
             }
-            if shader.program.writes_depr && !(0.0..=1.0).contains(&output.depth[f]) {
-                continue;
-            }
-            let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
-            target.pixels[(y * target.width + x) as usize] = output.color[f];
         }
     }
+}
+
+/// Shades the reference quad over the whole of `target`.
+pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
+    let (width, height) = (target.width, target.height);
+    let row_pixels = 2 * width as usize;
+    target
+        .pixels
+        .par_chunks_mut(row_pixels)
+        .enumerate()
+        .for_each_init(
+            || (QuadBatch::default(), Vec::new()),
+            |(batch, outputs), (row, pixels)| {
+                let y0 = 2 * row as u32;
+                batch.clear();
+                reference_quad_row(y0, width, height, batch);
+                shader.run(batch, outputs);
+                for (q, output) in outputs.iter().enumerate() {
+                    let x0 = batch.origins[q].0 as usize;
+                    for f in 0..4 {
+                        if shader.survives(output, batch.coverage[q][f], f) {
+                            pixels[(f >> 1) * width as usize + x0 + (f & 1)] = output.color[f];
+                        }
+                    }
+                }
+            },
+        );
 }

@@ -9,8 +9,7 @@
 
 use gl_oracle::{arb, Inputs, Oracle};
 use nvfp::exec::{Machine, Parameters};
-use nvfp::raster::reference_quad;
-use nvfp::render::{shade, Framebuffer, Shader};
+use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use nvfp::texture::TextureUnits;
 use pigment_diag::FileId;
 use std::time::{Duration, Instant};
@@ -39,7 +38,7 @@ fn pigment_time(program: &nvfp::program::Program, threads: usize, repetitions: u
         pool.install(|| {
             let start = Instant::now();
             let mut target = Framebuffer::new(SIZE, SIZE);
-            shade(&shader, &reference_quad(SIZE, SIZE), &mut target);
+            shade_reference_quad(&shader, &mut target);
             std::hint::black_box(&target);
             start.elapsed()
         })

@@ -14,8 +14,7 @@ use gl_oracle::{arb, Inputs, Oracle, OracleTexture};
 use nvfp::exec::{Machine, Parameters};
 use nvfp::isa::TexTarget;
 use nvfp::program::Program;
-use nvfp::raster::reference_quad;
-use nvfp::render::{shade, Framebuffer, Shader};
+use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use nvfp::texture::{Filter, TexFormat, Texture, TextureUnits};
 use pigment_diag::FileId;
 use std::path::{Path, PathBuf};
@@ -198,11 +197,7 @@ fn render_pigment(case: &Case) -> Vec<f32> {
         textures: &textures,
     };
     let mut target = Framebuffer::new(case.width, case.height);
-    shade(
-        &shader,
-        &reference_quad(case.width, case.height),
-        &mut target,
-    );
+    shade_reference_quad(&shader, &mut target);
     target.to_floats()
 }
 

@@ -31,6 +31,12 @@ impl QuadBatch {
         self.inputs.is_empty()
     }
 
+    pub fn clear(&mut self) {
+        self.inputs.clear();
+        self.origins.clear();
+        self.coverage.clear();
+    }
+
     fn push(&mut self, origin: (u32, u32), input: QuadInput, coverage: [bool; 4]) {
         self.inputs.push(input);
         self.origins.push(origin);
@@ -65,21 +71,26 @@ pub fn reference_quad_attributes(
 pub fn reference_quad(width: u32, height: u32) -> QuadBatch {
     let mut batch = QuadBatch::default();
     for y0 in (0..height).step_by(2) {
-        for x0 in (0..width).step_by(2) {
-            let mut input = QuadInput::default();
-            let mut coverage = [false; 4];
-            for (f, covered) in coverage.iter_mut().enumerate() {
-                let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
-                *covered = x < width && y < height;
-                let attribs = reference_quad_attributes(x as i64, y as i64, width, height);
-                for (reg, value) in attribs.iter().enumerate() {
-                    input.attribs[reg][f] = *value;
-                }
-            }
-            batch.push((x0, y0), input, coverage);
-        }
+        reference_quad_row(y0, width, height, &mut batch);
     }
     batch
+}
+
+/// Appends the quads of one row of quads of the reference quad (pixel rows `y0` and `y0 + 1`).
+pub fn reference_quad_row(y0: u32, width: u32, height: u32, batch: &mut QuadBatch) {
+    for x0 in (0..width).step_by(2) {
+        let mut input = QuadInput::default();
+        let mut coverage = [false; 4];
+        for (f, covered) in coverage.iter_mut().enumerate() {
+            let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
+            *covered = x < width && y < height;
+            let attribs = reference_quad_attributes(x as i64, y as i64, width, height);
+            for (reg, value) in attribs.iter().enumerate() {
+                input.attribs[reg][f] = *value;
+            }
+        }
+        batch.push((x0, y0), input, coverage);
+    }
 }
 
 /// A triangle vertex: clip-space position and the attribute registers it carries (f[WPOS] is

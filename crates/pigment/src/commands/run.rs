@@ -6,8 +6,7 @@ use crate::failure::{CommandResult, Failure};
 use crate::load::load_fragment_program;
 use crate::values::parse_size;
 use nvfp::exec::Machine;
-use nvfp::raster::reference_quad;
-use nvfp::render::{shade, Framebuffer, Shader};
+use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use std::path::Path;
 
 pub fn run(args: &RunArgs) -> CommandResult {
@@ -23,7 +22,7 @@ pub fn run(args: &RunArgs) -> CommandResult {
         textures: &bound.textures,
     };
     let mut target = Framebuffer::new(width, height);
-    shade(&shader, &reference_quad(width, height), &mut target);
+    shade_reference_quad(&shader, &mut target);
 
     if let Some(raw) = &args.raw {
         write_raw(raw, &target)?;
