@@ -2,7 +2,9 @@
 //!
 //! Data flow: source files ──[`preprocess`]──► one expanded text plus a source map ──[`syntax`]──►
 //! syntax tree with spans (into the expanded text; the source map turns them into file positions).
+//! [`driver`] runs the whole front end on one file.
 #![forbid(unsafe_code)]
 
+pub mod driver;
 pub mod preprocess;
 pub mod syntax;

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 /// Pigment: parse, check, execute and render classic programmable-shading programs.
 ///
-/// Programs are chosen by extension: `.fp` is NV_fragment_program (`!!FP1.0`).
+/// The language is chosen by the file extension — `.fp` is NV_fragment_program (`!!FP1.0`), `.cg` and
+/// `.cgh` are Cg — or by `--lang`. cgc's single-dash spellings (`-entry`, `-profile`, `-o`, `-I`,
+/// `-D`) are accepted too.
 #[derive(Parser, Debug)]
 #[command(name = "pigment", version, about, long_about = None, propagate_version = true)]
 pub struct Cli {
@@ -18,15 +20,68 @@ pub enum Command {
     /// Check that a program loads; print one diagnostic per problem (FILE:LINE:COL: error: MESSAGE).
     ///
     /// Exits 0 when the program loads, 1 when it does not.
-    Check {
-        /// The program (`.fp`).
-        program: PathBuf,
-    },
+    Check(CheckArgs),
+    /// Compile a Cg program; with -E, print the preprocessed source instead.
+    Compile(CompileArgs),
     /// Run one fragment (a quad of four identical fragments, so derivatives are 0) and print its
     /// results as one JSON object: {"killed": false, "outputs": {"COLR": [x, y, z, w]}}.
     Eval(EvalArgs),
     /// Render the reference quad (see shared/specs/reference-quad.md) to a PNG and/or raw floats.
     Run(RunArgs),
+}
+
+/// The languages Pigment reads.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// NV_fragment_program (`!!FP1.0`).
+    Fp,
+    /// Cg.
+    Cg,
+}
+
+/// Options of the Cg front end.
+#[derive(Args, Debug, Clone)]
+pub struct CgArgs {
+    /// The entry function.
+    #[arg(long, value_name = "NAME", default_value = "main")]
+    pub entry: String,
+    /// The profile to check and compile for.
+    #[arg(long, value_name = "PROFILE", default_value = "fp30")]
+    pub profile: String,
+    /// Add a directory to the `#include` search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Define a macro: `-D NAME` or `-D NAME=VALUE`.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+    /// Undefine a macro.
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefines: Vec<String>,
+    /// The language, when the extension does not say.
+    #[arg(long, value_enum)]
+    pub lang: Option<Lang>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The program (`.fp`, `.cg`, `.cgh`).
+    pub program: PathBuf,
+    #[command(flatten)]
+    pub cg: CgArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompileArgs {
+    /// The Cg program.
+    pub program: PathBuf,
+    #[command(flatten)]
+    pub cg: CgArgs,
+    /// Print the preprocessed source and stop.
+    #[arg(short = 'E')]
+    pub preprocess_only: bool,
+    /// Where to write the output (default: stdout).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
 }
 
 /// Options that bind a program's inputs: parameters and textures.

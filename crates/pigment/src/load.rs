@@ -1,5 +1,6 @@
 //! Reading a program file, loading it, and printing its diagnostics.
 
+use crate::cli::Lang;
 use crate::failure::Failure;
 use nvfp::program::Program;
 use pigment_diag::{render, Diagnostic, SourceFiles};
@@ -40,4 +41,19 @@ pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {
 /// Prints a warning that has no source location.
 pub fn warn(message: &str) {
     eprintln!("pigment: warning: {message}");
+}
+
+/// The language of a program: `--lang` if given, else by extension.
+pub fn language_of(path: &Path, lang: Option<Lang>) -> Result<Lang, Failure> {
+    if let Some(lang) = lang {
+        return Ok(lang);
+    }
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("fp") => Ok(Lang::Fp),
+        Some("cg" | "cgh") => Ok(Lang::Cg),
+        _ => Err(Failure::Usage(format!(
+            "cannot tell the language of `{}` from its extension (.fp, .cg, .cgh): use --lang",
+            path.display()
+        ))),
+    }
 }

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod bindings;
+mod cgfront;
 mod cli;
 mod commands;
 mod failure;
@@ -13,10 +14,20 @@ mod values;
 use clap::Parser;
 use cli::{Cli, Command};
 
+/// cgc's multi-letter single-dash options, spelled the clap way.
+fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
+    args.map(|arg| match arg.as_str() {
+        "-entry" | "-profile" | "-lang" => format!("-{arg}"),
+        _ => arg,
+    })
+    .collect()
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cgc_spellings(std::env::args()));
     let result = match &cli.command {
-        Command::Check { program } => commands::check::check(program),
+        Command::Check(args) => commands::check::check(args),
+        Command::Compile(args) => commands::compile::compile(args),
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),
     };

@@ -1,0 +1,127 @@
+//! The Cg front end in one call: a file is preprocessed, parsed and (once the checker lands) checked,
+//! and every diagnostic is remapped from the expanded text into the files and lines the user wrote.
+
+use crate::preprocess::{self, FileSystemResolver, IncludeResolver, Preprocessed};
+use crate::syntax::{self, ast::TranslationUnit};
+use pigment_diag::{Diagnostic, FileId, SourceFiles};
+use std::path::PathBuf;
+
+/// Command-line settings of the front end (`-I`, `-D`, `-U`, `--entry`, `--profile`).
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub include_dirs: Vec<PathBuf>,
+    pub defines: Vec<(String, Option<String>)>,
+    pub undefines: Vec<String>,
+    /// The entry function (cgc's `-entry`, default `main`).
+    pub entry: String,
+    /// The profile (cgc's `-profile`, default `fp30`).
+    pub profile: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
+            undefines: Vec::new(),
+            entry: "main".into(),
+            profile: "fp30".into(),
+        }
+    }
+}
+
+/// What the front end made of one main file.
+pub struct FrontEnd {
+    /// Every file read (the main file, includes, `<command line>`, and the expanded text).
+    pub files: SourceFiles,
+    pub main: FileId,
+    /// The preprocessed text, registered as a file so that syntax spans can point into it.
+    pub expanded: FileId,
+    pub preprocessed: Preprocessed,
+    pub unit: TranslationUnit,
+    /// All diagnostics, pointing into the user's files.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FrontEnd {
+    pub fn has_errors(&self) -> bool {
+        pigment_diag::has_errors(&self.diagnostics)
+    }
+}
+
+/// Preprocesses `text` (the contents of the file called `name`) with the include directories of
+/// `options`.
+pub fn preprocess_text(
+    name: &str,
+    text: String,
+    options: &Options,
+) -> (SourceFiles, FileId, Preprocessed) {
+    let mut files = SourceFiles::new();
+    let main = files.add(name, text);
+    let pp_options = preprocess::Options {
+        defines: options.defines.clone(),
+        undefines: options.undefines.clone(),
+        timestamp: None,
+    };
+    let resolver = FileSystemResolver::new(options.include_dirs.clone());
+    let preprocessed = preprocess::preprocess(
+        &mut files,
+        main,
+        &pp_options,
+        &resolver as &dyn IncludeResolver,
+    );
+    (files, main, preprocessed)
+}
+
+/// Runs the front end on `text`, the contents of the file called `name`.
+pub fn run(name: &str, text: String, options: &Options) -> FrontEnd {
+    let (mut files, main, preprocessed) = preprocess_text(name, text, options);
+    let expanded = files.add(format!("{name} (preprocessed)"), preprocessed.text.clone());
+    let (unit, syntax_diagnostics) = syntax::parse(&preprocessed.text, expanded);
+    let mut diagnostics = preprocessed.diagnostics.clone();
+    diagnostics.extend(
+        syntax_diagnostics
+            .into_iter()
+            .map(|d| preprocessed.map.remap_diagnostic(&files, expanded, d)),
+    );
+    FrontEnd {
+        files,
+        main,
+        expanded,
+        preprocessed,
+        unit,
+        diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_errors_point_into_the_users_file_not_the_expanded_text() {
+        let text =
+            "#define COLOR_TYPE float4\nCOLOR_TYPE main() : COLOR {\n  return 1\n}\n".to_string();
+        let fe = run("shader.cg", text, &Options::default());
+        assert!(fe.has_errors());
+        let d = &fe.diagnostics[0];
+        let label = d.primary.as_ref().expect("located");
+        assert_eq!(label.file, fe.main);
+        assert_eq!(fe.files.line_col(label.file, label.span.start).line, 4);
+    }
+
+    #[test]
+    fn a_missing_include_is_an_error() {
+        let fe = run(
+            "a.cg",
+            "#include \"nowhere.cgh\"\n".into(),
+            &Options::default(),
+        );
+        assert!(fe.has_errors());
+        assert!(
+            fe.diagnostics[0].message.contains("nowhere.cgh"),
+            "{}",
+            fe.diagnostics[0].message
+        );
+    }
+}
