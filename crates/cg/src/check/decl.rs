@@ -305,7 +305,9 @@ impl Checker<'_> {
             is_const: q.is_const,
             is_static: q.is_static,
             // "Non-static global variables are treated as uniform by default".
-            uniform: q.uniform || (global && !q.is_static && !q.varying),
+            // A `const` global with an initializer is a compile-time constant, not a parameter.
+            uniform: q.uniform
+                || (global && !q.is_static && !q.varying && !(q.is_const && d.init.is_some())),
             varying: q.varying,
             direction: q.direction.unwrap_or_default(),
             semantic,

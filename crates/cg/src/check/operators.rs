@@ -183,8 +183,8 @@ impl Checker<'_> {
         let lt = self.expr(lhs);
         let rt = self.expr(rhs);
         let sym = op.map_or("=".to_string(), |o| format!("{}=", o.as_str()));
-        self.check_lvalue(lhs, &format!("the left side of `{sym}`"));
-        if lt.is_error() || rt.is_error() {
+        let assignable = self.check_lvalue(lhs, &format!("the left side of `{sym}`"));
+        if lt.is_error() || rt.is_error() || !assignable {
             return lt;
         }
         match op {

@@ -145,7 +145,9 @@ pub fn arithmetic_result(a: Scalar, b: Scalar) -> Scalar {
         (Scalar::Bool, other) | (other, Scalar::Bool) => other,
         (Scalar::Cint, other) | (other, Scalar::Cint) => other,
         (Scalar::Cfloat, other) | (other, Scalar::Cfloat) if is_floating(other) => other,
-        (Scalar::Cfloat, _) | (_, Scalar::Cfloat) => Scalar::Cfloat,
+        // cfloat with a run-time integral: "the integral argument is converted to the floating
+        // type", and cfloat "behaves like float", so a run-time operand makes it float.
+        (Scalar::Cfloat, _) | (_, Scalar::Cfloat) => Scalar::Float,
         _ if is_floating(a) && is_integral(b) => a,
         _ if is_floating(b) && is_integral(a) => b,
         _ => {
@@ -458,7 +460,7 @@ mod tests {
         use Scalar::*;
         assert_eq!(arithmetic_result(Cint, Half), Half);
         assert_eq!(arithmetic_result(Cfloat, Fixed), Fixed);
-        assert_eq!(arithmetic_result(Cfloat, Int), Cfloat, "the integral side becomes floating");
+        assert_eq!(arithmetic_result(Cfloat, Int), Float, "the integral side becomes floating");
         assert_eq!(arithmetic_result(Half, Float), Float);
         assert_eq!(arithmetic_result(Int, Half), Half);
         assert_eq!(arithmetic_result(Short, Long), Long);
