@@ -5,9 +5,9 @@
 //! its rendered diagnostics `NAME.err`. `PIGMENT_BLESS=1` rewrites the expectations; review the
 //! diff by eye against the spec before committing.
 
-use pigment_cg::check::{check, CheckOptions, CheckedProgram, Resolution, VarKind};
 use pigment_cg::check::stdlib::stdlib;
 use pigment_cg::check::Callee;
+use pigment_cg::check::{check, CheckOptions, CheckedProgram, Resolution, VarKind};
 use pigment_cg::syntax::parse;
 use pigment_diag::{render, SourceFiles};
 use std::fs;
@@ -42,11 +42,17 @@ fn line_of(text: &str, offset: u32) -> String {
     format!("{line}:{column}")
 }
 
-fn dump(text: &str, program: &CheckedProgram, unit: &pigment_cg::syntax::ast::TranslationUnit) -> String {
+fn dump(
+    text: &str,
+    program: &CheckedProgram,
+    unit: &pigment_cg::syntax::ast::TranslationUnit,
+) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "entry: {}\n",
-        program.entry.map_or("<none>".to_string(), |f| program.function(f).name.clone())
+        program
+            .entry
+            .map_or("<none>".to_string(), |f| program.function(f).name.clone())
     ));
     for v in &program.vars {
         let kind = match v.kind {
@@ -73,19 +79,32 @@ fn dump(text: &str, program: &CheckedProgram, unit: &pigment_cg::syntax::ast::Tr
                         .iter()
                         .map(|&p| program.type_name(&program.var(p).ty))
                         .collect();
-                    let profile = func.profile.as_ref().map(|p| format!("{p} ")).unwrap_or_default();
+                    let profile = func
+                        .profile
+                        .as_ref()
+                        .map(|p| format!("{p} "))
+                        .unwrap_or_default();
                     format!("{profile}{}({}) [user]", func.name, params.join(", "))
                 }
                 Callee::Builtin(b) => {
                     let f = stdlib().get(*b);
-                    let params: Vec<String> = f.params.iter().map(|(t, _)| program.type_name(t)).collect();
+                    let params: Vec<String> =
+                        f.params.iter().map(|(t, _)| program.type_name(t)).collect();
                     format!("{}({}) [stdlib]", f.name, params.join(", "))
                 }
             };
-            let defaults = if *defaulted > 0 { format!(" +{defaulted} default") } else { String::new() };
+            let defaults = if *defaulted > 0 {
+                format!(" +{defaulted} default")
+            } else {
+                String::new()
+            };
             lines.push((
                 expr.span.start,
-                format!("{}: call `{src}` -> {sig}{defaults}: {}", line_of(text, expr.span.start), program.type_name(program.type_of(id))),
+                format!(
+                    "{}: call `{src}` -> {sig}{defaults}: {}",
+                    line_of(text, expr.span.start),
+                    program.type_name(program.type_of(id))
+                ),
             ));
         }
         if let Some(to) = program.conversions.get(&id) {
@@ -130,10 +149,17 @@ fn check_file_tests() {
         .filter(|p| p.extension().is_some_and(|e| e == "cg"))
         .collect();
     sources.sort();
-    assert!(sources.len() >= 10, "expected the check test corpus, found {} files", sources.len());
+    assert!(
+        sources.len() >= 10,
+        "expected the check test corpus, found {} files",
+        sources.len()
+    );
     let mut failures = Vec::new();
     for source in &sources {
-        let name = source.file_name().and_then(|n| n.to_str()).expect("UTF-8 file name");
+        let name = source
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("UTF-8 file name");
         let text = fs::read_to_string(source).expect("readable source");
         let (ext, actual) = actual_output(name, &text);
         let expected_path = source.with_extension(ext);
@@ -145,12 +171,16 @@ fn check_file_tests() {
             continue;
         }
         if other_path.exists() {
-            failures.push(format!("{name}: expected a .{other_ext} result, but the checker gave .{ext}:\n{actual}"));
+            failures.push(format!(
+                "{name}: expected a .{other_ext} result, but the checker gave .{ext}:\n{actual}"
+            ));
             continue;
         }
         match fs::read_to_string(&expected_path) {
             Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!("{name}: .{ext} differs\n--- expected\n{expected}\n--- actual\n{actual}")),
+            Ok(expected) => failures.push(format!(
+                "{name}: .{ext} differs\n--- expected\n{expected}\n--- actual\n{actual}"
+            )),
             Err(_) => failures.push(format!("{name}: missing {}", expected_path.display())),
         }
     }

@@ -43,7 +43,9 @@ impl Checker<'_> {
                     _ => ConstValue::Int(v),
                 })
             }
-            ExprKind::Literal(Literal::Float { text, .. }) => text.parse().ok().map(ConstValue::Float),
+            ExprKind::Literal(Literal::Float { text, .. }) => {
+                text.parse().ok().map(ConstValue::Float)
+            }
             ExprKind::Literal(Literal::Bool(b)) => Some(ConstValue::Bool(*b)),
             ExprKind::Name(_) => match self.program.resolutions.get(&e)? {
                 Resolution::Var(v) => {

@@ -25,10 +25,18 @@ impl Checker<'_> {
         };
         if let Type::Scalar(_) = target {
             if args.len() != 1 {
-                let message = format!("`{}(...)` takes one value, not {}", self.type_name(&target), args.len());
+                let message = format!(
+                    "`{}(...)` takes one value, not {}",
+                    self.type_name(&target),
+                    args.len()
+                );
                 self.error(span, message);
             } else if !classify(&types[0], &target, &self.program).is_explicit() {
-                let message = format!("cannot convert `{}` to `{}`", self.type_name(&types[0]), self.type_name(&target));
+                let message = format!(
+                    "cannot convert `{}` to `{}`",
+                    self.type_name(&types[0]),
+                    self.type_name(&target)
+                );
                 self.error(self.span_of(args[0]), message);
             }
             return target;
@@ -145,7 +153,10 @@ impl Checker<'_> {
                 Type::Error
             }
             other => {
-                let message = format!("an initializer list cannot initialize `{}`", self.type_name(other));
+                let message = format!(
+                    "an initializer list cannot initialize `{}`",
+                    self.type_name(other)
+                );
                 self.error(span, message);
                 Type::Error
             }

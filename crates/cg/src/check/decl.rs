@@ -91,7 +91,9 @@ impl Checker<'_> {
                 QualifierKind::Static => q.is_static = true,
                 QualifierKind::Extern => q.is_extern = true,
                 QualifierKind::Inline => q.is_inline = true,
-                QualifierKind::In => q.direction = Some(merge_direction(q.direction, Direction::In)),
+                QualifierKind::In => {
+                    q.direction = Some(merge_direction(q.direction, Direction::In))
+                }
                 QualifierKind::Out => {
                     q.direction = Some(merge_direction(q.direction, Direction::Out))
                 }
@@ -101,11 +103,17 @@ impl Checker<'_> {
         }
         if q.is_static && (q.uniform || q.varying) {
             let span = quals.first().map(|q| q.span).unwrap_or_default();
-            self.error(span, "`static` cannot be combined with `uniform` or `varying`");
+            self.error(
+                span,
+                "`static` cannot be combined with `uniform` or `varying`",
+            );
         }
         if place == Place::Global && q.direction.is_some() && !q.varying {
             let span = quals.first().map(|q| q.span).unwrap_or_default();
-            self.error(span, "`in`, `out` and `inout` on a global variable need `varying`");
+            self.error(
+                span,
+                "`in`, `out` and `inout` on a global variable need `varying`",
+            );
         }
         if q.uniform && q.varying {
             let span = quals.first().map(|q| q.span).unwrap_or_default();
@@ -153,7 +161,9 @@ impl Checker<'_> {
         for dim in dims.iter().rev() {
             let size = dim.size.and_then(|e| self.array_size(e));
             ty = match (packed, &ty, size) {
-                (true, Type::Scalar(s), Some(n @ 1..=4)) if *s != crate::syntax::ast::Scalar::Cint => {
+                (true, Type::Scalar(s), Some(n @ 1..=4))
+                    if *s != crate::syntax::ast::Scalar::Cint =>
+                {
                     Type::Vector(*s, n as u8)
                 }
                 (true, Type::Vector(s, c), Some(n @ 1..=4)) => Type::Matrix(*s, n as u8, *c),
@@ -173,7 +183,10 @@ impl Checker<'_> {
         match self.const_int(e) {
             Some(n) if n > 0 && n <= i64::from(u32::MAX) => Some(n as u32),
             Some(n) => {
-                self.error(self.span_of(e), format!("array size must be positive, not {n}"));
+                self.error(
+                    self.span_of(e),
+                    format!("array size must be positive, not {n}"),
+                );
                 None
             }
             None => {
@@ -203,7 +216,10 @@ impl Checker<'_> {
         if is_reserved_word(&ident.name) {
             self.error(
                 ident.span,
-                format!("`{}` is a reserved word and cannot be used as a name", ident.name),
+                format!(
+                    "`{}` is a reserved word and cannot be used as a name",
+                    ident.name
+                ),
             );
             return false;
         }
@@ -254,17 +270,29 @@ impl Checker<'_> {
         }
     }
 
-    fn declarator(&mut self, d: &Declarator, declared: Type, q: &super::decl::Qualifiers, place: Place) {
+    fn declarator(
+        &mut self,
+        d: &Declarator,
+        declared: Type,
+        q: &super::decl::Qualifiers,
+        place: Place,
+    ) {
         let mut ty = declared;
         match &ty {
             Type::Void => {
-                self.error(d.name.span, format!("variable `{}` cannot have type `void`", d.name.name));
+                self.error(
+                    d.name.span,
+                    format!("variable `{}` cannot have type `void`", d.name.name),
+                );
                 ty = Type::Error;
             }
             Type::Scalar(s) if super::types::is_compile_time(*s) => {
                 self.error(
                     d.name.span,
-                    format!("`{}` is a compile-time type; variables cannot be declared with it", s.as_str()),
+                    format!(
+                        "`{}` is a compile-time type; variables cannot be declared with it",
+                        s.as_str()
+                    ),
                 );
                 ty = Type::Error;
             }
@@ -277,7 +305,10 @@ impl Checker<'_> {
             Type::Struct(id) if self.program.strukt(*id).is_interface && place == Place::Local => {
                 self.error(
                     d.name.span,
-                    format!("cannot create an object of interface type `{}`", self.type_name(&ty)),
+                    format!(
+                        "cannot create an object of interface type `{}`",
+                        self.type_name(&ty)
+                    ),
                 );
             }
             _ => {}
@@ -297,17 +328,21 @@ impl Checker<'_> {
             }
         }
         let global = place == Place::Global;
+        let compile_time_const = q.is_const && d.init.is_some();
         let var = self.new_var(Variable {
             name: d.name.name.clone(),
             span: d.name.span,
             ty,
-            kind: if global { VarKind::Global } else { VarKind::Local },
+            kind: if global {
+                VarKind::Global
+            } else {
+                VarKind::Local
+            },
             is_const: q.is_const,
             is_static: q.is_static,
             // "Non-static global variables are treated as uniform by default".
             // A `const` global with an initializer is a compile-time constant, not a parameter.
-            uniform: q.uniform
-                || (global && !q.is_static && !q.varying && !(q.is_const && d.init.is_some())),
+            uniform: q.uniform || (global && !q.is_static && !q.varying && !compile_time_const),
             varying: q.varying,
             direction: q.direction.unwrap_or_default(),
             semantic,

@@ -51,7 +51,9 @@ impl Checker<'_> {
             .iter()
             .copied()
             .filter(|&f| self.program.function(f).body.is_some())
-            .filter(|&f| profile_rank(self.program.function(f).profile.as_deref(), &profile).is_some())
+            .filter(|&f| {
+                profile_rank(self.program.function(f).profile.as_deref(), &profile).is_some()
+            })
             .collect();
         if let Some(best) = defined
             .iter()
@@ -66,7 +68,10 @@ impl Checker<'_> {
             [f] => {
                 if self.program.function(f).is_static {
                     let span = self.program.function(f).name_span;
-                    self.error(span, format!("the entry function `{name}` cannot be `static`"));
+                    self.error(
+                        span,
+                        format!("the entry function `{name}` cannot be `static`"),
+                    );
                 }
                 Some(f)
             }
@@ -76,10 +81,16 @@ impl Checker<'_> {
                 None
             }
             [first, ..] => {
-                let mut d = Diagnostic::error(format!("entry function `{name}` is overloaded; there must be one"))
-                    .at(self.file, self.program.function(first).name_span);
+                let mut d = Diagnostic::error(format!(
+                    "entry function `{name}` is overloaded; there must be one"
+                ))
+                .at(self.file, self.program.function(first).name_span);
                 for &f in &defined[1..] {
-                    d = d.with_label(self.file, self.program.function(f).name_span, "another definition");
+                    d = d.with_label(
+                        self.file,
+                        self.program.function(f).name_span,
+                        "another definition",
+                    );
                 }
                 self.push(d);
                 None
@@ -92,7 +103,12 @@ impl Checker<'_> {
         let mut order: Vec<FunctionId> = Vec::new();
         let mut seen: HashSet<FunctionId> = HashSet::new();
         let mut work: Vec<FunctionId> = entry.into_iter().collect();
-        work.extend(self.calls.iter().filter(|c| c.caller.is_none()).map(|c| c.callee));
+        work.extend(
+            self.calls
+                .iter()
+                .filter(|c| c.caller.is_none())
+                .map(|c| c.callee),
+        );
         while let Some(f) = work.pop() {
             if !seen.insert(f) {
                 continue;

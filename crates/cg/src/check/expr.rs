@@ -55,7 +55,10 @@ impl Checker<'_> {
                 for &item in items {
                     self.expr(item);
                 }
-                self.error(span, "an initializer list `{...}` can only initialize a declaration");
+                self.error(
+                    span,
+                    "an initializer list `{...}` can only initialize a declaration",
+                );
                 Type::Error
             }
             ExprKind::Error => Type::Error,
@@ -64,7 +67,10 @@ impl Checker<'_> {
     }
 
     fn name(&mut self, e: ExprId, ident: &Ident) -> Type {
-        let found = self.scopes.lookup(&ident.name).map(|entry| entry.item.clone());
+        let found = self
+            .scopes
+            .lookup(&ident.name)
+            .map(|entry| entry.item.clone());
         match found {
             Some(Binding::Var(v)) => {
                 self.program.resolutions.insert(e, Resolution::Var(v));
@@ -77,25 +83,37 @@ impl Checker<'_> {
                 self.program.strukt(strukt).fields[index].ty.clone()
             }
             Some(Binding::Type(_)) => {
-                self.error(ident.span, format!("`{}` is a type, not a value", ident.name));
+                self.error(
+                    ident.span,
+                    format!("`{}` is a type, not a value", ident.name),
+                );
                 Type::Error
             }
             Some(Binding::Functions(_)) => {
                 self.error(
                     ident.span,
-                    format!("`{}` is a function; call it with `{}(...)`", ident.name, ident.name),
+                    format!(
+                        "`{}` is a function; call it with `{}(...)`",
+                        ident.name, ident.name
+                    ),
                 );
                 Type::Error
             }
             None if !stdlib().overloads(&ident.name).is_empty() => {
                 self.error(
                     ident.span,
-                    format!("`{}` is a standard library function; call it with `{}(...)`", ident.name, ident.name),
+                    format!(
+                        "`{}` is a standard library function; call it with `{}(...)`",
+                        ident.name, ident.name
+                    ),
                 );
                 Type::Error
             }
             None => {
-                self.error(ident.span, format!("undeclared identifier `{}`", ident.name));
+                self.error(
+                    ident.span,
+                    format!("undeclared identifier `{}`", ident.name),
+                );
                 Type::Error
             }
         }
@@ -106,9 +124,8 @@ impl Checker<'_> {
         let it = self.expr(index);
         match &it {
             Type::Scalar(s) if *s != Scalar::Bool => {
-                if !super::types::is_integral(*s) {
-                    self.record_conversion(index, &Type::INT);
-                } else if super::types::is_compile_time(*s) {
+                // Indices are `int` at run time; constants and floating values convert.
+                if !super::types::is_integral(*s) || super::types::is_compile_time(*s) {
                     self.record_conversion(index, &Type::INT);
                 }
             }
@@ -160,22 +177,35 @@ impl Checker<'_> {
                     .iter()
                     .any(|&m| self.program.function(m).name == member.name);
                 let message = if is_method {
-                    format!("`{}` is a member function; call it with `.{}(...)`", member.name, member.name)
+                    format!(
+                        "`{}` is a member function; call it with `.{}(...)`",
+                        member.name, member.name
+                    )
                 } else {
-                    format!("`{}` has no member named `{}`", self.type_name(&bt), member.name)
+                    format!(
+                        "`{}` has no member named `{}`",
+                        self.type_name(&bt),
+                        member.name
+                    )
                 };
                 self.error(member.span, message);
                 Type::Error
             }
             Type::Array(_, n) if member.name == "length" => match n {
                 Some(n) => {
-                    self.program.resolutions.insert(e, Resolution::ArrayLength(*n));
-                    self.program.constants.insert(e, ConstValue::Int(i64::from(*n)));
+                    self.program
+                        .resolutions
+                        .insert(e, Resolution::ArrayLength(*n));
+                    self.program
+                        .constants
+                        .insert(e, ConstValue::Int(i64::from(*n)));
                     Type::CINT
                 }
                 None => {
                     // An unsized array's length is known only once an array is assigned to it.
-                    self.program.resolutions.insert(e, Resolution::ArrayLength(0));
+                    self.program
+                        .resolutions
+                        .insert(e, Resolution::ArrayLength(0));
                     Type::INT
                 }
             },
@@ -183,7 +213,11 @@ impl Checker<'_> {
             Type::Matrix(..) => self.matrix_swizzle(e, &bt, member),
             Type::Error => Type::Error,
             other => {
-                let message = format!("`{}` has no member named `{}`", self.type_name(other), member.name);
+                let message = format!(
+                    "`{}` has no member named `{}`",
+                    self.type_name(other),
+                    member.name
+                );
                 self.error(member.span, message);
                 Type::Error
             }

@@ -16,7 +16,11 @@ struct ParamInfo {
 
 impl Checker<'_> {
     /// Declares (and, with a body, defines and checks) a function; `owner` for struct members.
-    pub(super) fn function(&mut self, f: &ast::Function, owner: Option<StructId>) -> Option<FunctionId> {
+    pub(super) fn function(
+        &mut self,
+        f: &ast::Function,
+        owner: Option<StructId>,
+    ) -> Option<FunctionId> {
         let owner = match &f.scope {
             Some(scope) => Some(self.scope_struct(scope)?),
             None => owner,
@@ -26,7 +30,10 @@ impl Checker<'_> {
         match &ret {
             Type::Scalar(s) if super::types::is_compile_time(*s) => self.error(
                 f.return_type.span,
-                format!("functions cannot return the compile-time type `{}`", s.as_str()),
+                format!(
+                    "functions cannot return the compile-time type `{}`",
+                    s.as_str()
+                ),
             ),
             Type::Sampler(_) => self.error(f.return_type.span, "functions cannot return samplers"),
             _ => {}
@@ -86,10 +93,15 @@ impl Checker<'_> {
         let old_params = self.program.function(id).params.clone();
         let mut vars = Vec::new();
         for (index, mut p) in params.into_iter().enumerate() {
-            p.var.kind = VarKind::Param { function: id, index };
+            p.var.kind = VarKind::Param {
+                function: id,
+                index,
+            };
             // A default given on the prototype carries over to a definition without one.
             if p.var.init.is_none() {
-                p.var.init = old_params.get(index).and_then(|&v| self.program.var(v).init);
+                p.var.init = old_params
+                    .get(index)
+                    .and_then(|&v| self.program.var(v).init);
             }
             let v = self.new_var(p.var);
             if let Some(name) = &p.name {
@@ -129,7 +141,10 @@ impl Checker<'_> {
             Type::Void => self.error(p.span, "a parameter cannot have type `void`"),
             Type::Scalar(s) if super::types::is_compile_time(*s) => self.error(
                 p.ty.span,
-                format!("parameters cannot have the compile-time type `{}`", s.as_str()),
+                format!(
+                    "parameters cannot have the compile-time type `{}`",
+                    s.as_str()
+                ),
             ),
             Type::Sampler(_) if direction.is_output() => {
                 self.error(p.span, "sampler parameters can only be `in`")
@@ -182,7 +197,11 @@ impl Checker<'_> {
     ) -> Option<FunctionId> {
         let candidates = match owner {
             Some(s) => self.program.strukt(s).methods.clone(),
-            None => match self.scopes.lookup_here(&name.name).map(|e| (&e.item, e.span)) {
+            None => match self
+                .scopes
+                .lookup_here(&name.name)
+                .map(|e| (&e.item, e.span))
+            {
                 Some((Binding::Functions(fs), _)) => fs.clone(),
                 Some((_, span)) => {
                     self.error_with(

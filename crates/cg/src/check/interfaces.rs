@@ -25,7 +25,11 @@ impl Checker<'_> {
                     self.type_name(&want.2),
                     f.name,
                     params.join(", "),
-                    self.program.strukt(interface).name.as_deref().unwrap_or("<anonymous>"),
+                    self.program
+                        .strukt(interface)
+                        .name
+                        .as_deref()
+                        .unwrap_or("<anonymous>"),
                 );
                 let d = Diagnostic::error(message)
                     .at(self.file, strukt.span)
@@ -37,7 +41,11 @@ impl Checker<'_> {
 
     fn signature(&self, f: super::FunctionId) -> (String, Vec<Type>, Type) {
         let func = self.program.function(f);
-        let params = func.params.iter().map(|&v| self.program.var(v).ty.clone()).collect();
+        let params = func
+            .params
+            .iter()
+            .map(|&v| self.program.var(v).ty.clone())
+            .collect();
         (func.name.clone(), params, func.ret.clone())
     }
 }

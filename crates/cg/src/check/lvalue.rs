@@ -32,7 +32,10 @@ impl Checker<'_> {
                     if var.is_const {
                         Some((span, format!("`{}` is const", n.name)))
                     } else if matches!(var.ty, Type::Sampler(_)) {
-                        Some((span, format!("`{}` is a sampler, and samplers cannot be assigned", n.name)))
+                        Some((
+                            span,
+                            format!("`{}` is a sampler, and samplers cannot be assigned", n.name),
+                        ))
                     } else {
                         None
                     }
@@ -44,13 +47,19 @@ impl Checker<'_> {
                 Some(Resolution::Field { .. }) => self.lvalue_problem(*base),
                 Some(Resolution::Swizzle(c)) => {
                     if has_repeats(c.iter().copied()) {
-                        return Some((member.span, format!("the write mask `.{}` repeats a component", member.name)));
+                        return Some((
+                            member.span,
+                            format!("the write mask `.{}` repeats a component", member.name),
+                        ));
                     }
                     self.lvalue_problem(*base)
                 }
                 Some(Resolution::MatrixSwizzle(p)) => {
                     if has_repeats(p.iter().map(|(r, c)| r * 4 + c)) {
-                        return Some((member.span, format!("the write mask `.{}` repeats an element", member.name)));
+                        return Some((
+                            member.span,
+                            format!("the write mask `.{}` repeats an element", member.name),
+                        ));
                     }
                     self.lvalue_problem(*base)
                 }
@@ -61,7 +70,9 @@ impl Checker<'_> {
             },
             ExprKind::Index { base, .. } => self.lvalue_problem(*base),
             ExprKind::Error => None,
-            ExprKind::Call { .. } => Some((span, "a function result is not assignable".to_string())),
+            ExprKind::Call { .. } => {
+                Some((span, "a function result is not assignable".to_string()))
+            }
             ExprKind::Literal(_) => Some((span, "a constant is not assignable".to_string())),
             _ => Some((span, "this expression is not a variable".to_string())),
         }

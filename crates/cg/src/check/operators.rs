@@ -33,7 +33,13 @@ fn class(op: BinaryOp) -> OpClass {
 }
 
 /// The common shape of two operands after smearing, or a message.
-fn common_shape(a: &Type, b: &Type, scalar: Scalar, op: &str, names: (&str, &str)) -> Result<Type, String> {
+fn common_shape(
+    a: &Type,
+    b: &Type,
+    scalar: Scalar,
+    op: &str,
+    names: (&str, &str),
+) -> Result<Type, String> {
     let smears = |t: &Type| matches!(t, Type::Scalar(_) | Type::Vector(_, 1));
     Ok(match (a, b) {
         (Type::Scalar(_), Type::Scalar(_)) => Type::Scalar(scalar),
@@ -108,9 +114,9 @@ impl Checker<'_> {
             }
         };
         let problem = match class {
-            OpClass::Arithmetic if scalar == Scalar::Bool => {
-                Some(format!("arithmetic `{sym}` cannot be applied to `bool` values"))
-            }
+            OpClass::Arithmetic if scalar == Scalar::Bool => Some(format!(
+                "arithmetic `{sym}` cannot be applied to `bool` values"
+            )),
             OpClass::Remainder if !matches!(scalar, Scalar::Int | Scalar::Cint) => Some(format!(
                 "`%` needs `int` operands, not `{}` (use `fmod` for floating values)",
                 self.type_name(&shape)
@@ -119,9 +125,12 @@ impl Checker<'_> {
                 "`{sym}` needs integer operands, not `{}`",
                 self.type_name(&shape)
             )),
-            OpClass::Comparison | OpClass::Logical if matches!(shape, Type::Matrix(..)) => Some(
-                format!("`{sym}` applies to scalars and vectors, not `{}`", self.type_name(&shape)),
-            ),
+            OpClass::Comparison | OpClass::Logical if matches!(shape, Type::Matrix(..)) => {
+                Some(format!(
+                    "`{sym}` applies to scalars and vectors, not `{}`",
+                    self.type_name(&shape)
+                ))
+            }
             _ => None,
         };
         if let Some(message) = problem {
@@ -143,13 +152,20 @@ impl Checker<'_> {
         }
         let span = self.span_of(e);
         let Some(s) = t.scalar() else {
-            let message = format!("`{}` cannot be applied to `{}`", unary_symbol(op), self.type_name(&t));
+            let message = format!(
+                "`{}` cannot be applied to `{}`",
+                unary_symbol(op),
+                self.type_name(&t)
+            );
             self.error(span, message);
             return Type::Error;
         };
         match op {
             UnaryOp::Neg | UnaryOp::Plus if s == Scalar::Bool => {
-                self.error(span, format!("`{}` cannot be applied to `bool` values", unary_symbol(op)));
+                self.error(
+                    span,
+                    format!("`{}` cannot be applied to `bool` values", unary_symbol(op)),
+                );
                 Type::Error
             }
             UnaryOp::Neg | UnaryOp::Plus => t,
@@ -170,7 +186,10 @@ impl Checker<'_> {
             UnaryOp::BitNot => t,
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 if s == Scalar::Bool {
-                    self.error(span, format!("`{}` cannot be applied to `bool` values", unary_symbol(op)));
+                    self.error(
+                        span,
+                        format!("`{}` cannot be applied to `bool` values", unary_symbol(op)),
+                    );
                     return Type::Error;
                 }
                 self.check_lvalue(operand, &format!("the operand of `{}`", unary_symbol(op)));
@@ -223,7 +242,10 @@ impl Checker<'_> {
         // Both branches first ("the binary rule is applied to the second and third operands").
         let result = if tt == ot && !tt.is_basic() {
             if matches!(tt, Type::Sampler(_) | Type::Void) {
-                self.error(span, format!("`?:` cannot select `{}` values", self.type_name(&tt)));
+                self.error(
+                    span,
+                    format!("`?:` cannot select `{}` values", self.type_name(&tt)),
+                );
                 return Type::Error;
             }
             tt.clone()
@@ -238,7 +260,13 @@ impl Checker<'_> {
                 return Type::Error;
             };
             let names = (self.type_name(&tt), self.type_name(&ot));
-            match common_shape(&tt, &ot, arithmetic_result(a, b), "?:", (&names.0, &names.1)) {
+            match common_shape(
+                &tt,
+                &ot,
+                arithmetic_result(a, b),
+                "?:",
+                (&names.0, &names.1),
+            ) {
                 Ok(t) => t,
                 Err(message) => {
                     self.error(span, message);
@@ -270,7 +298,10 @@ impl Checker<'_> {
                 widened
             }
             other => {
-                let message = format!("the condition of `?:` must be `bool`, not `{}`", self.type_name(other));
+                let message = format!(
+                    "the condition of `?:` must be `bool`, not `{}`",
+                    self.type_name(other)
+                );
                 self.error(self.span_of(cond), message);
                 return Type::Error;
             }

@@ -133,7 +133,10 @@ pub enum ConstValue {
 pub enum VarKind {
     Global,
     /// Parameter `index` of a function.
-    Param { function: FunctionId, index: usize },
+    Param {
+        function: FunctionId,
+        index: usize,
+    },
     Local,
 }
 

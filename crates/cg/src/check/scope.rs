@@ -16,7 +16,10 @@ pub enum Binding {
     /// The overloads of a function declared in this scope.
     Functions(Vec<FunctionId>),
     /// A field of the struct whose member function is being checked.
-    Field { strukt: StructId, index: usize },
+    Field {
+        strukt: StructId,
+        index: usize,
+    },
 }
 
 /// A declared name: what it denotes and where it was declared.
@@ -116,10 +119,16 @@ mod tests {
         s.declare("x", Binding::Var(VarId(0)), Span::new(0, 1));
         s.push();
         s.declare("x", Binding::Var(VarId(1)), Span::new(5, 6));
-        assert_eq!(s.lookup("x").map(|e| &e.item), Some(&Binding::Var(VarId(1))));
+        assert_eq!(
+            s.lookup("x").map(|e| &e.item),
+            Some(&Binding::Var(VarId(1)))
+        );
         assert!(s.lookup_here("x").is_some());
         s.pop();
-        assert_eq!(s.lookup("x").map(|e| &e.item), Some(&Binding::Var(VarId(0))));
+        assert_eq!(
+            s.lookup("x").map(|e| &e.item),
+            Some(&Binding::Var(VarId(0)))
+        );
     }
 
     #[test]

@@ -84,7 +84,10 @@ impl Checker<'_> {
             }
             if uniform {
                 if v.direction.is_output() {
-                    self.error(v.span, format!("the uniform parameter `{}` cannot be an output", v.name));
+                    self.error(
+                        v.span,
+                        format!("the uniform parameter `{}` cannot be an output", v.name),
+                    );
                 }
                 if let Some(s) = &v.semantic {
                     self.uniform_semantic(&v.ty, s);
@@ -132,7 +135,13 @@ impl Checker<'_> {
         }
     }
 
-    fn outputs(&mut self, ty: &Type, semantic: Option<&BindingSemantic>, outputs: &mut Vec<Output>, depth: u32) {
+    fn outputs(
+        &mut self,
+        ty: &Type,
+        semantic: Option<&BindingSemantic>,
+        outputs: &mut Vec<Output>,
+        depth: u32,
+    ) {
         if depth > MAX_NESTING {
             return;
         }
@@ -146,7 +155,13 @@ impl Checker<'_> {
             match fp30_output(&s.name) {
                 Some(c) => c.to_string(),
                 None => {
-                    self.error(s.span, format!("`{}` is not an output semantic of fp30 (COLOR, DEPTH)", s.written));
+                    self.error(
+                        s.span,
+                        format!(
+                            "`{}` is not an output semantic of fp30 (COLOR, DEPTH)",
+                            s.written
+                        ),
+                    );
                     return;
                 }
             }
@@ -154,13 +169,18 @@ impl Checker<'_> {
             s.name.clone()
         };
         if let Some(prev) = outputs.iter().find(|o| o.canonical == canonical) {
-            let d = Diagnostic::error(format!("two outputs are bound to `{canonical}`; output semantics cannot be shared"))
-                .at(self.file, s.span)
-                .with_label(self.file, prev.span, "first bound here");
+            let d = Diagnostic::error(format!(
+                "two outputs are bound to `{canonical}`; output semantics cannot be shared"
+            ))
+            .at(self.file, s.span)
+            .with_label(self.file, prev.span, "first bound here");
             self.push(d);
             return;
         }
-        outputs.push(Output { canonical, span: s.span });
+        outputs.push(Output {
+            canonical,
+            span: s.span,
+        });
     }
 
     fn uniform_semantic(&mut self, ty: &Type, s: &BindingSemantic) {
@@ -169,9 +189,15 @@ impl Checker<'_> {
         }
         let name = s.name.replace(' ', "");
         let texunit = numbered(&name, "TEXUNIT", 15).is_some()
-            || name.strip_prefix("REGISTER(S").and_then(|r| r.strip_suffix(')')).is_some_and(|n| numbered(n, "", 15).is_some());
+            || name
+                .strip_prefix("REGISTER(S")
+                .and_then(|r| r.strip_suffix(')'))
+                .is_some_and(|n| numbered(n, "", 15).is_some());
         let constant = numbered(&name, "C", 31).is_some()
-            || name.strip_prefix("REGISTER(C").and_then(|r| r.strip_suffix(')')).is_some_and(|n| numbered(n, "", 31).is_some());
+            || name
+                .strip_prefix("REGISTER(C")
+                .and_then(|r| r.strip_suffix(')'))
+                .is_some_and(|n| numbered(n, "", 31).is_some());
         let sampler = matches!(ty, Type::Sampler(_));
         let message = match (texunit, constant, sampler) {
             (true, _, true) | (_, true, false) => return,

@@ -110,7 +110,10 @@ impl Checker<'_> {
                 self.error(self.span_of(cond), message);
             }
             other => {
-                let message = format!("the `{what}` condition must be `bool`, not `{}`", self.type_name(other));
+                let message = format!(
+                    "the `{what}` condition must be `bool`, not `{}`",
+                    self.type_name(other)
+                );
                 self.error(self.span_of(cond), message);
             }
         }
@@ -119,7 +122,10 @@ impl Checker<'_> {
     fn switch(&mut self, selector: ExprId, cases: &[SwitchCase]) {
         let t = self.expr(selector);
         if !t.is_error() && !matches!(t, Type::Scalar(s) if is_integral(s)) {
-            let message = format!("a `switch` selector must be an integer, not `{}`", self.type_name(&t));
+            let message = format!(
+                "a `switch` selector must be an integer, not `{}`",
+                self.type_name(&t)
+            );
             self.error(self.span_of(selector), message);
         }
         let mut seen: Vec<(i64, Span)> = Vec::new();
@@ -137,17 +143,30 @@ impl Checker<'_> {
                         match self.const_int(*value) {
                             Some(v) => {
                                 if let Some(&(_, prev)) = seen.iter().find(|(x, _)| *x == v) {
-                                    self.error_with(*span, format!("duplicate `case {v}`"), prev, "first used here");
+                                    self.error_with(
+                                        *span,
+                                        format!("duplicate `case {v}`"),
+                                        prev,
+                                        "first used here",
+                                    );
                                 } else {
                                     seen.push((v, *span));
                                     self.program.constants.insert(*value, ConstValue::Int(v));
                                 }
                             }
-                            None => self.error(self.span_of(*value), "a `case` label must be an integer constant"),
+                            None => self.error(
+                                self.span_of(*value),
+                                "a `case` label must be an integer constant",
+                            ),
                         }
                     }
                     CaseLabel::Default { span } => match default {
-                        Some(prev) => self.error_with(*span, "a second `default` label", prev, "first `default`"),
+                        Some(prev) => self.error_with(
+                            *span,
+                            "a second `default` label",
+                            prev,
+                            "first `default`",
+                        ),
                         None => default = Some(*span),
                     },
                 }
@@ -172,7 +191,10 @@ impl Checker<'_> {
                 let t = self.expr(v);
                 if ret == Type::Void {
                     if !t.is_error() {
-                        self.error(self.span_of(v), format!("`{name}` returns `void`, so `return` cannot have a value"));
+                        self.error(
+                            self.span_of(v),
+                            format!("`{name}` returns `void`, so `return` cannot have a value"),
+                        );
                     }
                 } else {
                     self.coerce(v, &ret, "in the return value");
@@ -180,7 +202,8 @@ impl Checker<'_> {
             }
             None => {
                 if ret != Type::Void && !ret.is_error() {
-                    let message = format!("`{name}` must return a `{}` value", self.type_name(&ret));
+                    let message =
+                        format!("`{name}` must return a `{}` value", self.type_name(&ret));
                     self.error(span, message);
                 }
             }

@@ -35,7 +35,8 @@ impl Checker<'_> {
             } else if self.check_name(name) {
                 self.scopes.declare_tag(&name.name, id, name.span);
                 // "A struct definition automatically performs a corresponding typedef".
-                self.scopes.declare(&name.name, Binding::Type(Type::Struct(id)), name.span);
+                self.scopes
+                    .declare(&name.name, Binding::Type(Type::Struct(id)), name.span);
             }
         }
         if let Some(base) = &def.base {
@@ -45,7 +46,10 @@ impl Checker<'_> {
                 }
                 _ => self.error(
                     base.span,
-                    format!("`{}` is not an interface a struct can inherit from", base.name),
+                    format!(
+                        "`{}` is not an interface a struct can inherit from",
+                        base.name
+                    ),
                 ),
             }
         }
@@ -79,7 +83,10 @@ impl Checker<'_> {
         for d in &v.declarators {
             let ty = self.apply_dims(base.clone(), &d.dims, v.ty.packed.is_some());
             if let Some(init) = d.init {
-                self.error(self.span_of(init), "struct members cannot have initializers");
+                self.error(
+                    self.span_of(init),
+                    "struct members cannot have initializers",
+                );
             }
             if matches!(ty, Type::Void) {
                 self.error(d.name.span, "a struct member cannot have type `void`");
@@ -88,7 +95,13 @@ impl Checker<'_> {
                 continue;
             }
             let semantic = d.semantic.as_ref().map(|s| self.semantic(s));
-            let prev = self.program.strukt(id).fields.iter().find(|f| f.name == d.name.name).map(|f| f.span);
+            let prev = self
+                .program
+                .strukt(id)
+                .fields
+                .iter()
+                .find(|f| f.name == d.name.name)
+                .map(|f| f.span);
             if let Some(prev) = prev {
                 self.error_with(
                     d.name.span,
@@ -113,14 +126,22 @@ impl Checker<'_> {
         let f4 = Type::Vector(Scalar::Float, 4);
         let h4 = Type::Vector(Scalar::Half, 4);
         let f = Type::FLOAT;
-        self.predefined("fragout", &[("col", h4, "COLOR"), ("depth", f.clone(), "DEPTH")]);
-        self.predefined("fragout_float", &[("col", f4.clone(), "COLOR"), ("depth", f, "DEPTH")]);
+        self.predefined(
+            "fragout",
+            &[("col", h4, "COLOR"), ("depth", f.clone(), "DEPTH")],
+        );
+        self.predefined(
+            "fragout_float",
+            &[("col", f4.clone(), "COLOR"), ("depth", f, "DEPTH")],
+        );
         let mut vf30: Vec<(&str, Type, &str)> = vec![
             ("WPOS", f4.clone(), "WPOS"),
             ("COL0", f4.clone(), "COL0"),
             ("COL1", f4.clone(), "COL1"),
         ];
-        const TEX: [&str; 8] = ["TEX0", "TEX1", "TEX2", "TEX3", "TEX4", "TEX5", "TEX6", "TEX7"];
+        const TEX: [&str; 8] = [
+            "TEX0", "TEX1", "TEX2", "TEX3", "TEX4", "TEX5", "TEX6", "TEX7",
+        ];
         for t in TEX {
             vf30.push((t, f4.clone(), t));
         }
@@ -152,6 +173,7 @@ impl Checker<'_> {
             span: Span::default(),
         });
         self.scopes.declare_tag(name, id, Span::default());
-        self.scopes.declare(name, Binding::Type(Type::Struct(id)), Span::default());
+        self.scopes
+            .declare(name, Binding::Type(Type::Struct(id)), Span::default());
     }
 }

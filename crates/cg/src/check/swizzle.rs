@@ -11,16 +11,23 @@ const SETS: [(&str, &str); 3] = [("xyzw", "xyzw"), ("rgba", "rgba"), ("stpq", "s
 
 /// The set (index into `SETS`) and component of a swizzle letter.
 fn letter(c: char) -> Option<(usize, u8)> {
-    SETS.iter().enumerate().find_map(|(set, (letters, _))| {
-        letters.find(c).map(|i| (set, i as u8))
-    })
+    SETS.iter()
+        .enumerate()
+        .find_map(|(set, (letters, _))| letters.find(c).map(|i| (set, i as u8)))
 }
 
 /// Parses a vector swizzle: the component indices, or a message.
-pub(super) fn parse_swizzle(text: &str, size: u8, base: &str, ty_name: &str) -> Result<Vec<u8>, String> {
+pub(super) fn parse_swizzle(
+    text: &str,
+    size: u8,
+    base: &str,
+    ty_name: &str,
+) -> Result<Vec<u8>, String> {
     let count = text.chars().count();
     if !(1..=4).contains(&count) {
-        return Err(format!("a swizzle has 1 to 4 letters; `.{text}` has {count}"));
+        return Err(format!(
+            "a swizzle has 1 to 4 letters; `.{text}` has {count}"
+        ));
     }
     let mut components = Vec::new();
     let mut first_set = None;
@@ -71,10 +78,14 @@ pub(super) fn parse_matrix_swizzle(
         };
         let d: Vec<u8> = digits.bytes().collect();
         let [r, c] = d[..] else {
-            return Err(format!("`_{part}` is not a matrix element (write `_m<row><col>` or `_<row><col>`)"));
+            return Err(format!(
+                "`_{part}` is not a matrix element (write `_m<row><col>` or `_<row><col>`)"
+            ));
         };
         if !r.is_ascii_digit() || !c.is_ascii_digit() {
-            return Err(format!("`_{part}` is not a matrix element (write `_m<row><col>` or `_<row><col>`)"));
+            return Err(format!(
+                "`_{part}` is not a matrix element (write `_m<row><col>` or `_<row><col>`)"
+            ));
         }
         match zero_based {
             None => zero_based = Some(zero),
@@ -96,7 +107,10 @@ pub(super) fn parse_matrix_swizzle(
         pairs.push((r, c));
     }
     if pairs.len() > 4 {
-        return Err(format!("a matrix swizzle selects 1 to 4 elements; `.{text}` selects {}", pairs.len()));
+        return Err(format!(
+            "a matrix swizzle selects 1 to 4 elements; `.{text}` selects {}",
+            pairs.len()
+        ));
     }
     Ok(pairs)
 }
@@ -113,7 +127,9 @@ impl Checker<'_> {
         match parse_swizzle(&member.name, size, &base_text, &ty_name) {
             Ok(components) => {
                 let n = components.len() as u8;
-                self.program.resolutions.insert(e, Resolution::Swizzle(components));
+                self.program
+                    .resolutions
+                    .insert(e, Resolution::Swizzle(components));
                 if n == 1 {
                     Type::Scalar(scalar)
                 } else {
@@ -135,7 +151,9 @@ impl Checker<'_> {
         match parse_matrix_swizzle(&member.name, rows, cols, &ty_name) {
             Ok(pairs) => {
                 let n = pairs.len() as u8;
-                self.program.resolutions.insert(e, Resolution::MatrixSwizzle(pairs));
+                self.program
+                    .resolutions
+                    .insert(e, Resolution::MatrixSwizzle(pairs));
                 if n == 1 {
                     Type::Scalar(scalar)
                 } else {
@@ -166,25 +184,38 @@ mod tests {
 
     #[test]
     fn vector_swizzles() {
-        assert_eq!(parse_swizzle("xxyz", 4, "v", "float4"), Ok(vec![0, 0, 1, 2]));
-        assert_eq!(parse_swizzle("abgr", 4, "v", "float4"), Ok(vec![3, 2, 1, 0]));
+        assert_eq!(
+            parse_swizzle("xxyz", 4, "v", "float4"),
+            Ok(vec![0, 0, 1, 2])
+        );
+        assert_eq!(
+            parse_swizzle("abgr", 4, "v", "float4"),
+            Ok(vec![3, 2, 1, 0])
+        );
         assert_eq!(parse_swizzle("sp", 3, "v", "float3"), Ok(vec![0, 2]));
         assert_eq!(parse_swizzle("xxx", 1, "f", "float"), Ok(vec![0, 0, 0]));
         let mixed = parse_swizzle("xg", 4, "color", "float4").unwrap_err();
         assert_eq!(mixed, "`color.xg` mixes xyzw and rgba swizzle letters");
-        assert!(parse_swizzle("z", 2, "v", "float2").unwrap_err().contains("out of range"));
+        assert!(parse_swizzle("z", 2, "v", "float2")
+            .unwrap_err()
+            .contains("out of range"));
         assert!(parse_swizzle("xyzwx", 4, "v", "float4").is_err());
     }
 
     #[test]
     fn matrix_swizzles() {
-        assert_eq!(parse_matrix_swizzle("_m32", 4, 4, "float4x4"), Ok(vec![(3, 2)]));
+        assert_eq!(
+            parse_matrix_swizzle("_m32", 4, 4, "float4x4"),
+            Ok(vec![(3, 2)])
+        );
         // The spec's pair: ._m00_m23_m11_m31 equals ._11_34_22_42.
         assert_eq!(
             parse_matrix_swizzle("_m00_m23_m11_m31", 4, 4, "float4x4"),
             parse_matrix_swizzle("_11_34_22_42", 4, 4, "float4x4")
         );
-        assert!(parse_matrix_swizzle("_m00_11", 4, 4, "float4x4").unwrap_err().contains("mixes"));
+        assert!(parse_matrix_swizzle("_m00_11", 4, 4, "float4x4")
+            .unwrap_err()
+            .contains("mixes"));
         assert!(parse_matrix_swizzle("_m30", 3, 3, "float3x3").is_err());
         assert!(parse_matrix_swizzle("_00", 4, 4, "float4x4").is_err());
     }

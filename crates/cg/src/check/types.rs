@@ -253,7 +253,8 @@ pub fn classify(from: &Type, to: &Type, structs: &dyn StructInfo) -> Conversion 
             };
             weakest(scalar_conversion(*a, *b), shape)
         }
-        (Type::Vector(a, _), Type::Matrix(b, _, _)) | (Type::Matrix(a, _, _), Type::Vector(b, _)) => {
+        (Type::Vector(a, _), Type::Matrix(b, _, _))
+        | (Type::Matrix(a, _, _), Type::Vector(b, _)) => {
             let shape = if from.components() == to.components() {
                 ImplicitWarn(WarnKind::Reshape)
             } else {
@@ -278,7 +279,8 @@ pub fn classify(from: &Type, to: &Type, structs: &dyn StructInfo) -> Conversion 
         (Type::Struct(s), _) => struct_source(*s, to, structs),
         (_, Type::Struct(t)) => struct_target(from, *t, structs),
         (Type::Array(e, n), Type::Array(f, m)) => array_to_array(e, *n, f, *m, structs),
-        (Type::Array(e, Some(n)), Type::Vector(b, m)) | (Type::Vector(b, m), Type::Array(e, Some(n))) => {
+        (Type::Array(e, Some(n)), Type::Vector(b, m))
+        | (Type::Vector(b, m), Type::Array(e, Some(n))) => {
             let elem_ok = classify(e, &Type::Scalar(*b), structs).is_implicit()
                 || classify(&Type::Scalar(*b), e, structs).is_implicit();
             if *n == u32::from(*m) && e.is_scalar() && elem_ok {
@@ -287,9 +289,13 @@ pub fn classify(from: &Type, to: &Type, structs: &dyn StructInfo) -> Conversion 
                 Impossible
             }
         }
-        (Type::Array(e, Some(n)), Type::Matrix(b, r, c)) | (Type::Matrix(b, r, c), Type::Array(e, Some(n))) => {
+        (Type::Array(e, Some(n)), Type::Matrix(b, r, c))
+        | (Type::Matrix(b, r, c), Type::Array(e, Some(n))) => {
             if *n == u32::from(*r) && matches!(**e, Type::Vector(_, m) if m == *c) {
-                weakest(scalar_conversion(e.scalar().unwrap_or(*b), *b), ExplicitOnly)
+                weakest(
+                    scalar_conversion(e.scalar().unwrap_or(*b), *b),
+                    ExplicitOnly,
+                )
             } else {
                 Impossible
             }
@@ -354,7 +360,11 @@ fn struct_source(s: StructId, to: &Type, structs: &dyn StructInfo) -> Conversion
                 .iter()
                 .zip(&targets)
                 .all(|(a, b)| classify(a, b, structs).is_explicit());
-        return if ok { Conversion::ExplicitOnly } else { Conversion::Impossible };
+        return if ok {
+            Conversion::ExplicitOnly
+        } else {
+            Conversion::Impossible
+        };
     }
     // Note (3): the first member must convert to the target.
     match fields.first() {
@@ -368,7 +378,10 @@ fn struct_target(from: &Type, t: StructId, structs: &dyn StructInfo) -> Conversi
     let ok = match from {
         // "if the scalar type can be legally cast to every member of the structure"
         Type::Scalar(_) => {
-            !fields.is_empty() && fields.iter().all(|f| classify(from, f, structs).is_explicit())
+            !fields.is_empty()
+                && fields
+                    .iter()
+                    .all(|f| classify(from, f, structs).is_explicit())
         }
         // Note (4): a struct with a single field of the source type.
         _ => fields.len() == 1 && fields[0] == *from,
@@ -424,35 +437,77 @@ mod tests {
         use Conversion::*;
         // Vector row: scalar A, vector A/W(1), matrix W(2).
         assert_eq!(c(Type::FLOAT, Type::Vector(F, 4)), Implicit);
-        assert_eq!(c(Type::Vector(F, 4), Type::Vector(F, 3)), ImplicitWarn(WarnKind::Truncation));
+        assert_eq!(
+            c(Type::Vector(F, 4), Type::Vector(F, 3)),
+            ImplicitWarn(WarnKind::Truncation)
+        );
         assert_eq!(c(Type::Vector(F, 3), Type::Vector(F, 4)), Impossible);
-        assert_eq!(c(Type::Matrix(F, 2, 2), Type::Vector(F, 4)), ImplicitWarn(WarnKind::Reshape));
+        assert_eq!(
+            c(Type::Matrix(F, 2, 2), Type::Vector(F, 4)),
+            ImplicitWarn(WarnKind::Reshape)
+        );
         assert_eq!(c(Type::Matrix(F, 2, 2), Type::Vector(F, 3)), Impossible);
         // Scalar row: vector W, matrix W.
-        assert_eq!(c(Type::Vector(F, 4), Type::FLOAT), ImplicitWarn(WarnKind::ToScalar));
-        assert_eq!(c(Type::Matrix(F, 4, 4), Type::FLOAT), ImplicitWarn(WarnKind::ToScalar));
+        assert_eq!(
+            c(Type::Vector(F, 4), Type::FLOAT),
+            ImplicitWarn(WarnKind::ToScalar)
+        );
+        assert_eq!(
+            c(Type::Matrix(F, 4, 4), Type::FLOAT),
+            ImplicitWarn(WarnKind::ToScalar)
+        );
         // Matrix row: smaller matrix W, larger impossible.
-        assert_eq!(c(Type::Matrix(F, 4, 4), Type::Matrix(F, 3, 3)), ImplicitWarn(WarnKind::Truncation));
+        assert_eq!(
+            c(Type::Matrix(F, 4, 4), Type::Matrix(F, 3, 3)),
+            ImplicitWarn(WarnKind::Truncation)
+        );
         assert_eq!(c(Type::Matrix(F, 3, 3), Type::Matrix(F, 4, 4)), Impossible);
         // Array row: vector E(6), scalar -.
-        assert_eq!(c(Type::Array(Box::new(Type::FLOAT), Some(4)), Type::Vector(F, 4)), ExplicitOnly);
-        assert_eq!(c(Type::Array(Box::new(Type::FLOAT), Some(4)), Type::FLOAT), Impossible);
+        assert_eq!(
+            c(
+                Type::Array(Box::new(Type::FLOAT), Some(4)),
+                Type::Vector(F, 4)
+            ),
+            ExplicitOnly
+        );
+        assert_eq!(
+            c(Type::Array(Box::new(Type::FLOAT), Some(4)), Type::FLOAT),
+            Impossible
+        );
     }
 
     #[test]
     fn compile_time_constants_promote() {
-        assert_eq!(c(Type::CINT, Type::Scalar(Scalar::Half)), Conversion::Promotion);
-        assert_eq!(c(Type::Scalar(Scalar::Cfloat), Type::Scalar(Scalar::Fixed)), Conversion::Promotion);
-        assert_eq!(c(Type::Scalar(Scalar::Cfloat), Type::INT), Conversion::Implicit);
+        assert_eq!(
+            c(Type::CINT, Type::Scalar(Scalar::Half)),
+            Conversion::Promotion
+        );
+        assert_eq!(
+            c(Type::Scalar(Scalar::Cfloat), Type::Scalar(Scalar::Fixed)),
+            Conversion::Promotion
+        );
+        assert_eq!(
+            c(Type::Scalar(Scalar::Cfloat), Type::INT),
+            Conversion::Implicit
+        );
         assert_eq!(c(Type::FLOAT, Type::CINT), Conversion::Impossible);
     }
 
     #[test]
     fn samplers_are_compatible_only_with_the_generic_sampler() {
         let s = |k| Type::Sampler(k);
-        assert_eq!(c(s(SamplerKind::Generic), s(SamplerKind::D2)), Conversion::Implicit);
-        assert_eq!(c(s(SamplerKind::D1), s(SamplerKind::D2)), Conversion::Impossible);
-        assert_eq!(c(s(SamplerKind::D2), Type::Vector(F, 4)), Conversion::Impossible);
+        assert_eq!(
+            c(s(SamplerKind::Generic), s(SamplerKind::D2)),
+            Conversion::Implicit
+        );
+        assert_eq!(
+            c(s(SamplerKind::D1), s(SamplerKind::D2)),
+            Conversion::Impossible
+        );
+        assert_eq!(
+            c(s(SamplerKind::D2), Type::Vector(F, 4)),
+            Conversion::Impossible
+        );
     }
 
     #[test]
@@ -460,7 +515,11 @@ mod tests {
         use Scalar::*;
         assert_eq!(arithmetic_result(Cint, Half), Half);
         assert_eq!(arithmetic_result(Cfloat, Fixed), Fixed);
-        assert_eq!(arithmetic_result(Cfloat, Int), Float, "the integral side becomes floating");
+        assert_eq!(
+            arithmetic_result(Cfloat, Int),
+            Float,
+            "the integral side becomes floating"
+        );
         assert_eq!(arithmetic_result(Half, Float), Float);
         assert_eq!(arithmetic_result(Int, Half), Half);
         assert_eq!(arithmetic_result(Short, Long), Long);

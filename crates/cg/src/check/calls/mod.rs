@@ -25,7 +25,9 @@ impl Checker<'_> {
             return Type::Error;
         };
         let arg_types: Vec<Type> = args.iter().map(|&a| self.expr(a)).collect();
-        self.program.resolutions.insert(callee, Resolution::FunctionName);
+        self.program
+            .resolutions
+            .insert(callee, Resolution::FunctionName);
         self.set_type(callee, Type::Void);
         let span = self.span_of(e);
         let profile = self.options.profile.clone();
@@ -80,7 +82,10 @@ impl Checker<'_> {
                 let user = match found {
                     Some(Binding::Functions(fs)) => fs,
                     Some(Binding::Type(_)) => {
-                        self.error(ident.span, format!("`{}` is a type; it cannot be called", ident.name));
+                        self.error(
+                            ident.span,
+                            format!("`{}` is a type; it cannot be called", ident.name),
+                        );
                         return None;
                     }
                     Some(_) => {
@@ -89,14 +94,18 @@ impl Checker<'_> {
                     }
                     None => Vec::new(),
                 };
-                let mut cands: Vec<Candidate> = user.iter().map(|&f| self.user_candidate(f)).collect();
+                let mut cands: Vec<Candidate> =
+                    user.iter().map(|&f| self.user_candidate(f)).collect();
                 // The library is an outer scope: a user function with the same parameters hides
                 // the library's overload.
                 for &b in stdlib().overloads(&ident.name) {
                     let builtin = stdlib().get(b);
                     let hidden = cands.iter().any(|c| {
                         c.params.len() == builtin.params.len()
-                            && c.params.iter().zip(&builtin.params).all(|(a, b)| a.0 == b.0)
+                            && c.params
+                                .iter()
+                                .zip(&builtin.params)
+                                .all(|(a, b)| a.0 == b.0)
                     });
                     if !hidden {
                         cands.push(Candidate {
@@ -130,7 +139,8 @@ impl Checker<'_> {
                         .map(|c| (member.name.clone(), c)),
                     Type::Error => None,
                     other => {
-                        let message = format!("`{}` has no member functions", self.type_name(&other));
+                        let message =
+                            format!("`{}` has no member functions", self.type_name(&other));
                         self.error(member.span, message);
                         None
                     }
@@ -154,7 +164,10 @@ impl Checker<'_> {
             .filter(|&m| self.program.function(m).name == name)
             .collect();
         if methods.is_empty() {
-            let message = format!("`{}` has no member function `{name}`", self.type_name(&Type::Struct(s)));
+            let message = format!(
+                "`{}` has no member function `{name}`",
+                self.type_name(&Type::Struct(s))
+            );
             self.error(span, message);
             return None;
         }
@@ -200,7 +213,11 @@ impl Checker<'_> {
                 let place = format!(
                     "argument {} of `{name}` (an `{}` parameter)",
                     i + 1,
-                    if *direction == Direction::Out { "out" } else { "inout" }
+                    if *direction == Direction::Out {
+                        "out"
+                    } else {
+                        "inout"
+                    }
                 );
                 if self.check_lvalue(arg, &place)
                     && !classify(param, &at, &self.program).is_implicit()
@@ -216,7 +233,12 @@ impl Checker<'_> {
             }
             // Point at the parameter of a user function whose argument did not fit.
             if let (Callee::User(f), true) = (chosen.callee, self.diags.len() > before) {
-                let decl = self.program.function(f).params.get(i).map(|&v| self.program.var(v).span);
+                let decl = self
+                    .program
+                    .function(f)
+                    .params
+                    .get(i)
+                    .map(|&v| self.program.var(v).span);
                 if let (Some(d), Some(span)) = (self.diags.last_mut(), decl) {
                     if d.is_error() {
                         d.secondary.push(pigment_diag::Label {
@@ -241,11 +263,19 @@ impl Checker<'_> {
                 "declared for other profiles",
             ),
             Failure::Arity(c) => (
-                format!("no overload of `{name}` takes {} argument{}", args.len(), if args.len() == 1 { "" } else { "s" }),
+                format!(
+                    "no overload of `{name}` takes {} argument{}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ),
                 c,
                 "candidate",
             ),
-            Failure::NoMatch(c) => (format!("no overload of `{name}` takes ({args_text})"), c, "candidate"),
+            Failure::NoMatch(c) => (
+                format!("no overload of `{name}` takes ({args_text})"),
+                c,
+                "candidate",
+            ),
             Failure::Ambiguous(c) => (
                 format!("call to `{name}` with ({args_text}) is ambiguous"),
                 c,
@@ -276,7 +306,11 @@ impl Checker<'_> {
                 Direction::InOut => format!("inout {}", self.type_name(t)),
             })
             .collect();
-        let profile = c.profile.as_ref().map(|p| format!("{p} ")).unwrap_or_default();
+        let profile = c
+            .profile
+            .as_ref()
+            .map(|p| format!("{p} "))
+            .unwrap_or_default();
         format!("{profile}{name}({})", params.join(", "))
     }
 }

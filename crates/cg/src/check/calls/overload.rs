@@ -35,8 +35,22 @@ pub(crate) enum Failure {
 
 /// Profile families for the spec's wildcards (`ps`, `vs`, `ps_1`, `ps_2`, `vs_1`, `vs_2`).
 const FRAGMENT_PROFILES: &[&str] = &[
-    "fp20", "fp30", "fp30unlimited", "fp40", "fp40unlimited", "arbfp1", "gp4fp", "gp5fp",
-    "glslf", "hlslf", "ps_1_1", "ps_1_2", "ps_1_3", "ps_2_0", "ps_2_x", "ps_3_0",
+    "fp20",
+    "fp30",
+    "fp30unlimited",
+    "fp40",
+    "fp40unlimited",
+    "arbfp1",
+    "gp4fp",
+    "gp5fp",
+    "glslf",
+    "hlslf",
+    "ps_1_1",
+    "ps_1_2",
+    "ps_1_3",
+    "ps_2_0",
+    "ps_2_x",
+    "ps_3_0",
 ];
 const VERTEX_PROFILES: &[&str] = &[
     "vp20", "vp30", "vp40", "arbvp1", "gp4vp", "gp5vp", "glslv", "hlslv", "vs_1_1", "vs_2_0",
@@ -114,7 +128,11 @@ pub(crate) fn resolve(
             .collect();
     }
     // Choose by profile: the best rank present wins.
-    if let Some(best) = set.iter().filter_map(|c| profile_rank(c.profile.as_deref(), profile)).max() {
+    if let Some(best) = set
+        .iter()
+        .filter_map(|c| profile_rank(c.profile.as_deref(), profile))
+        .max()
+    {
         set.retain(|c| profile_rank(c.profile.as_deref(), profile) == Some(best));
     }
     if set.len() > 1 {
@@ -174,7 +192,9 @@ mod tests {
     }
 
     fn pick(cands: Vec<Candidate>, args: &[Type], profile: &str) -> Option<Callee> {
-        resolve(cands, args, profile, &NoStructs).ok().map(|c| c.callee)
+        resolve(cands, args, profile, &NoStructs)
+            .ok()
+            .map(|c| c.callee)
     }
 
     const F: Type = Type::FLOAT;
@@ -196,7 +216,13 @@ mod tests {
 
     #[test]
     fn profiles_exact_then_wildcard_then_open() {
-        let c = || vec![cand(0, &[F], None), cand(1, &[F], Some("ps")), cand(2, &[F], Some("fp30"))];
+        let c = || {
+            vec![
+                cand(0, &[F], None),
+                cand(1, &[F], Some("ps")),
+                cand(2, &[F], Some("fp30")),
+            ]
+        };
         assert_eq!(pick(c(), &[F], "fp30"), Some(Callee::User(FunctionId(2))));
         assert_eq!(pick(c(), &[F], "arbfp1"), Some(Callee::User(FunctionId(1))));
         assert_eq!(pick(c(), &[F], "vp30"), Some(Callee::User(FunctionId(0))));
@@ -207,7 +233,10 @@ mod tests {
     fn defaults_fill_missing_arguments() {
         let mut c = cand(0, &[F, F], None);
         c.defaults = 1;
-        assert_eq!(pick(vec![c], &[F], "fp30"), Some(Callee::User(FunctionId(0))));
+        assert_eq!(
+            pick(vec![c], &[F], "fp30"),
+            Some(Callee::User(FunctionId(0)))
+        );
         assert!(matches!(
             resolve(vec![cand(0, &[F, F], None)], &[F], "fp30", &NoStructs),
             Err(Failure::Arity(_))
@@ -216,9 +245,19 @@ mod tests {
 
     #[test]
     fn untyped_constants_prefer_float_and_int() {
-        let c = vec![cand(0, &[F], None), cand(1, &[H], None), cand(2, &[Type::INT], None)];
-        assert_eq!(pick(c.clone(), &[Type::Scalar(Scalar::Cfloat)], "fp30"), Some(Callee::User(FunctionId(0))));
-        assert_eq!(pick(c, &[Type::CINT], "fp30"), Some(Callee::User(FunctionId(2))));
+        let c = vec![
+            cand(0, &[F], None),
+            cand(1, &[H], None),
+            cand(2, &[Type::INT], None),
+        ];
+        assert_eq!(
+            pick(c.clone(), &[Type::Scalar(Scalar::Cfloat)], "fp30"),
+            Some(Callee::User(FunctionId(0)))
+        );
+        assert_eq!(
+            pick(c, &[Type::CINT], "fp30"),
+            Some(Callee::User(FunctionId(2)))
+        );
     }
 
     #[test]

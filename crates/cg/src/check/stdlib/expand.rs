@@ -118,7 +118,11 @@ fn precision_variants(b: &Builtin) -> Vec<Builtin> {
     let mut out = Vec::new();
     for (prefix, base) in PRECISION_PREFIXES {
         for width in 1..=4u8 {
-            let ret = if width == 1 { base.to_string() } else { format!("{base}{width}") };
+            let ret = if width == 1 {
+                base.to_string()
+            } else {
+                format!("{base}{width}")
+            };
             if let Some(ret) = type_named(&ret) {
                 out.push(Builtin {
                     name: format!("{prefix}{width}{}", b.name),

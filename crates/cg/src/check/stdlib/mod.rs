@@ -26,8 +26,17 @@ pub struct Builtin {
 
 /// The profiles that have what `needs: Some("fp40")` asks for.
 const FP40_AND_LATER: &[&str] = &[
-    "fp40", "fp40unlimited", "vp40", "gp4fp", "gp4vp", "gp4gp", "gp5fp", "gp5vp", "gp5gp",
-    "gp5tcp", "gp5tep",
+    "fp40",
+    "fp40unlimited",
+    "vp40",
+    "gp4fp",
+    "gp4vp",
+    "gp4gp",
+    "gp5fp",
+    "gp5vp",
+    "gp5gp",
+    "gp5tcp",
+    "gp5tep",
 ];
 
 impl Builtin {
