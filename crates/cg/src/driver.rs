@@ -1,6 +1,7 @@
-//! The Cg front end in one call: a file is preprocessed, parsed and (once the checker lands) checked,
-//! and every diagnostic is remapped from the expanded text into the files and lines the user wrote.
+//! The Cg front end in one call: a file is preprocessed, parsed and checked, and every diagnostic is
+//! remapped from the expanded text into the files and lines the user wrote.
 
+use crate::check::{self, CheckOptions, CheckedProgram};
 use crate::preprocess::{self, FileSystemResolver, IncludeResolver, Preprocessed};
 use crate::syntax::{self, ast::TranslationUnit};
 use pigment_diag::{Diagnostic, FileId, SourceFiles};
@@ -39,6 +40,9 @@ pub struct FrontEnd {
     pub expanded: FileId,
     pub preprocessed: Preprocessed,
     pub unit: TranslationUnit,
+    /// The checked program; `None` when the text had syntax errors (checking a tree with holes in it
+    /// would only add confusing follow-on errors).
+    pub checked: Option<CheckedProgram>,
     /// All diagnostics, pointing into the user's files.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -79,8 +83,20 @@ pub fn run(name: &str, text: String, options: &Options) -> FrontEnd {
     let expanded = files.add(format!("{name} (preprocessed)"), preprocessed.text.clone());
     let (unit, syntax_diagnostics) = syntax::parse(&preprocessed.text, expanded);
     let mut diagnostics = preprocessed.diagnostics.clone();
+    let syntax_ok =
+        !pigment_diag::has_errors(&syntax_diagnostics) && !pigment_diag::has_errors(&diagnostics);
+    let mut found = syntax_diagnostics;
+    let checked = syntax_ok.then(|| {
+        let check_options = CheckOptions {
+            entry: options.entry.clone(),
+            profile: options.profile.clone(),
+        };
+        let (checked, check_diagnostics) = check::check(&unit, expanded, &check_options);
+        found.extend(check_diagnostics);
+        checked
+    });
     diagnostics.extend(
-        syntax_diagnostics
+        found
             .into_iter()
             .map(|d| preprocessed.map.remap_diagnostic(&files, expanded, d)),
     );
@@ -90,6 +106,7 @@ pub fn run(name: &str, text: String, options: &Options) -> FrontEnd {
         expanded,
         preprocessed,
         unit,
+        checked,
         diagnostics,
     }
 }
@@ -108,6 +125,28 @@ mod tests {
         let label = d.primary.as_ref().expect("located");
         assert_eq!(label.file, fe.main);
         assert_eq!(fe.files.line_col(label.file, label.span.start).line, 4);
+    }
+
+    #[test]
+    fn type_errors_point_into_the_users_file() {
+        let text = "float4 main(float2 uv : TEXCOORD0) : COLOR {\n  float3 c = uv;\n  return float4(c, 1);\n}\n";
+        let fe = run("t.cg", text.into(), &Options::default());
+        assert!(fe.has_errors(), "{:?}", fe.diagnostics);
+        let label = fe.diagnostics[0].primary.as_ref().expect("located");
+        assert_eq!(
+            (
+                label.file,
+                fe.files.line_col(label.file, label.span.start).line
+            ),
+            (fe.main, 2)
+        );
+        let ok = run(
+            "ok.cg",
+            "float4 main(float2 uv : TEXCOORD0) : COLOR { return float4(uv, 0, 1); }".into(),
+            &Options::default(),
+        );
+        assert!(!ok.has_errors(), "{:?}", ok.diagnostics);
+        assert!(ok.checked.is_some());
     }
 
     #[test]

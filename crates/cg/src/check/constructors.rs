@@ -1,0 +1,195 @@
+//! Constructors (`float4(a, b)`, `float3x3(...)`) and initializers (`= expr`, `= {...}`).
+//!
+//! Vector and matrix constructors take scalars and vectors whose components add up exactly to the
+//! constructed type's ("builds a vector from multiple scalars or shorter vectors"; matrices row by
+//! row from "any combination of scalars and vectors"). A scalar constructor takes one value, like
+//! a cast. Structs, arrays and samplers are built with initializer lists, not constructors.
+
+use super::types::{classify, Type};
+use super::Checker;
+use crate::syntax::ast::{ExprId, ExprKind, Span};
+
+impl Checker<'_> {
+    pub(super) fn constructor(&mut self, span: Span, target: Type, args: &[ExprId]) -> Type {
+        let types: Vec<Type> = args.iter().map(|&a| self.expr(a)).collect();
+        if target.is_error() || types.iter().any(Type::is_error) {
+            return target;
+        }
+        let Some(scalar) = target.scalar() else {
+            let message = format!(
+                "`{}` cannot be constructed like a function; use an initializer list `{{...}}`",
+                self.type_name(&target)
+            );
+            self.error(span, message);
+            return Type::Error;
+        };
+        if let Type::Scalar(_) = target {
+            if args.len() != 1 {
+                let message = format!(
+                    "`{}(...)` takes one value, not {}",
+                    self.type_name(&target),
+                    args.len()
+                );
+                self.error(span, message);
+            } else if !classify(&types[0], &target, &self.program).is_explicit() {
+                let message = format!(
+                    "cannot convert `{}` to `{}`",
+                    self.type_name(&types[0]),
+                    self.type_name(&target)
+                );
+                self.error(self.span_of(args[0]), message);
+            }
+            return target;
+        }
+        let mut total = 0u32;
+        for (&arg, ty) in args.iter().zip(&types) {
+            match ty {
+                Type::Scalar(_) | Type::Vector(..) => {
+                    total += ty.components().unwrap_or(0);
+                    self.record_conversion(arg, &ty.with_scalar(scalar));
+                }
+                other => {
+                    let message = format!(
+                        "a `{}` constructor takes scalars and vectors, not `{}`",
+                        self.type_name(&target),
+                        self.type_name(other)
+                    );
+                    self.error(self.span_of(arg), message);
+                    return target;
+                }
+            }
+        }
+        let want = target.components().unwrap_or(0);
+        if total != want {
+            let message = format!(
+                "`{}` needs {want} components, but the arguments give {total}",
+                self.type_name(&target)
+            );
+            self.error(span, message);
+        }
+        target
+    }
+
+    /// Checks an initializer for a variable of type `ty` named `name`; returns the variable's
+    /// type (an unsized array takes the initializer's size).
+    pub(super) fn initializer(&mut self, init: ExprId, ty: &Type, name: &str) -> Type {
+        if let ExprKind::InitList(_) = &self.unit.exprs[init].kind {
+            return self.init_list(init, ty);
+        }
+        let it = self.expr(init);
+        let target = match (ty, &it) {
+            (Type::Array(e, None), Type::Array(f, Some(_))) if e == f => it.clone(),
+            _ => ty.clone(),
+        };
+        self.coerce(init, &target, &format!("in the initialization of `{name}`"));
+        target
+    }
+
+    fn init_item(&mut self, item: ExprId, ty: &Type) -> Type {
+        if let ExprKind::InitList(_) = &self.unit.exprs[item].kind {
+            return self.init_list(item, ty);
+        }
+        self.expr(item);
+        self.coerce(item, ty, "in the initializer list");
+        ty.clone()
+    }
+
+    fn init_list(&mut self, list: ExprId, ty: &Type) -> Type {
+        let unit = self.unit;
+        let ExprKind::InitList(items) = &unit.exprs[list].kind else {
+            return Type::Error;
+        };
+        let span = self.span_of(list);
+        let result = match ty {
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => {
+                let mut total = 0;
+                self.count_leaves(items, ty, &mut total);
+                let want = ty.components().unwrap_or(0);
+                if total != want {
+                    let message = format!(
+                        "`{}` needs {want} components, but the initializer gives {total}",
+                        self.type_name(ty)
+                    );
+                    self.error(span, message);
+                }
+                ty.clone()
+            }
+            Type::Array(elem, size) => {
+                if let Some(n) = size {
+                    if items.len() != *n as usize {
+                        let message = format!(
+                            "`{}` has {n} elements, but the initializer gives {}",
+                            self.type_name(ty),
+                            items.len()
+                        );
+                        self.error(span, message);
+                    }
+                }
+                for &item in items {
+                    self.init_item(item, elem);
+                }
+                Type::Array(elem.clone(), Some(items.len() as u32))
+            }
+            Type::Struct(s) if !self.program.strukt(*s).is_interface => {
+                let fields = self.program.field_types_of(*s);
+                if items.len() != fields.len() {
+                    let message = format!(
+                        "`{}` has {} members, but the initializer gives {}",
+                        self.type_name(ty),
+                        fields.len(),
+                        items.len()
+                    );
+                    self.error(span, message);
+                }
+                for (&item, field) in items.iter().zip(&fields) {
+                    self.init_item(item, field);
+                }
+                ty.clone()
+            }
+            Type::Error => {
+                for &item in items {
+                    self.init_item(item, &Type::Error);
+                }
+                Type::Error
+            }
+            other => {
+                let message = format!(
+                    "an initializer list cannot initialize `{}`",
+                    self.type_name(other)
+                );
+                self.error(span, message);
+                Type::Error
+            }
+        };
+        self.set_type(list, result)
+    }
+
+    /// Counts the scalar components of a (nested) initializer list for a vector or matrix,
+    /// converting each leaf to `ty`'s element type in its own shape.
+    fn count_leaves(&mut self, items: &[ExprId], ty: &Type, total: &mut u32) {
+        let unit = self.unit;
+        let scalar = ty.scalar().unwrap_or(super::types::Scalar::Float);
+        for &item in items {
+            if let ExprKind::InitList(inner) = &unit.exprs[item].kind {
+                self.count_leaves(inner, ty, total);
+                continue;
+            }
+            let it = self.expr(item);
+            match &it {
+                Type::Scalar(_) | Type::Vector(..) => {
+                    *total += it.components().unwrap_or(0);
+                    self.record_conversion(item, &it.with_scalar(scalar));
+                }
+                Type::Error => *total += 1,
+                other => {
+                    let message = format!(
+                        "a `{}` initializer takes scalars and vectors, not `{}`",
+                        self.type_name(ty),
+                        self.type_name(other)
+                    );
+                    self.error(self.span_of(item), message);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Struct and interface definitions: fields, member functions, the automatic typedef, and the
+//! predefined output/connector structs of cg-stdlib.md §8.
+
+use super::decl::Place;
+use super::program::{BindingSemantic, Field, StructType};
+use super::scope::Binding;
+use super::types::{Scalar, StructId, Type};
+use super::Checker;
+use crate::syntax::ast::{Decl, Span, StructDef, StructKind};
+
+impl Checker<'_> {
+    /// Defines a struct or interface, declares its tag and typedef, and checks its members.
+    pub(super) fn define_struct(&mut self, def: &StructDef) -> StructId {
+        let id = StructId(self.program.structs.len() as u32);
+        let is_interface = def.kind == StructKind::Interface;
+        let semantic = def.semantic.as_ref().map(|s| self.semantic(s));
+        self.program.structs.push(StructType {
+            name: def.name.as_ref().map(|n| n.name.clone()),
+            is_interface,
+            fields: Vec::new(),
+            methods: Vec::new(),
+            base: None,
+            semantic,
+            span: def.span,
+        });
+        if let Some(name) = &def.name {
+            if let Some(prev) = self.scopes.lookup_tag_here(&name.name) {
+                let prev_span = prev.span;
+                self.error_with(
+                    name.span,
+                    format!("redefinition of `{}`", name.name),
+                    prev_span,
+                    "previous definition",
+                );
+            } else if self.check_name(name) {
+                self.scopes.declare_tag(&name.name, id, name.span);
+                // "A struct definition automatically performs a corresponding typedef".
+                self.scopes
+                    .declare(&name.name, Binding::Type(Type::Struct(id)), name.span);
+            }
+        }
+        if let Some(base) = &def.base {
+            match self.scopes.lookup_tag(&base.name).map(|e| e.item) {
+                Some(b) if self.program.strukt(b).is_interface && !is_interface => {
+                    self.program.structs[id.index()].base = Some(b);
+                }
+                _ => self.error(
+                    base.span,
+                    format!(
+                        "`{}` is not an interface a struct can inherit from",
+                        base.name
+                    ),
+                ),
+            }
+        }
+        // Fields first, so that member functions see all of them.
+        for member in &def.members {
+            if let Decl::Var(v) = member {
+                if is_interface {
+                    self.error(v.span, "interfaces can only declare member functions");
+                    continue;
+                }
+                self.fields(id, v);
+            } else if let Decl::Typedef(v) = member {
+                self.error(v.span, "a typedef cannot be a struct member");
+            }
+        }
+        for member in &def.members {
+            if let Decl::Function(f) = member {
+                if is_interface && f.body.is_some() {
+                    self.error(f.name.span, "interface member functions cannot have a body");
+                }
+                self.function(f, Some(id));
+            }
+        }
+        self.check_implements(id);
+        id
+    }
+
+    fn fields(&mut self, id: StructId, v: &crate::syntax::ast::VarDecl) {
+        self.qualifiers(&v.qualifiers, Place::Field);
+        let base = self.resolve_type(&v.ty);
+        for d in &v.declarators {
+            let ty = self.apply_dims(base.clone(), &d.dims, v.ty.packed.is_some());
+            if let Some(init) = d.init {
+                self.error(
+                    self.span_of(init),
+                    "struct members cannot have initializers",
+                );
+            }
+            if matches!(ty, Type::Void) {
+                self.error(d.name.span, "a struct member cannot have type `void`");
+            }
+            if !self.check_name(&d.name) {
+                continue;
+            }
+            let semantic = d.semantic.as_ref().map(|s| self.semantic(s));
+            let prev = self
+                .program
+                .strukt(id)
+                .fields
+                .iter()
+                .find(|f| f.name == d.name.name)
+                .map(|f| f.span);
+            if let Some(prev) = prev {
+                self.error_with(
+                    d.name.span,
+                    format!("duplicate member `{}`", d.name.name),
+                    prev,
+                    "previous declaration",
+                );
+                continue;
+            }
+            self.program.structs[id.index()].fields.push(Field {
+                name: d.name.name.clone(),
+                ty,
+                semantic,
+                span: d.name.span,
+            });
+        }
+    }
+
+    /// `fragout`, `fragout_float` and `vf30` (cg-stdlib.md §8), which the parser knows as type
+    /// names. `fragout` takes the ps_2/arbfp1/fp30 form.
+    pub(super) fn declare_predefined(&mut self) {
+        let f4 = Type::Vector(Scalar::Float, 4);
+        let h4 = Type::Vector(Scalar::Half, 4);
+        let f = Type::FLOAT;
+        self.predefined(
+            "fragout",
+            &[("col", h4, "COLOR"), ("depth", f.clone(), "DEPTH")],
+        );
+        self.predefined(
+            "fragout_float",
+            &[("col", f4.clone(), "COLOR"), ("depth", f, "DEPTH")],
+        );
+        let mut vf30: Vec<(&str, Type, &str)> = vec![
+            ("WPOS", f4.clone(), "WPOS"),
+            ("COL0", f4.clone(), "COL0"),
+            ("COL1", f4.clone(), "COL1"),
+        ];
+        const TEX: [&str; 8] = [
+            "TEX0", "TEX1", "TEX2", "TEX3", "TEX4", "TEX5", "TEX6", "TEX7",
+        ];
+        for t in TEX {
+            vf30.push((t, f4.clone(), t));
+        }
+        self.predefined("vf30", &vf30);
+    }
+
+    fn predefined(&mut self, name: &str, fields: &[(&str, Type, &str)]) {
+        let id = StructId(self.program.structs.len() as u32);
+        let semantic = |s: &str| BindingSemantic {
+            written: s.to_string(),
+            name: s.to_string(),
+            span: Span::default(),
+        };
+        self.program.structs.push(StructType {
+            name: Some(name.to_string()),
+            is_interface: false,
+            fields: fields
+                .iter()
+                .map(|(n, t, s)| Field {
+                    name: n.to_string(),
+                    ty: t.clone(),
+                    semantic: Some(semantic(s)),
+                    span: Span::default(),
+                })
+                .collect(),
+            methods: Vec::new(),
+            base: None,
+            semantic: None,
+            span: Span::default(),
+        });
+        self.scopes.declare_tag(name, id, Span::default());
+        self.scopes
+            .declare(name, Binding::Type(Type::Struct(id)), Span::default());
+    }
+}
