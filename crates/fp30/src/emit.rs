@@ -1,14 +1,14 @@
 //! Output: the allocated [`Mir`] as an `nvfp` syntax tree (DECLAREs, then instructions), and the
-//! program text with cgc's header comments (`#profile`, `#program`, `#semantic`, `#var`) and trailer
-//! (`# N instructions, R R-regs, H H-regs`), as fp30-profile.md section 7 describes.
+//! program's interface as cgc's header comments describe it (`#profile`, `#program`, `#semantic`,
+//! `#var`; fp30-profile.md section 7), printed by [`crate::header`].
 
+use crate::header::{ProgramInterface, SemanticLine, Var};
 use crate::interface::{param_name, Interface};
 use crate::mir::*;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
 use pigment_ir::{Function, SamplerDim};
-use std::fmt::Write;
 
 /// The syntax tree of the program.
 pub fn program(mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
@@ -157,33 +157,49 @@ pub fn sampler_type(dim: SamplerDim) -> &'static str {
     }
 }
 
-/// The header comments that follow `!!FP1.0`.
-pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "# pigment fp30 back end");
-    let _ = writeln!(out, "#profile fp30");
-    let _ = writeln!(out, "#program {}", func.name);
-    let semantic = |s: &Option<String>| s.as_deref().map(|s| format!(" : {s}")).unwrap_or_default();
+/// The interface as cgc's header describes it: `#profile`, `#program`, a `#semantic` per uniform and
+/// sampler, and a `#var` per input, uniform (element), sampler and output, plus the kill
+/// pseudo-output when the program uses KIL. The trailer's counts are left to the caller.
+pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> ProgramInterface {
+    let mut out = ProgramInterface {
+        notes: vec!["pigment fp30 back end".into()],
+        profile: Some("fp30".into()),
+        program: Some(func.name.clone()),
+        ..ProgramInterface::default()
+    };
     for (_, u) in func.uniforms.iter() {
-        let _ = writeln!(out, "#semantic {}{}", u.name, semantic(&u.semantic));
+        out.semantics.push(SemanticLine {
+            name: u.name.clone(),
+            semantic: u.semantic.clone(),
+        });
     }
-    for (h, s) in func.samplers.iter() {
-        let sem = s.unit.map(|u| format!(" : TEXUNIT{u}")).unwrap_or_default();
-        let _ = writeln!(out, "#semantic {}{}", s.name, sem);
-        let _ = h;
+    for (_, s) in func.samplers.iter() {
+        out.semantics.push(SemanticLine {
+            name: s.name.clone(),
+            semantic: s.unit.map(|u| format!("TEXUNIT{u}")),
+        });
     }
-    let referenced = |name: &str| mir.params.iter().any(|p| p == name);
+    let var =
+        |ty: String, name: String, semantic: String, resource: String, referenced: bool| Var {
+            ty,
+            name,
+            semantic,
+            resource,
+            param_index: -1,
+            referenced,
+        };
     for (h, i) in func.inputs.iter() {
         let reg = iface.inputs[h.index()]
             .map(|a| a.name())
             .unwrap_or_default();
         let sem = i.semantic.clone().unwrap_or_default();
-        let used = uses_input(func, h);
-        let _ = writeln!(
-            out,
-            "#var {} {} : $vin.{sem} : {reg} : -1 : {}",
-            i.ty, i.name, used as u8
-        );
+        out.vars.push(var(
+            i.ty.to_string(),
+            i.name.clone(),
+            format!("$vin.{sem}"),
+            reg,
+            uses_input(func, h),
+        ));
     }
     for (_, u) in func.uniforms.iter() {
         let sem = u.semantic.clone().unwrap_or_default();
@@ -193,14 +209,11 @@ pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> Str
         };
         for e in elements {
             let pname = param_name(&u.name, e);
-            let used = referenced(&pname);
-            let resource = if used { pname.clone() } else { String::new() };
+            let used = mir.params.contains(&pname);
+            let resource = if used { pname } else { String::new() };
             let name = e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name));
-            let _ = writeln!(
-                out,
-                "#var {} {name} : {sem} : {resource} : -1 : {}",
-                u.ty, used as u8
-            );
+            out.vars
+                .push(var(u.ty.to_string(), name, sem.clone(), resource, used));
         }
     }
     for (h, s) in func.samplers.iter() {
@@ -210,13 +223,13 @@ pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> Str
             .insts
             .iter()
             .any(|i| i.texture.is_some_and(|(u, _)| u == unit));
-        let _ = writeln!(
-            out,
-            "#var {} {} : {sem} : texunit {unit} : -1 : {}",
-            sampler_type(s.dim),
-            s.name,
-            used as u8
-        );
+        out.vars.push(var(
+            sampler_type(s.dim).into(),
+            s.name.clone(),
+            sem,
+            format!("texunit {unit}"),
+            used,
+        ));
     }
     for (h, o) in func.outputs.iter() {
         let sem = o.semantic.clone().unwrap_or_default();
@@ -224,19 +237,29 @@ pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> Str
             Some(nvfp::isa::OutputReg::Depr) => "DEPR",
             _ => "COL",
         };
-        let _ = writeln!(
-            out,
-            "#var {} {} : $vout.{sem} : {reg} : -1 : 1",
-            o.ty, o.name
-        );
+        out.vars.push(var(
+            o.ty.to_string(),
+            o.name.clone(),
+            format!("$vout.{sem}"),
+            reg.into(),
+            true,
+        ));
     }
     if kills {
-        let _ = writeln!(
-            out,
-            "#var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0"
-        );
+        out.vars.push(var(
+            "<none>4".into(),
+            "$kill_0000".into(),
+            "$vout.$kill".into(),
+            "$kill".into(),
+            false,
+        ));
     }
     out
+}
+
+/// The header comments that follow `!!FP1.0` (see [`interface`]).
+pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> String {
+    interface(func, iface, mir, kills).header()
 }
 
 fn uses_input(func: &Function, input: pigment_ir::Handle<pigment_ir::Input>) -> bool {

@@ -14,12 +14,14 @@
 //! 4. optimisation ([`opt`]): copy folding into producers (outputs, `_SAT`, condition codes) and
 //!    dead-write elimination;
 //! 5. register allocation ([`regalloc`]) and output ([`emit`]): an `nvfp` syntax tree that nvfp's
-//!    validator accepts, and the text with cgc's header and trailer.
+//!    validator accepts, and the text with cgc's header and trailer ([`header`], which also reads
+//!    them back from a `.fp` file and gives them as JSON).
 #![forbid(unsafe_code)]
 
 pub mod constraints;
 mod diag;
 pub mod emit;
+pub mod header;
 pub mod interface;
 pub mod isel;
 pub mod legalize;
@@ -80,6 +82,8 @@ pub struct Compiled {
     /// `!!FP1.0`, the header comments, the program, `END` and the trailer.
     pub text: String,
     pub bindings: Vec<Binding>,
+    /// The header and trailer of [`Self::text`] as data.
+    pub interface: header::ProgramInterface,
     /// Executable instructions.
     pub instructions: usize,
 }
@@ -168,14 +172,17 @@ pub fn compile(
     let kills = mir.insts.iter().any(|i| i.opcode == nvfp::isa::Opcode::Kil);
     let printed = nvfp::syntax::print(&program);
     let body = printed.strip_prefix("!!FP1.0\n").unwrap_or(&printed);
-    let text = format!(
-        "!!FP1.0\n{}{body}# {instructions} instructions, {r} R-regs, {h} H-regs\n",
-        emit::header(func, &iface, &mir, kills)
-    );
+    let mut interface = emit::interface(func, &iface, &mir, kills);
+    interface.stats = Some(header::Stats {
+        instructions: instructions as u32,
+        r_regs: r,
+        h_regs: h,
+    });
     Ok(Compiled {
         program,
-        text,
+        text: interface.wrap(body),
         bindings: bindings(func, &iface, &mir),
+        interface,
         instructions,
     })
 }

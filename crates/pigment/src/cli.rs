@@ -68,6 +68,18 @@ pub struct CheckArgs {
     pub program: PathBuf,
     #[command(flatten)]
     pub cg: CgArgs,
+    /// Also print the program's interface, as its cgc header comments describe it (`.fp` only):
+    /// uniforms with their DECLARE or p[N] (matrix rows expanded), samplers with unit and target,
+    /// varyings with their attribute register, outputs. The JSON layout (schema
+    /// "pigment-reflect-1") is documented in `pigment_fp30::header`'s json module.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub reflect: Option<ReflectFormat>,
+}
+
+/// Formats of `--reflect`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReflectFormat {
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -90,10 +102,13 @@ pub struct BindingArgs {
     /// Numbered local parameter p[N]: `--local N=x,y,z,w` (missing components from (0,0,0,1)).
     #[arg(long = "local", value_name = "N=x,y,z,w")]
     pub locals: Vec<String>,
-    /// Named local parameter (a DECLARE): `--param NAME=x,y,z,w`.
+    /// Named local parameter: `--param NAME=x,y,z,w`, NAME a DECLARE or, when the program carries
+    /// cgc's `#var` header, a uniform's Cg name (`IN.video_size`, `k[0]`, `M[1]` for a matrix row).
+    /// The header's `#default` values apply first.
     #[arg(long = "param", value_name = "NAME=x,y,z,w")]
     pub params: Vec<String>,
-    /// Bind a texture to a unit: `--tex UNIT=TARGET:FILE`, TARGET one of 1D, 2D, 3D, CUBE, RECT.
+    /// Bind a texture to a unit: `--tex UNIT=TARGET:FILE`, TARGET one of 1D, 2D, 3D, CUBE, RECT;
+    /// UNIT may also be a sampler's Cg name from the program's `#var` header (`--tex decal=2D:a.png`).
     /// CUBE and 3D files are described in `pigment run --help` and the README.
     #[arg(long = "tex", value_name = "UNIT=TARGET:FILE")]
     pub textures: Vec<String>,

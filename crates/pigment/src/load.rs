@@ -4,11 +4,15 @@ use crate::cli::Lang;
 use crate::failure::Failure;
 use nvfp::program::Program;
 use pigment_diag::{render, Diagnostic, SourceFiles};
+use pigment_fp30::header::ProgramInterface;
 use std::path::Path;
 
 /// A program loaded from a file.
 pub struct Loaded {
     pub program: Program,
+    /// What the header comments (`#var`, `#default`, ...) say about the program's bindings; empty
+    /// for a program without them.
+    pub interface: ProgramInterface,
 }
 
 /// Reads `path`; an unreadable file is a usage error.
@@ -18,13 +22,16 @@ pub fn read_source(path: &Path) -> Result<String, Failure> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// Reads and loads an NV_fragment_program file, printing every diagnostic to stderr.
+/// Reads and loads an NV_fragment_program file and its header comments, printing every diagnostic
+/// (header warnings included) to stderr.
 pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
     let text = read_source(path)?;
     let mut files = SourceFiles::new();
     let file = files.add(path.display().to_string(), text);
+    let (interface, warnings) = pigment_fp30::header::parse(files.text(file), file);
+    print_diagnostics(&files, &warnings);
     match nvfp::validate::load_text(files.text(file), file) {
-        Ok(program) => Ok(Loaded { program }),
+        Ok(program) => Ok(Loaded { program, interface }),
         Err(diagnostics) => {
             print_diagnostics(&files, &diagnostics);
             Err(Failure::Rejected)

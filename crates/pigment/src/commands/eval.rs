@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 pub fn eval(args: &EvalArgs) -> CommandResult {
     let loaded = load_fragment_program(&args.program)?;
     let program = &loaded.program;
-    let bound = bind(program, &args.bindings)?;
+    let bound = bind(&loaded, &args.bindings)?;
     let input = quad_input(&args.attrs)?;
     let machine = Machine::new(program);
     let (output, trace) = machine.run_quad_traced(&input, &bound.params, &bound.textures);

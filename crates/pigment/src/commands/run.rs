@@ -13,7 +13,7 @@ pub fn run(args: &RunArgs) -> CommandResult {
     let (width, height) = parse_size(&args.size).map_err(Failure::Usage)?;
     let loaded = load_fragment_program(&args.program)?;
     let program = &loaded.program;
-    let bound = bind(program, &args.bindings)?;
+    let bound = bind(&loaded, &args.bindings)?;
     let machine = Machine::new(program);
     let shader = Shader {
         program,
