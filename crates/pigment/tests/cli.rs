@@ -1,44 +1,9 @@
 //! Tests of the `pigment` command-line contract: exit codes, diagnostics format, the JSON of `eval`,
 //! the files of `run`. Expected values are computed by hand from the spec and reference-quad.md.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn pigment(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigment"))
-        .args(args)
-        .output()
-        .expect("pigment runs")
-}
-
-/// A scratch directory unique to one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pigment-cli-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    path.to_string_lossy().into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("bad JSON {e}: {}", stdout(o)))
-}
+use common::{json, pigment, scratch, stderr, stdout, write};
 
 #[test]
 fn check_accepts_a_valid_program() {

@@ -4,35 +4,11 @@
 //! prints the interface. Expected values are computed by hand from the header and the program.
 
 use serde_json::json;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn pigment(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigment"))
-        .args(args)
-        .output()
-        .expect("pigment runs")
-}
-
-/// A scratch directory unique to one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "pigment-cli-bindings-{}-{test}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json_out(o: &Output) -> serde_json::Value {
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("bad JSON {e}: {out}"))
-}
+use common::{json as json_out, pigment, scratch, stderr};
+use std::path::Path;
+use std::process::Output;
 
 /// The header of an entry `main_fragment(float2 tex : TEXCOORD0, uniform input IN,
 /// uniform sampler2D decal : TEXUNIT2)` with globals `tint` (initialised), `M` (float4x4), `k[2]`

@@ -1,0 +1,52 @@
+//! Helpers shared by the command-line tests: running the built `pigment` binary, scratch directories,
+//! and reading its output.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn pigment(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pigment"))
+        .args(args)
+        .output()
+        .expect("pigment runs")
+}
+
+/// A scratch directory unique to one test of one test binary.
+pub fn scratch(test: &str) -> PathBuf {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()));
+    let dir = std::env::temp_dir().join(format!(
+        "pigment-{}-{}-{test}",
+        binary.unwrap_or_default(),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` to `dir/name` and returns the path as a string.
+pub fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The JSON object printed on stdout (the command must have succeeded).
+pub fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("bad JSON {e}: {}", stdout(o)))
+}
