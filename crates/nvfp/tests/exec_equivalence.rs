@@ -191,9 +191,13 @@ fn instruction(colour: OutputReg) -> impl Strategy<Value = Instruction> {
             any::<bool>(),
             any::<bool>(),
         )
-            .prop_map(move |(srcs, precision, register, mask, cc, saturate, update_cc)| {
-                build(opcode, srcs, precision, register, mask, cc, saturate, update_cc)
-            })
+            .prop_map(
+                move |(srcs, precision, register, mask, cc, saturate, update_cc)| {
+                    build(
+                        opcode, srcs, precision, register, mask, cc, saturate, update_cc,
+                    )
+                },
+            )
     })
 }
 
@@ -317,22 +321,41 @@ fn bits(v: [f32; 4]) -> [u32; 4] {
 
 /// Runs `program` through `Machine::run_quads` (all quads at once, so several batches and partial ones)
 /// and through `Machine::run_quad_traced` (first quad), and compares everything with the reference.
-fn check(program: &Program, params: &Parameters, inputs: &[QuadInput]) -> Result<(), TestCaseError> {
+fn check(
+    program: &Program,
+    params: &Parameters,
+    inputs: &[QuadInput],
+) -> Result<(), TestCaseError> {
     let machine = Machine::new(program);
     let textures = TextureUnits::new();
     let mut outputs = vec![QuadOutput::default(); inputs.len()];
     machine.run_quads(inputs, params, &textures, &mut outputs);
     for (q, (input, output)) in inputs.iter().zip(&outputs).enumerate() {
         let (expected, trace) = run_quad_reference(program, input, params, &textures);
-        prop_assert_eq!(output.color.map(bits), expected.color.map(bits), "colour, quad {}", q);
-        prop_assert_eq!(bits(output.depth), bits(expected.depth), "depth, quad {}", q);
+        prop_assert_eq!(
+            output.color.map(bits),
+            expected.color.map(bits),
+            "colour, quad {}",
+            q
+        );
+        prop_assert_eq!(
+            bits(output.depth),
+            bits(expected.depth),
+            "depth, quad {}",
+            q
+        );
         prop_assert_eq!(output.killed, expected.killed, "killed, quad {}", q);
         if q == 0 {
             let (_, actual) = machine.run_quad_traced(input, params, &textures);
             prop_assert_eq!(actual.cc, trace.cc, "condition code");
             for (a, e) in actual.temps.iter().zip(&trace.temps) {
                 prop_assert_eq!(a.register, e.register);
-                prop_assert_eq!(a.values.map(bits), e.values.map(bits), "{}", e.register.name());
+                prop_assert_eq!(
+                    a.values.map(bits),
+                    e.values.map(bits),
+                    "{}",
+                    e.register.name()
+                );
             }
             prop_assert_eq!(actual.temps.len(), trace.temps.len());
         }

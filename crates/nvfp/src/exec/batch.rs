@@ -3,8 +3,10 @@
 //! straight loops over lanes that the compiler vectorises. Operand loading (VectorLoad / ScalarLoad of
 //! 3.11.4.3) and the destination update (UpdateDestination of 3.11.4.4) live here.
 
-use super::decode::{CcTest, Decoded, Operand, Origin, Target, CC_EQ, CC_GT, CC_LT, CC_UN};
-use super::numeric::{convert, convert_slice};
+use super::decode::{
+    CcTest, ConstantOrigin, Decoded, Operand, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN,
+};
+use super::numeric::{convert, convert_slice, to_fp32};
 use super::{Parameters, QuadInput};
 use crate::isa::{AttribReg, Precision};
 
@@ -27,36 +29,62 @@ pub struct Batch {
     /// The condition code, one bit per component per lane (see `decode::CC_*`).
     pub cc: [[u8; LANES]; 4],
     pub killed: [bool; LANES],
-    /// Loaded operands of the current instruction.
+    /// Operands of the current instruction that had to be converted.
     pub operands: [Vector; 3],
     /// Result of the current instruction.
     pub result: Vector,
 }
 
+/// One component of an operand as an instruction reads it: lanes (in the register file, or converted
+/// into scratch space) and the sign modifiers still to apply to them.
+#[derive(Clone, Copy)]
+pub struct Src<'a> {
+    lanes: &'a Lanes,
+    and_mask: u32,
+    xor_mask: u32,
+}
+
+impl Src<'_> {
+    #[inline(always)]
+    pub fn at(&self, lane: usize) -> f32 {
+        f32::from_bits((self.lanes[lane].to_bits() & self.and_mask) ^ self.xor_mask)
+    }
+}
+
+/// An operand's four components.
+pub type SrcVector<'a> = [Src<'a>; 4];
+
 impl Batch {
-    pub fn new(decoded: &Decoded) -> Box<Batch> {
-        Box::new(Batch {
+    /// A batch for `decoded`, with its constant slots filled from `params`.
+    pub fn new(decoded: &Decoded, params: &Parameters) -> Box<Batch> {
+        let mut batch = Box::new(Batch {
             regs: vec![ZERO; decoded.slot_count],
             cc: [[CC_EQ; LANES]; 4],
             killed: [false; LANES],
             operands: [ZERO; 3],
             result: ZERO,
-        })
+        });
+        for constant in &decoded.constants {
+            let value = constant_value(constant.origin, params);
+            let reg = &mut batch.regs[constant.slot];
+            for (lanes, v) in reg.iter_mut().zip(value) {
+                let v = f32::from_bits((v.to_bits() & constant.and_mask) ^ constant.xor_mask);
+                *lanes = [constant.precision.map_or(v, |p| convert(p, v)); LANES];
+            }
+        }
+        batch
     }
 
     /// Starts a batch: temporaries and outputs (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4), attributes
-    /// from `quads` (at most [`QUADS`]; lanes past them hold zeros and their results are ignored).
+    /// from `quads` (at most [`QUADS`]; lanes past them keep an earlier batch's values, which are
+    /// computed on but never read back), converted to fp32 unless UP* reads their bits.
     pub fn reset(&mut self, decoded: &Decoded, quads: &[QuadInput]) {
-        // Attribute slots are overwritten below (lanes past `quads` may keep an earlier batch's
-        // values: they are computed but never read back).
-        for (slot, reg) in self.regs.iter_mut().enumerate() {
-            if !decoded.attribs.iter().any(|&(_, s)| s == slot) {
-                *reg = ZERO;
-            }
+        for &slot in &decoded.cleared {
+            self.regs[slot] = ZERO;
         }
         self.cc = [[CC_EQ; LANES]; 4];
         self.killed = [false; LANES];
-        for &(attrib, slot) in &decoded.attribs {
+        for &(attrib, slot, raw) in &decoded.attribs {
             let reg = &mut self.regs[slot];
             for (q, quad) in quads.iter().enumerate().take(QUADS) {
                 for (f, fragment) in quad.attribs[attrib].iter().enumerate() {
@@ -64,6 +92,9 @@ impl Batch {
                         reg[c][4 * q + f] = fragment[c];
                     }
                 }
+            }
+            if !raw {
+                reg.iter_mut().flatten().for_each(|v| *v = to_fp32(*v));
             }
         }
         let wpos = AttribReg::Wpos.index();
@@ -74,46 +105,11 @@ impl Batch {
         }
     }
 
-    /// VectorLoad / ScalarLoad into operand `index`: swizzle, sign modifiers, then conversion to the
-    /// instruction's precision — unless `raw`, for UP2H/UP2US/UP4B/UP4UB, which read the bits of a
-    /// packed word untouched (notes item 3). Scalar operands carry a replicated swizzle.
-    pub fn load(
-        &mut self,
-        index: usize,
-        operand: &Operand,
-        precision: Precision,
-        params: &Parameters,
-        raw: bool,
-    ) {
-        let dst = &mut self.operands[index];
-        match operand.origin {
-            Origin::Slot(slot) => {
-                let src = &self.regs[slot];
-                for (c, lanes) in dst.iter_mut().enumerate() {
-                    let from = &src[operand.swizzle[c]];
-                    for (d, &s) in lanes.iter_mut().zip(from.iter()) {
-                        *d = operand.modify(s);
-                    }
-                    if !raw {
-                        convert_slice(precision, lanes);
-                    }
-                }
-            }
-            origin => {
-                let value = constant_value(origin, params);
-                for (c, lanes) in dst.iter_mut().enumerate() {
-                    let v = operand.modify(value[operand.swizzle[c]]);
-                    *lanes = [if raw { v } else { convert(precision, v) }; LANES];
-                }
-            }
-        }
-    }
-
     /// UpdateDestination of 3.11.4.4 for `self.result`: optional [0,1] clamp, conversion to the
-    /// destination's type (skipped for the raw words of PK*), then the merge under the write mask and the
-    /// CC mask, and the CC update from the converted value (notes item 1). Every enable is computed from
-    /// the CC as it was before this instruction.
-    pub fn store(&mut self, target: &Target, saturate: bool, update_cc: bool, packed: bool) {
+    /// destination's type where it is not already ([`Target::conversion`]; never for the raw words of
+    /// PK*), then the merge under the write mask and the CC mask, and the CC update from the converted
+    /// value (notes item 1). Every enable is computed from the CC as it was before this instruction.
+    pub fn store(&mut self, target: &Target, saturate: bool, update_cc: bool) {
         let enabled = self.enables(&target.cc);
         let dst = &mut self.regs[target.slot];
         for c in (0..4).filter(|&c| target.write_mask[c]) {
@@ -122,14 +118,7 @@ impl Batch {
                 // NaN passes through the clamp unchanged, as in the pseudo-code.
                 result.iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
             }
-            if !packed {
-                // "converted to the data type corresponding to destination register": fp16 for H
-                // registers, o[COLH] and HC, fp32 otherwise.
-                let precision = if target.half {
-                    Precision::H
-                } else {
-                    Precision::R
-                };
+            if let Some(precision) = target.conversion {
                 convert_slice(precision, result);
             }
             if let Some(enabled) = &enabled {
@@ -186,6 +175,50 @@ impl Batch {
     }
 }
 
+/// VectorLoad / ScalarLoad of the step's operands (3.11.4.3): each component is the swizzled lanes of
+/// its slot plus the sign modifiers, read in place; an operand that needs its conversion to the
+/// instruction's precision ([`Operand::convert`]) is first converted into `scratch`.
+pub fn load<'a>(
+    regs: &'a [Vector],
+    scratch: &'a mut [Vector; 3],
+    step: &Step,
+) -> [SrcVector<'a>; 3] {
+    for (operand, converted) in step.operands.iter().zip(scratch.iter_mut()) {
+        if operand.convert {
+            convert_operand(&regs[operand.slot], operand, step.precision, converted);
+        }
+    }
+    let scratch: &'a [Vector; 3] = scratch;
+    std::array::from_fn(|i| {
+        let operand = &step.operands[i];
+        std::array::from_fn(|c| {
+            if operand.convert {
+                Src {
+                    lanes: &scratch[i][c],
+                    and_mask: !0,
+                    xor_mask: 0,
+                }
+            } else {
+                Src {
+                    lanes: &regs[operand.slot][operand.swizzle[c]],
+                    and_mask: operand.and_mask,
+                    xor_mask: operand.xor_mask,
+                }
+            }
+        })
+    })
+}
+
+/// Swizzle, sign modifiers and conversion into `out`.
+fn convert_operand(reg: &Vector, operand: &Operand, precision: Precision, out: &mut Vector) {
+    for (c, lanes) in out.iter_mut().enumerate() {
+        for (d, &s) in lanes.iter_mut().zip(reg[operand.swizzle[c]].iter()) {
+            *d = operand.modify(s);
+        }
+        convert_slice(precision, lanes);
+    }
+}
+
 /// GenerateCC of 3.11.4.4 as a CC bit: NaN is UN, -0.0 is EQ.
 #[inline(always)]
 pub fn cond_of(v: f32) -> u8 {
@@ -202,11 +235,10 @@ pub fn cond_of(v: f32) -> u8 {
 
 /// The value of a parameter or constant operand. A parameter index the program has but `params`
 /// lacks reads as (0,0,0,0) rather than panicking.
-fn constant_value(origin: Origin, params: &Parameters) -> [f32; 4] {
+fn constant_value(origin: ConstantOrigin, params: &Parameters) -> [f32; 4] {
     match origin {
-        Origin::Numbered(n) => params.numbered.get(n).copied().unwrap_or([0.0; 4]),
-        Origin::Named(n) => params.named.get(n).copied().unwrap_or([0.0; 4]),
-        Origin::Literal(v) => v,
-        Origin::Slot(_) => [0.0; 4],
+        ConstantOrigin::Numbered(n) => params.numbered.get(n).copied().unwrap_or([0.0; 4]),
+        ConstantOrigin::Named(n) => params.named.get(n).copied().unwrap_or([0.0; 4]),
+        ConstantOrigin::Literal(v) => v,
     }
 }

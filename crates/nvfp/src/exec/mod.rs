@@ -16,6 +16,7 @@
 pub mod approx;
 mod batch;
 mod decode;
+mod formats;
 mod interp;
 pub mod numeric;
 mod ops;
@@ -115,7 +116,7 @@ impl Machine {
     }
 
     fn run_serial(&self, ctx: &Context, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
-        let mut batch = Batch::new(&self.decoded);
+        let mut batch = Batch::new(&self.decoded, ctx.params);
         for (inputs, outputs) in inputs.chunks(QUADS).zip(outputs.chunks_mut(QUADS)) {
             batch.reset(&self.decoded, inputs);
             interp::run(&mut batch, ctx, inputs.len());
@@ -136,7 +137,7 @@ impl Machine {
             params,
             textures,
         };
-        let mut batch = Batch::new(&self.decoded);
+        let mut batch = Batch::new(&self.decoded, params);
         batch.reset(&self.decoded, std::slice::from_ref(input));
         interp::run(&mut batch, &ctx, 1);
         let mut output = [QuadOutput::default()];

@@ -171,19 +171,18 @@ fn load(
 fn store(inst: &Instruction, fragment: &mut Fragment, result: Vec4, packed: bool) {
     let Some(dst) = inst.dst else { return };
     let cc_before = fragment.cc;
-    for c in 0..4 {
+    for (c, &value) in result.iter().enumerate() {
         if !dst.write_mask.enabled(c) || !passes(dst.cc_mask, cc_before, c) {
             continue;
         }
-        let mut v = result[c];
-        if inst.saturate {
-            // Clamp to [0, 1]; NaN and -0.0 fail both comparisons and stay as they are.
-            if v < 0.0 {
-                v = 0.0;
-            } else if v > 1.0 {
-                v = 1.0;
-            }
-        }
+        // Clamp to [0, 1]; NaN and -0.0 fail both comparisons and stay as they are.
+        let mut v = if inst.saturate && value < 0.0 {
+            0.0
+        } else if inst.saturate && value > 1.0 {
+            1.0
+        } else {
+            value
+        };
         if !packed {
             let precision = if dst.register.is_half() {
                 Precision::H
@@ -252,7 +251,11 @@ fn evaluate(opcode: Opcode, p: Precision, ops: &[Vec<Vec4>], f: usize) -> Vec4 {
         Lit => {
             let x = if a[0] < 0.0 { 0.0 } else { a[0] };
             let y = if a[1] < 0.0 { 0.0 } else { a[1] };
-            let z = if x > 0.0 { r(approx::power(y, a[3])) } else { 0.0 };
+            let z = if x > 0.0 {
+                r(approx::power(y, a[3]))
+            } else {
+                0.0
+            };
             [1.0, x, z, 1.0]
         }
         Rfl => {
