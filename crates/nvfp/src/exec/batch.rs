@@ -11,7 +11,7 @@ use super::{Parameters, QuadInput};
 use crate::isa::{AttribReg, Precision};
 
 /// Quads per batch.
-pub const QUADS: usize = 16;
+pub const QUADS: usize = 32;
 /// Fragments (lanes) per batch.
 pub const LANES: usize = QUADS * 4;
 
@@ -85,24 +85,21 @@ impl Batch {
         self.cc = [[CC_EQ; LANES]; 4];
         self.killed = [false; LANES];
         for &(attrib, slot, raw) in &decoded.attribs {
-            let reg = &mut self.regs[slot];
-            for (q, quad) in quads.iter().enumerate().take(QUADS) {
-                for (f, fragment) in quad.attribs[attrib].iter().enumerate() {
-                    for c in 0..4 {
-                        reg[c][4 * q + f] = fragment[c];
+            for (c, lanes) in self.regs[slot].iter_mut().enumerate() {
+                gather(lanes, quads, |quad, f| {
+                    let v = quad.attribs[attrib][f][c];
+                    if raw {
+                        v
+                    } else {
+                        to_fp32(v)
                     }
-                }
-            }
-            if !raw {
-                reg.iter_mut().flatten().for_each(|v| *v = to_fp32(*v));
+                });
             }
         }
         let wpos = AttribReg::Wpos.index();
-        for (q, quad) in quads.iter().enumerate().take(QUADS) {
-            for f in 0..4 {
-                self.regs[decoded.depth_slot][2][4 * q + f] = quad.attribs[wpos][f][2];
-            }
-        }
+        gather(&mut self.regs[decoded.depth_slot][2], quads, |quad, f| {
+            quad.attribs[wpos][f][2]
+        });
     }
 
     /// UpdateDestination of 3.11.4.4 for `self.result`: optional [0,1] clamp, conversion to the
@@ -171,6 +168,16 @@ impl Batch {
                     self.killed[l] |= enabled.iter().any(|c| c[l]);
                 }
             }
+        }
+    }
+}
+
+/// `lanes[4q + f] = value(quads[q], f)` for the quads of a batch.
+#[inline(always)]
+fn gather(lanes: &mut Lanes, quads: &[QuadInput], value: impl Fn(&QuadInput, usize) -> f32) {
+    for (quad_lanes, quad) in lanes.chunks_exact_mut(4).zip(quads) {
+        for (f, lane) in quad_lanes.iter_mut().enumerate() {
+            *lane = value(quad, f);
         }
     }
 }

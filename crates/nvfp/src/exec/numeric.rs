@@ -25,11 +25,10 @@ pub const FX12_MAX: f32 = 2047.0 / 1024.0;
 #[inline(always)]
 pub fn flush_fp32(x: f32) -> f32 {
     let bits = x.to_bits();
-    f32::from_bits(if bits & EXPONENT == 0 {
-        bits & SIGN
-    } else {
-        bits
-    })
+    // Written as "clear the magnitude bits where the exponent is 0" (a compare and two masks per
+    // vector) rather than as a select between two values.
+    let magnitude_to_clear = if bits & EXPONENT == 0 { !SIGN } else { 0 };
+    f32::from_bits(bits & !magnitude_to_clear)
 }
 
 /// Conversion to fp32: the denormal flush, and NaN becomes the canonical NaN. Overflow to INF already
