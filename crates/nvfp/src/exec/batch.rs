@@ -17,22 +17,31 @@ pub const LANES: usize = QUADS * 4;
 
 /// One component of one register across the batch.
 pub type Lanes = [f32; LANES];
-/// One register (x, y, z, w) across the batch.
+/// One register (x, y, z, w) across the batch, in one piece (scratch space for converted operands).
 pub type Vector = [Lanes; 4];
 
 pub const ZERO: Vector = [[0.0; LANES]; 4];
 
+/// One register of the register file (or an instruction's result) across the batch, each component
+/// in its own heap array: a store moves a computed component into the register file by swapping two
+/// pointers instead of copying its lanes.
+pub type Register = [Box<Lanes>; 4];
+
+fn zero_register() -> Register {
+    std::array::from_fn(|_| Box::new([0.0; LANES]))
+}
+
 /// Registers, condition codes and scratch space of one batch.
 pub struct Batch {
     /// The register file, laid out as [`Decoded`] says.
-    pub regs: Vec<Vector>,
+    pub regs: Vec<Register>,
     /// The condition code, one bit per component per lane (see `decode::CC_*`).
     pub cc: [[u8; LANES]; 4],
     pub killed: [bool; LANES],
     /// Operands of the current instruction that had to be converted.
     pub operands: [Vector; 3],
     /// Result of the current instruction.
-    pub result: Vector,
+    pub result: Register,
 }
 
 /// One component of an operand as an instruction reads it: lanes (in the register file, or converted
@@ -49,6 +58,15 @@ impl Src<'_> {
     pub fn at(&self, lane: usize) -> f32 {
         f32::from_bits((self.lanes[lane].to_bits() & self.and_mask) ^ self.xor_mask)
     }
+
+    /// The values of each quad's four fragments, in order.
+    pub fn quads(&self) -> impl Iterator<Item = [f32; 4]> + '_ {
+        self.lanes.chunks_exact(4).map(|quad| {
+            std::array::from_fn(|f| {
+                f32::from_bits((quad[f].to_bits() & self.and_mask) ^ self.xor_mask)
+            })
+        })
+    }
 }
 
 /// An operand's four components.
@@ -58,18 +76,18 @@ impl Batch {
     /// A batch for `decoded`, with its constant slots filled from `params`.
     pub fn new(decoded: &Decoded, params: &Parameters) -> Box<Batch> {
         let mut batch = Box::new(Batch {
-            regs: vec![ZERO; decoded.slot_count],
+            regs: (0..decoded.slot_count).map(|_| zero_register()).collect(),
             cc: [[CC_EQ; LANES]; 4],
             killed: [false; LANES],
             operands: [ZERO; 3],
-            result: ZERO,
+            result: zero_register(),
         });
         for constant in &decoded.constants {
             let value = constant_value(constant.origin, params);
             let reg = &mut batch.regs[constant.slot];
             for (lanes, v) in reg.iter_mut().zip(value) {
                 let v = f32::from_bits((v.to_bits() & constant.and_mask) ^ constant.xor_mask);
-                *lanes = [constant.precision.map_or(v, |p| convert(p, v)); LANES];
+                **lanes = [constant.precision.map_or(v, |p| convert(p, v)); LANES];
             }
         }
         batch
@@ -80,7 +98,9 @@ impl Batch {
     /// computed on but never read back), converted to fp32 unless UP* reads their bits.
     pub fn reset(&mut self, decoded: &Decoded, quads: &[QuadInput]) {
         for &slot in &decoded.cleared {
-            self.regs[slot] = ZERO;
+            for lanes in &mut self.regs[slot] {
+                **lanes = [0.0; LANES];
+            }
         }
         self.cc = [[CC_EQ; LANES]; 4];
         self.killed = [false; LANES];
@@ -116,27 +136,34 @@ impl Batch {
                 result.iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
             }
             if let Some(precision) = target.conversion {
-                convert_slice(precision, result);
+                convert_slice(precision, &mut result[..]);
             }
-            if let Some(enabled) = &enabled {
-                for l in 0..LANES {
-                    dst[c][l] = if enabled[c][l] { result[l] } else { dst[c][l] };
-                }
-                if update_cc {
+            let cc = &mut self.cc[c];
+            match &enabled {
+                Some(enabled) => {
+                    let enabled = &enabled[c];
                     for l in 0..LANES {
-                        self.cc[c][l] = if enabled[c][l] {
-                            cond_of(result[l])
-                        } else {
-                            self.cc[c][l]
-                        };
+                        dst[c][l] = if enabled[l] { result[l] } else { dst[c][l] };
+                    }
+                    if update_cc {
+                        for l in 0..LANES {
+                            cc[l] = if enabled[l] {
+                                cond_of(result[l])
+                            } else {
+                                cc[l]
+                            };
+                        }
                     }
                 }
-            } else {
-                dst[c] = *result;
-                if update_cc {
-                    for (cc, &v) in self.cc[c].iter_mut().zip(result.iter()) {
-                        *cc = cond_of(v);
+                None => {
+                    if update_cc {
+                        for (cc, &v) in cc.iter_mut().zip(result.iter()) {
+                            *cc = cond_of(v);
+                        }
                     }
+                    // Every lane is written: the result's lanes become the register's (the old ones
+                    // are scratch space for the next result).
+                    std::mem::swap(&mut dst[c], result);
                 }
             }
         }
@@ -186,7 +213,7 @@ fn gather(lanes: &mut Lanes, quads: &[QuadInput], value: impl Fn(&QuadInput, usi
 /// its slot plus the sign modifiers, read in place; an operand that needs its conversion to the
 /// instruction's precision ([`Operand::convert`]) is first converted into `scratch`.
 pub fn load<'a>(
-    regs: &'a [Vector],
+    regs: &'a [Register],
     scratch: &'a mut [Vector; 3],
     step: &Step,
 ) -> [SrcVector<'a>; 3] {
@@ -217,7 +244,7 @@ pub fn load<'a>(
 }
 
 /// Swizzle, sign modifiers and conversion into `out`.
-fn convert_operand(reg: &Vector, operand: &Operand, precision: Precision, out: &mut Vector) {
+fn convert_operand(reg: &Register, operand: &Operand, precision: Precision, out: &mut Vector) {
     for (c, lanes) in out.iter_mut().enumerate() {
         for (d, &s) in lanes.iter_mut().zip(reg[operand.swizzle[c]].iter()) {
             *d = operand.modify(s);

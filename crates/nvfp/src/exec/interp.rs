@@ -1,7 +1,7 @@
 //! The quad interpreter: runs every step of a decoded program over one batch, one dispatch per
 //! instruction (never per fragment), and reads the outputs back out.
 
-use super::batch::{load, Batch, SrcVector, Vector, QUADS};
+use super::batch::{load, Batch, Register, SrcVector, QUADS};
 use super::decode::{Decoded, Step};
 use super::numeric::convert_slice;
 use super::ops::compute;
@@ -57,7 +57,7 @@ fn execute(batch: &mut Batch, step: &Step, ctx: &Context, quads: usize) {
 /// The filtered values are rounded to the instruction's precision like any other result.
 fn sample(
     ops: &[SrcVector; 3],
-    result: &mut Vector,
+    result: &mut Register,
     step: &Step,
     textures: &TextureUnits,
     unit: u8,
@@ -85,7 +85,7 @@ fn sample(
         }
     }
     for lanes in result.iter_mut() {
-        convert_slice(step.precision, lanes);
+        convert_slice(step.precision, &mut lanes[..]);
     }
 }
 

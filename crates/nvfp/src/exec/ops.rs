@@ -13,7 +13,7 @@
 //! (which are converted, or known to need no conversion: see `formats`).
 
 use super::approx;
-use super::batch::{Lanes, SrcVector, Vector, LANES};
+use super::batch::{Lanes, Register, SrcVector, LANES};
 use super::numeric::{floor, fp16_bits, fp16_value, Fp16, Fp32, Fx12, Rounding};
 use crate::isa::{Opcode, Precision};
 
@@ -23,7 +23,7 @@ pub fn compute(
     opcode: Opcode,
     p: Precision,
     ops: &[SrcVector; 3],
-    out: &mut Vector,
+    out: &mut Register,
     needed: [bool; 4],
 ) {
     match p {
@@ -36,7 +36,7 @@ pub fn compute(
 fn compute_at<P: Rounding>(
     opcode: Opcode,
     ops: &[SrcVector; 3],
-    out: &mut Vector,
+    out: &mut Register,
     needed: [bool; 4],
 ) {
     let [a, b, c] = ops;
@@ -60,8 +60,8 @@ fn compute_at<P: Rounding>(
         Sgt => each2(needed, out, a, b, |x, y| set(x > y)),
         Sle => each2(needed, out, a, b, |x, y| set(x <= y)),
         Slt => each2(needed, out, a, b, |x, y| set(x < y)),
-        Sfl => *out = [[0.0; LANES]; 4],
-        Str => *out = [[1.0; LANES]; 4],
+        Sfl => each1(needed, out, a, |_| 0.0),
+        Str => each1(needed, out, a, |_| 1.0),
         Mov => each1(needed, out, a, |x| x),
         Flr => each1(needed, out, a, |x| P::last(floor(x))),
         // x - floor(x), rounded: a tiny negative x gives 1.0 after rounding, as the pseudo-code does.
@@ -118,7 +118,7 @@ fn compute_at<P: Rounding>(
 
 /// For each needed component `k`, lane by lane: `out[k] = f(a[k])`.
 #[inline(always)]
-fn each1(needed: [bool; 4], out: &mut Vector, a: &SrcVector, f: impl Fn(f32) -> f32) {
+fn each1(needed: [bool; 4], out: &mut Register, a: &SrcVector, f: impl Fn(f32) -> f32) {
     for k in (0..4).filter(|&k| needed[k]) {
         let a = a[k];
         fill(&mut out[k], |l| f(a.at(l)));
@@ -129,7 +129,7 @@ fn each1(needed: [bool; 4], out: &mut Vector, a: &SrcVector, f: impl Fn(f32) -> 
 #[inline(always)]
 fn each2(
     needed: [bool; 4],
-    out: &mut Vector,
+    out: &mut Register,
     a: &SrcVector,
     b: &SrcVector,
     f: impl Fn(f32, f32) -> f32,
@@ -144,7 +144,7 @@ fn each2(
 #[inline(always)]
 fn each3(
     needed: [bool; 4],
-    out: &mut Vector,
+    out: &mut Register,
     [a, b, c]: [&SrcVector; 3],
     f: impl Fn(f32, f32, f32) -> f32,
 ) {
@@ -163,15 +163,15 @@ fn fill(r: &mut Lanes, lane: impl Fn(usize) -> f32) {
 
 /// A scalar result, computed once into the first needed component and copied to the other needed ones.
 #[inline(always)]
-fn replicated(needed: [bool; 4], out: &mut Vector, lane: impl Fn(usize) -> f32) {
+fn replicated(needed: [bool; 4], out: &mut Register, lane: impl Fn(usize) -> f32) {
     let Some(first) = needed.iter().position(|&n| n) else {
         return;
     };
     fill(&mut out[first], lane);
-    let value = out[first];
+    let value = *out[first];
     for k in first + 1..4 {
         if needed[k] {
-            out[k] = value;
+            *out[k] = value;
         }
     }
 }
@@ -214,16 +214,15 @@ fn max(x: f32, y: f32) -> f32 {
 /// of the same column. Every fragment of a row (column) gets the same value.
 fn derivative<P: Rounding>(
     needed: [bool; 4],
-    out: &mut Vector,
+    out: &mut Register,
     a: &SrcVector,
     plus: [usize; 4],
     minus: [usize; 4],
 ) {
     for k in (0..4).filter(|&k| needed[k]) {
-        let a = a[k];
-        for quad in (0..LANES).step_by(4) {
+        for (r, v) in out[k].chunks_exact_mut(4).zip(a[k].quads()) {
             for i in 0..4 {
-                out[k][quad + i] = P::last(a.at(quad + plus[i]) - a.at(quad + minus[i]));
+                r[i] = P::last(v[plus[i]] - v[minus[i]]);
             }
         }
     }
@@ -240,8 +239,8 @@ fn dot<P: Rounding, const N: usize>(a: &SrcVector, b: &SrcVector, l: usize) -> f
 }
 
 /// DST (3.11.5.7): (1, a.y*b.y, a.z, b.w).
-fn distance<P: Rounding>(out: &mut Vector, a: &SrcVector, b: &SrcVector) {
-    out[0] = [1.0; LANES];
+fn distance<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector) {
+    *out[0] = [1.0; LANES];
     fill(&mut out[1], |l| P::last(a[1].at(l) * b[1].at(l)));
     fill(&mut out[2], |l| a[2].at(l));
     fill(&mut out[3], |l| b[3].at(l));
@@ -249,10 +248,10 @@ fn distance<P: Rounding>(out: &mut Vector, a: &SrcVector, b: &SrcVector) {
 
 /// LIT (3.11.5.13): x and y clamped below at 0 (NaN stays), z = POW(y, w) when x > 0 else 0, with
 /// every special case of POW (so y = w = 0 gives NaN).
-fn lit<P: Rounding>(out: &mut Vector, a: &SrcVector) {
+fn lit<P: Rounding>(out: &mut Register, a: &SrcVector) {
     let clamp = |v: f32| if v < 0.0 { 0.0 } else { v };
-    out[0] = [1.0; LANES];
-    out[3] = [1.0; LANES];
+    *out[0] = [1.0; LANES];
+    *out[3] = [1.0; LANES];
     fill(&mut out[1], |l| clamp(a[0].at(l)));
     fill(&mut out[2], |l| {
         let (x, y, w) = (clamp(a[0].at(l)), clamp(a[1].at(l)), a[3].at(l));
@@ -265,7 +264,7 @@ fn lit<P: Rounding>(out: &mut Vector, a: &SrcVector) {
 }
 
 /// RFL (3.11.5.26), following the pseudo-code step by step; w is not computed (it may not be written).
-fn reflect<P: Rounding>(out: &mut Vector, axis: &SrcVector, dir: &SrcVector) {
+fn reflect<P: Rounding>(out: &mut Register, axis: &SrcVector, dir: &SrcVector) {
     let mut scale = [0.0; LANES];
     fill(&mut scale, |l| {
         let length2 = dot3::<P>(axis, axis, l);
@@ -277,7 +276,7 @@ fn reflect<P: Rounding>(out: &mut Vector, axis: &SrcVector, dir: &SrcVector) {
             P::last(P::inner(scale[l] * axis[k].at(l)) - dir[k].at(l))
         });
     }
-    out[3] = [0.0; LANES];
+    *out[3] = [0.0; LANES];
 }
 
 /// A three-component dot product inside RFL (every step an inner one).
@@ -288,26 +287,26 @@ fn dot3<P: Rounding>(a: &SrcVector, b: &SrcVector, l: usize) -> f32 {
 }
 
 /// X2D (3.11.5.45): (a.x + b.x*c.x + b.y*c.y, a.y + b.x*c.z + b.y*c.w), each written twice.
-fn transform_2d<P: Rounding>(out: &mut Vector, a: &SrcVector, b: &SrcVector, c: &SrcVector) {
+fn transform_2d<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector, c: &SrcVector) {
     for (row, (m0, m1)) in [(0, 1), (2, 3)].into_iter().enumerate() {
         fill(&mut out[row], |l| {
             let first = P::inner(a[row].at(l) + P::inner(b[0].at(l) * c[m0].at(l)));
             P::last(first + P::inner(b[1].at(l) * c[m1].at(l)))
         });
     }
-    out[2] = out[0];
-    out[3] = out[1];
+    *out[2] = *out[0];
+    *out[3] = *out[1];
 }
 
 /// PK*: a raw 32-bit word per lane, replicated. The word goes into the register as is (notes item 3).
-fn packed(needed: [bool; 4], out: &mut Vector, a: &SrcVector, pack: impl Fn([f32; 4]) -> u32) {
+fn packed(needed: [bool; 4], out: &mut Register, a: &SrcVector, pack: impl Fn([f32; 4]) -> u32) {
     replicated(needed, out, |l| {
         f32::from_bits(pack([a[0].at(l), a[1].at(l), a[2].at(l), a[3].at(l)]))
     });
 }
 
 /// UP*: unpacks the raw bits of the operand's scalar.
-fn unpack<P: Rounding>(out: &mut Vector, a: &SrcVector, unpack: impl Fn(u32) -> [f32; 4]) {
+fn unpack<P: Rounding>(out: &mut Register, a: &SrcVector, unpack: impl Fn(u32) -> [f32; 4]) {
     for l in 0..LANES {
         let v = unpack(a[0].at(l).to_bits());
         for (r, v) in out.iter_mut().zip(v) {
