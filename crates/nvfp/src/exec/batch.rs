@@ -45,32 +45,40 @@ pub struct Batch {
 }
 
 /// One component of an operand as an instruction reads it: lanes (in the register file, or converted
-/// into scratch space) and the sign modifiers still to apply to them.
+/// into scratch space) and the sign modifiers still to apply to them. `MODIFIED` is false when the
+/// instruction has no modifiers left to apply on any operand, so that reading is a plain load.
 #[derive(Clone, Copy)]
-pub struct Src<'a> {
+pub struct Src<'a, const MODIFIED: bool> {
     lanes: &'a Lanes,
     and_mask: u32,
     xor_mask: u32,
 }
 
-impl Src<'_> {
+impl<const MODIFIED: bool> Src<'_, MODIFIED> {
+    #[inline(always)]
+    fn modify(&self, x: f32) -> f32 {
+        if MODIFIED {
+            f32::from_bits((x.to_bits() & self.and_mask) ^ self.xor_mask)
+        } else {
+            x
+        }
+    }
+
     #[inline(always)]
     pub fn at(&self, lane: usize) -> f32 {
-        f32::from_bits((self.lanes[lane].to_bits() & self.and_mask) ^ self.xor_mask)
+        self.modify(self.lanes[lane])
     }
 
     /// The values of each quad's four fragments, in order.
     pub fn quads(&self) -> impl Iterator<Item = [f32; 4]> + '_ {
-        self.lanes.chunks_exact(4).map(|quad| {
-            std::array::from_fn(|f| {
-                f32::from_bits((quad[f].to_bits() & self.and_mask) ^ self.xor_mask)
-            })
-        })
+        self.lanes
+            .chunks_exact(4)
+            .map(|quad| std::array::from_fn(|f| self.modify(quad[f])))
     }
 }
 
 /// An operand's four components.
-pub type SrcVector<'a> = [Src<'a>; 4];
+pub type SrcVector<'a, const MODIFIED: bool> = [Src<'a, MODIFIED>; 4];
 
 impl Batch {
     /// A batch for `decoded`, with its constant slots filled from `params`.
@@ -212,11 +220,11 @@ fn gather(lanes: &mut Lanes, quads: &[QuadInput], value: impl Fn(&QuadInput, usi
 /// VectorLoad / ScalarLoad of the step's operands (3.11.4.3): each component is the swizzled lanes of
 /// its slot plus the sign modifiers, read in place; an operand that needs its conversion to the
 /// instruction's precision ([`Operand::convert`]) is first converted into `scratch`.
-pub fn load<'a>(
+pub fn load<'a, const MODIFIED: bool>(
     regs: &'a [Register],
     scratch: &'a mut [Vector; 3],
     step: &Step,
-) -> [SrcVector<'a>; 3] {
+) -> [SrcVector<'a, MODIFIED>; 3] {
     for (operand, converted) in step.operands.iter().zip(scratch.iter_mut()) {
         if operand.convert {
             convert_operand(&regs[operand.slot], operand, step.precision, converted);

@@ -147,6 +147,8 @@ pub struct Step {
     pub kill: Option<CcTest>,
     /// UP*: operands are raw words, never converted.
     pub raw: bool,
+    /// Some operand read in place still has sign modifiers to apply (set by `formats`).
+    pub modified: bool,
 }
 
 /// The decoded program and the layout of its register file.
@@ -272,6 +274,7 @@ impl Decoded {
                     texture: inst.texture,
                     kill: inst.kil_condition.map(CcTest::new),
                     raw,
+                    modified: true,
                 }
             })
             .collect();

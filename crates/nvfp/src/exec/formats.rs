@@ -79,6 +79,9 @@ pub fn mark_direct_operands(
                     Precision::X => modified,
                 };
         }
+        step.modified = step.operands[..step.operand_count]
+            .iter()
+            .any(|o| !o.convert && (o.and_mask != !0 || o.xor_mask != 0));
     }
 }
 

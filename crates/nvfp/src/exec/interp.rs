@@ -2,7 +2,7 @@
 //! instruction (never per fragment), and reads the outputs back out.
 
 use super::batch::{load, Batch, Register, SrcVector, QUADS};
-use super::decode::{Decoded, Step};
+use super::decode::{Decoded, Step, Target};
 use super::numeric::convert_slice;
 use super::ops::compute;
 use super::{Parameters, QuadOutput};
@@ -29,13 +29,29 @@ fn execute(batch: &mut Batch, step: &Step, ctx: &Context, quads: usize) {
         return;
     }
     let Some(target) = &step.target else { return };
+    if step.modified {
+        compute_result::<true>(batch, step, target, ctx, quads);
+    } else {
+        compute_result::<false>(batch, step, target, ctx, quads);
+    }
+    batch.store(target, step.saturate, step.update_cc);
+}
+
+/// Loads the operands and computes `batch.result`; `MODIFIED` as [`Step::modified`].
+fn compute_result<const MODIFIED: bool>(
+    batch: &mut Batch,
+    step: &Step,
+    target: &Target,
+    ctx: &Context,
+    quads: usize,
+) {
     let Batch {
         regs,
         operands,
         result,
         ..
     } = batch;
-    let ops = load(regs, operands, step);
+    let ops = load::<MODIFIED>(regs, operands, step);
     if let Some((unit, texture_target)) = step.texture {
         sample(
             &ops,
@@ -49,14 +65,13 @@ fn execute(batch: &mut Batch, step: &Step, ctx: &Context, quads: usize) {
     } else {
         compute(step.opcode, step.precision, &ops, result, target.write_mask);
     }
-    batch.store(target, step.saturate, step.update_cc);
 }
 
 /// TEX / TXP / TXD: one `sample_quad` call per real quad. TXP's division by q is the texture unit's
 /// (it knows the CUBE exception); TXD passes its second and third operands as per-fragment gradients.
 /// The filtered values are rounded to the instruction's precision like any other result.
-fn sample(
-    ops: &[SrcVector; 3],
+fn sample<const MODIFIED: bool>(
+    ops: &[SrcVector<MODIFIED>; 3],
     result: &mut Register,
     step: &Step,
     textures: &TextureUnits,
@@ -64,7 +79,7 @@ fn sample(
     target: crate::isa::TexTarget,
     quads: usize,
 ) {
-    let gather = |v: &SrcVector, q: usize| -> [[f32; 4]; 4] {
+    let gather = |v: &SrcVector<MODIFIED>, q: usize| -> [[f32; 4]; 4] {
         [0, 1, 2, 3].map(|f| [0, 1, 2, 3].map(|c| v[c].at(4 * q + f)))
     };
     for q in 0..quads.min(QUADS) {

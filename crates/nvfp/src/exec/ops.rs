@@ -19,23 +19,23 @@ use crate::isa::{Opcode, Precision};
 
 /// Computes `opcode` at precision `p` on `ops` into `out`. `needed` says which result components
 /// will be written; the others may be left as they are.
-pub fn compute(
+pub fn compute<const M: bool>(
     opcode: Opcode,
     p: Precision,
-    ops: &[SrcVector; 3],
+    ops: &[SrcVector<M>; 3],
     out: &mut Register,
     needed: [bool; 4],
 ) {
     match p {
-        Precision::R => compute_at::<Fp32>(opcode, ops, out, needed),
-        Precision::H => compute_at::<Fp16>(opcode, ops, out, needed),
-        Precision::X => compute_at::<Fx12>(opcode, ops, out, needed),
+        Precision::R => compute_at::<Fp32, M>(opcode, ops, out, needed),
+        Precision::H => compute_at::<Fp16, M>(opcode, ops, out, needed),
+        Precision::X => compute_at::<Fx12, M>(opcode, ops, out, needed),
     }
 }
 
-fn compute_at<P: Rounding>(
+fn compute_at<P: Rounding, const M: bool>(
     opcode: Opcode,
-    ops: &[SrcVector; 3],
+    ops: &[SrcVector<M>; 3],
     out: &mut Register,
     needed: [bool; 4],
 ) {
@@ -66,14 +66,14 @@ fn compute_at<P: Rounding>(
         Flr => each1(needed, out, a, |x| P::last(floor(x))),
         // x - floor(x), rounded: a tiny negative x gives 1.0 after rounding, as the pseudo-code does.
         Frc => each1(needed, out, a, |x| P::last(x - floor(x))),
-        Ddx => derivative::<P>(needed, out, a, [1, 1, 3, 3], [0, 0, 2, 2]),
-        Ddy => derivative::<P>(needed, out, a, [2, 3, 2, 3], [0, 1, 0, 1]),
-        Dp3 => replicated(needed, out, |l| dot::<P, 3>(a, b, l)),
-        Dp4 => replicated(needed, out, |l| dot::<P, 4>(a, b, l)),
-        Dst => distance::<P>(out, a, b),
-        Lit => lit::<P>(out, a),
-        Rfl => reflect::<P>(out, a, b),
-        X2d => transform_2d::<P>(out, a, b, c),
+        Ddx => derivative::<P, M>(needed, out, a, [1, 1, 3, 3], [0, 0, 2, 2]),
+        Ddy => derivative::<P, M>(needed, out, a, [2, 3, 2, 3], [0, 1, 0, 1]),
+        Dp3 => replicated(needed, out, |l| dot::<P, 3, M>(a, b, l)),
+        Dp4 => replicated(needed, out, |l| dot::<P, 4, M>(a, b, l)),
+        Dst => distance::<P, M>(out, a, b),
+        Lit => lit::<P, M>(out, a),
+        Rfl => reflect::<P, M>(out, a, b),
+        X2d => transform_2d::<P, M>(out, a, b, c),
         Rcp => replicated(needed, out, |l| P::last(approx::reciprocal(a[0].at(l)))),
         Rsq => replicated(needed, out, |l| {
             P::last(approx::reciprocal_sqrt(a[0].at(l)))
@@ -97,18 +97,18 @@ fn compute_at<P: Rounding>(
         Pk4ub => packed(needed, out, a, |v| {
             (0..4).fold(0, |w, k| w | unorm(v[k], 255.0) << (8 * k))
         }),
-        Up2h => unpack::<P>(out, a, |w| {
+        Up2h => unpack::<P, M>(out, a, |w| {
             let (lo, hi) = (fp16_value(w as u16), fp16_value((w >> 16) as u16));
             [lo, hi, lo, hi]
         }),
-        Up2us => unpack::<P>(out, a, |w| {
+        Up2us => unpack::<P, M>(out, a, |w| {
             let (lo, hi) = ((w & 0xFFFF) as f32 / 65535.0, (w >> 16) as f32 / 65535.0);
             [lo, hi, lo, hi]
         }),
-        Up4b => unpack::<P>(out, a, |w| {
+        Up4b => unpack::<P, M>(out, a, |w| {
             [0, 8, 16, 24].map(|s| (((w >> s) & 0xFF) as f32 - 128.0) / 127.0)
         }),
-        Up4ub => unpack::<P>(out, a, |w| {
+        Up4ub => unpack::<P, M>(out, a, |w| {
             [0, 8, 16, 24].map(|s| ((w >> s) & 0xFF) as f32 / 255.0)
         }),
         // Handled by the interpreter; listed so that a new opcode is a compile error here.
@@ -118,7 +118,12 @@ fn compute_at<P: Rounding>(
 
 /// For each needed component `k`, lane by lane: `out[k] = f(a[k])`.
 #[inline(always)]
-fn each1(needed: [bool; 4], out: &mut Register, a: &SrcVector, f: impl Fn(f32) -> f32) {
+fn each1<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    f: impl Fn(f32) -> f32,
+) {
     for k in (0..4).filter(|&k| needed[k]) {
         let a = a[k];
         fill(&mut out[k], |l| f(a.at(l)));
@@ -127,11 +132,11 @@ fn each1(needed: [bool; 4], out: &mut Register, a: &SrcVector, f: impl Fn(f32) -
 
 /// For each needed component `k`, lane by lane: `out[k] = f(a[k], b[k])`.
 #[inline(always)]
-fn each2(
+fn each2<const M: bool>(
     needed: [bool; 4],
     out: &mut Register,
-    a: &SrcVector,
-    b: &SrcVector,
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
     f: impl Fn(f32, f32) -> f32,
 ) {
     for k in (0..4).filter(|&k| needed[k]) {
@@ -142,10 +147,10 @@ fn each2(
 
 /// For each needed component `k`, lane by lane: `out[k] = f(a[k], b[k], c[k])`.
 #[inline(always)]
-fn each3(
+fn each3<const M: bool>(
     needed: [bool; 4],
     out: &mut Register,
-    [a, b, c]: [&SrcVector; 3],
+    [a, b, c]: [&SrcVector<M>; 3],
     f: impl Fn(f32, f32, f32) -> f32,
 ) {
     for k in (0..4).filter(|&k| needed[k]) {
@@ -212,10 +217,10 @@ fn max(x: f32, y: f32) -> f32 {
 /// DDX / DDY (notes item 7): `plus[i] - minus[i]` within each quad, where fragment i of a quad sits at
 /// (x0 + (i & 1), y0 + (i >> 1)), y up. DDX: right minus left of the same row; DDY: top minus bottom
 /// of the same column. Every fragment of a row (column) gets the same value.
-fn derivative<P: Rounding>(
+fn derivative<P: Rounding, const M: bool>(
     needed: [bool; 4],
     out: &mut Register,
-    a: &SrcVector,
+    a: &SrcVector<M>,
     plus: [usize; 4],
     minus: [usize; 4],
 ) {
@@ -230,7 +235,11 @@ fn derivative<P: Rounding>(
 
 /// DP3 / DP4 of lane `l`: ((x*x' + y*y') + z*z') + w*w'.
 #[inline(always)]
-fn dot<P: Rounding, const N: usize>(a: &SrcVector, b: &SrcVector, l: usize) -> f32 {
+fn dot<P: Rounding, const N: usize, const M: bool>(
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
+    l: usize,
+) -> f32 {
     let mut sum = P::inner(a[0].at(l) * b[0].at(l));
     for k in 1..N - 1 {
         sum = P::inner(sum + P::inner(a[k].at(l) * b[k].at(l)));
@@ -239,7 +248,7 @@ fn dot<P: Rounding, const N: usize>(a: &SrcVector, b: &SrcVector, l: usize) -> f
 }
 
 /// DST (3.11.5.7): (1, a.y*b.y, a.z, b.w).
-fn distance<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector) {
+fn distance<P: Rounding, const M: bool>(out: &mut Register, a: &SrcVector<M>, b: &SrcVector<M>) {
     *out[0] = [1.0; LANES];
     fill(&mut out[1], |l| P::last(a[1].at(l) * b[1].at(l)));
     fill(&mut out[2], |l| a[2].at(l));
@@ -248,7 +257,7 @@ fn distance<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector) {
 
 /// LIT (3.11.5.13): x and y clamped below at 0 (NaN stays), z = POW(y, w) when x > 0 else 0, with
 /// every special case of POW (so y = w = 0 gives NaN).
-fn lit<P: Rounding>(out: &mut Register, a: &SrcVector) {
+fn lit<P: Rounding, const M: bool>(out: &mut Register, a: &SrcVector<M>) {
     let clamp = |v: f32| if v < 0.0 { 0.0 } else { v };
     *out[0] = [1.0; LANES];
     *out[3] = [1.0; LANES];
@@ -264,11 +273,15 @@ fn lit<P: Rounding>(out: &mut Register, a: &SrcVector) {
 }
 
 /// RFL (3.11.5.26), following the pseudo-code step by step; w is not computed (it may not be written).
-fn reflect<P: Rounding>(out: &mut Register, axis: &SrcVector, dir: &SrcVector) {
+fn reflect<P: Rounding, const M: bool>(
+    out: &mut Register,
+    axis: &SrcVector<M>,
+    dir: &SrcVector<M>,
+) {
     let mut scale = [0.0; LANES];
     fill(&mut scale, |l| {
-        let length2 = dot3::<P>(axis, axis, l);
-        let twice = P::inner(2.0 * dot3::<P>(axis, dir, l));
+        let length2 = dot3::<P, M>(axis, axis, l);
+        let twice = P::inner(2.0 * dot3::<P, M>(axis, dir, l));
         P::inner(twice / length2)
     });
     for k in 0..3 {
@@ -281,13 +294,18 @@ fn reflect<P: Rounding>(out: &mut Register, axis: &SrcVector, dir: &SrcVector) {
 
 /// A three-component dot product inside RFL (every step an inner one).
 #[inline(always)]
-fn dot3<P: Rounding>(a: &SrcVector, b: &SrcVector, l: usize) -> f32 {
+fn dot3<P: Rounding, const M: bool>(a: &SrcVector<M>, b: &SrcVector<M>, l: usize) -> f32 {
     let xy = P::inner(P::inner(a[0].at(l) * b[0].at(l)) + P::inner(a[1].at(l) * b[1].at(l)));
     P::inner(xy + P::inner(a[2].at(l) * b[2].at(l)))
 }
 
 /// X2D (3.11.5.45): (a.x + b.x*c.x + b.y*c.y, a.y + b.x*c.z + b.y*c.w), each written twice.
-fn transform_2d<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector, c: &SrcVector) {
+fn transform_2d<P: Rounding, const M: bool>(
+    out: &mut Register,
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
+    c: &SrcVector<M>,
+) {
     for (row, (m0, m1)) in [(0, 1), (2, 3)].into_iter().enumerate() {
         fill(&mut out[row], |l| {
             let first = P::inner(a[row].at(l) + P::inner(b[0].at(l) * c[m0].at(l)));
@@ -299,14 +317,23 @@ fn transform_2d<P: Rounding>(out: &mut Register, a: &SrcVector, b: &SrcVector, c
 }
 
 /// PK*: a raw 32-bit word per lane, replicated. The word goes into the register as is (notes item 3).
-fn packed(needed: [bool; 4], out: &mut Register, a: &SrcVector, pack: impl Fn([f32; 4]) -> u32) {
+fn packed<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    pack: impl Fn([f32; 4]) -> u32,
+) {
     replicated(needed, out, |l| {
         f32::from_bits(pack([a[0].at(l), a[1].at(l), a[2].at(l), a[3].at(l)]))
     });
 }
 
 /// UP*: unpacks the raw bits of the operand's scalar.
-fn unpack<P: Rounding>(out: &mut Register, a: &SrcVector, unpack: impl Fn(u32) -> [f32; 4]) {
+fn unpack<P: Rounding, const M: bool>(
+    out: &mut Register,
+    a: &SrcVector<M>,
+    unpack: impl Fn(u32) -> [f32; 4],
+) {
     for l in 0..LANES {
         let v = unpack(a[0].at(l).to_bits());
         for (r, v) in out.iter_mut().zip(v) {
