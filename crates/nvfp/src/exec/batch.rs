@@ -3,117 +3,138 @@
 //! straight loops over lanes that the compiler vectorises. Operand loading (VectorLoad / ScalarLoad of
 //! 3.11.4.3) and the destination update (UpdateDestination of 3.11.4.4) live here.
 
-use super::decode::{CcTest, Decoded, Operand, Origin, Target, CC_EQ, CC_GT, CC_LT, CC_UN};
-use super::numeric::{convert, convert_slice};
+use super::decode::{
+    CcTest, ConstantOrigin, Decoded, Operand, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN,
+};
+use super::numeric::{convert, convert_slice, to_fp32};
 use super::{Parameters, QuadInput};
 use crate::isa::{AttribReg, Precision};
 
 /// Quads per batch.
-pub const QUADS: usize = 16;
+pub const QUADS: usize = 32;
 /// Fragments (lanes) per batch.
 pub const LANES: usize = QUADS * 4;
 
 /// One component of one register across the batch.
 pub type Lanes = [f32; LANES];
-/// One register (x, y, z, w) across the batch.
+/// One register (x, y, z, w) across the batch, in one piece (scratch space for converted operands).
 pub type Vector = [Lanes; 4];
 
 pub const ZERO: Vector = [[0.0; LANES]; 4];
 
+/// One register of the register file (or an instruction's result) across the batch, each component
+/// in its own heap array: a store moves a computed component into the register file by swapping two
+/// pointers instead of copying its lanes.
+pub type Register = [Box<Lanes>; 4];
+
+fn zero_register() -> Register {
+    std::array::from_fn(|_| Box::new([0.0; LANES]))
+}
+
 /// Registers, condition codes and scratch space of one batch.
 pub struct Batch {
     /// The register file, laid out as [`Decoded`] says.
-    pub regs: Vec<Vector>,
+    pub regs: Vec<Register>,
     /// The condition code, one bit per component per lane (see `decode::CC_*`).
     pub cc: [[u8; LANES]; 4],
     pub killed: [bool; LANES],
-    /// Loaded operands of the current instruction.
+    /// Operands of the current instruction that had to be converted.
     pub operands: [Vector; 3],
     /// Result of the current instruction.
-    pub result: Vector,
+    pub result: Register,
 }
 
+/// One component of an operand as an instruction reads it: lanes (in the register file, or converted
+/// into scratch space) and the sign modifiers still to apply to them. `MODIFIED` is false when the
+/// instruction has no modifiers left to apply on any operand, so that reading is a plain load.
+#[derive(Clone, Copy)]
+pub struct Src<'a, const MODIFIED: bool> {
+    lanes: &'a Lanes,
+    and_mask: u32,
+    xor_mask: u32,
+}
+
+impl<const MODIFIED: bool> Src<'_, MODIFIED> {
+    #[inline(always)]
+    fn modify(&self, x: f32) -> f32 {
+        if MODIFIED {
+            f32::from_bits((x.to_bits() & self.and_mask) ^ self.xor_mask)
+        } else {
+            x
+        }
+    }
+
+    #[inline(always)]
+    pub fn at(&self, lane: usize) -> f32 {
+        self.modify(self.lanes[lane])
+    }
+
+    /// The values of each quad's four fragments, in order.
+    pub fn quads(&self) -> impl Iterator<Item = [f32; 4]> + '_ {
+        self.lanes
+            .chunks_exact(4)
+            .map(|quad| std::array::from_fn(|f| self.modify(quad[f])))
+    }
+}
+
+/// An operand's four components.
+pub type SrcVector<'a, const MODIFIED: bool> = [Src<'a, MODIFIED>; 4];
+
 impl Batch {
-    pub fn new(decoded: &Decoded) -> Box<Batch> {
-        Box::new(Batch {
-            regs: vec![ZERO; decoded.slot_count],
+    /// A batch for `decoded`, with its constant slots filled from `params`.
+    pub fn new(decoded: &Decoded, params: &Parameters) -> Box<Batch> {
+        let mut batch = Box::new(Batch {
+            regs: (0..decoded.slot_count).map(|_| zero_register()).collect(),
             cc: [[CC_EQ; LANES]; 4],
             killed: [false; LANES],
             operands: [ZERO; 3],
-            result: ZERO,
-        })
+            result: zero_register(),
+        });
+        for constant in &decoded.constants {
+            let value = constant_value(constant.origin, params);
+            let reg = &mut batch.regs[constant.slot];
+            for (lanes, v) in reg.iter_mut().zip(value) {
+                let v = f32::from_bits((v.to_bits() & constant.and_mask) ^ constant.xor_mask);
+                **lanes = [constant.precision.map_or(v, |p| convert(p, v)); LANES];
+            }
+        }
+        batch
     }
 
     /// Starts a batch: temporaries and outputs (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4), attributes
-    /// from `quads` (at most [`QUADS`]; lanes past them hold zeros and their results are ignored).
+    /// from `quads` (at most [`QUADS`]; lanes past them keep an earlier batch's values, which are
+    /// computed on but never read back), converted to fp32 unless UP* reads their bits.
     pub fn reset(&mut self, decoded: &Decoded, quads: &[QuadInput]) {
-        // Attribute slots are overwritten below (lanes past `quads` may keep an earlier batch's
-        // values: they are computed but never read back).
-        for (slot, reg) in self.regs.iter_mut().enumerate() {
-            if !decoded.attribs.iter().any(|&(_, s)| s == slot) {
-                *reg = ZERO;
+        for &slot in &decoded.cleared {
+            for lanes in &mut self.regs[slot] {
+                **lanes = [0.0; LANES];
             }
         }
         self.cc = [[CC_EQ; LANES]; 4];
         self.killed = [false; LANES];
-        for &(attrib, slot) in &decoded.attribs {
-            let reg = &mut self.regs[slot];
-            for (q, quad) in quads.iter().enumerate().take(QUADS) {
-                for (f, fragment) in quad.attribs[attrib].iter().enumerate() {
-                    for c in 0..4 {
-                        reg[c][4 * q + f] = fragment[c];
+        for &(attrib, slot, raw) in &decoded.attribs {
+            for (c, lanes) in self.regs[slot].iter_mut().enumerate() {
+                gather(lanes, quads, |quad, f| {
+                    let v = quad.attribs[attrib][f][c];
+                    if raw {
+                        v
+                    } else {
+                        to_fp32(v)
                     }
-                }
+                });
             }
         }
         let wpos = AttribReg::Wpos.index();
-        for (q, quad) in quads.iter().enumerate().take(QUADS) {
-            for f in 0..4 {
-                self.regs[decoded.depth_slot][2][4 * q + f] = quad.attribs[wpos][f][2];
-            }
-        }
-    }
-
-    /// VectorLoad / ScalarLoad into operand `index`: swizzle, sign modifiers, then conversion to the
-    /// instruction's precision — unless `raw`, for UP2H/UP2US/UP4B/UP4UB, which read the bits of a
-    /// packed word untouched (notes item 3). Scalar operands carry a replicated swizzle.
-    pub fn load(
-        &mut self,
-        index: usize,
-        operand: &Operand,
-        precision: Precision,
-        params: &Parameters,
-        raw: bool,
-    ) {
-        let dst = &mut self.operands[index];
-        match operand.origin {
-            Origin::Slot(slot) => {
-                let src = &self.regs[slot];
-                for (c, lanes) in dst.iter_mut().enumerate() {
-                    let from = &src[operand.swizzle[c]];
-                    for (d, &s) in lanes.iter_mut().zip(from.iter()) {
-                        *d = operand.modify(s);
-                    }
-                    if !raw {
-                        convert_slice(precision, lanes);
-                    }
-                }
-            }
-            origin => {
-                let value = constant_value(origin, params);
-                for (c, lanes) in dst.iter_mut().enumerate() {
-                    let v = operand.modify(value[operand.swizzle[c]]);
-                    *lanes = [if raw { v } else { convert(precision, v) }; LANES];
-                }
-            }
-        }
+        gather(&mut self.regs[decoded.depth_slot][2], quads, |quad, f| {
+            quad.attribs[wpos][f][2]
+        });
     }
 
     /// UpdateDestination of 3.11.4.4 for `self.result`: optional [0,1] clamp, conversion to the
-    /// destination's type (skipped for the raw words of PK*), then the merge under the write mask and the
-    /// CC mask, and the CC update from the converted value (notes item 1). Every enable is computed from
-    /// the CC as it was before this instruction.
-    pub fn store(&mut self, target: &Target, saturate: bool, update_cc: bool, packed: bool) {
+    /// destination's type where it is not already ([`Target::conversion`]; never for the raw words of
+    /// PK*), then the merge under the write mask and the CC mask, and the CC update from the converted
+    /// value (notes item 1). Every enable is computed from the CC as it was before this instruction.
+    pub fn store(&mut self, target: &Target, saturate: bool, update_cc: bool) {
         let enabled = self.enables(&target.cc);
         let dst = &mut self.regs[target.slot];
         for c in (0..4).filter(|&c| target.write_mask[c]) {
@@ -122,35 +143,35 @@ impl Batch {
                 // NaN passes through the clamp unchanged, as in the pseudo-code.
                 result.iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
             }
-            if !packed {
-                // "converted to the data type corresponding to destination register": fp16 for H
-                // registers, o[COLH] and HC, fp32 otherwise.
-                let precision = if target.half {
-                    Precision::H
-                } else {
-                    Precision::R
-                };
-                convert_slice(precision, result);
+            if let Some(precision) = target.conversion {
+                convert_slice(precision, &mut result[..]);
             }
-            if let Some(enabled) = &enabled {
-                for l in 0..LANES {
-                    dst[c][l] = if enabled[c][l] { result[l] } else { dst[c][l] };
-                }
-                if update_cc {
+            let cc = &mut self.cc[c];
+            match &enabled {
+                Some(enabled) => {
+                    let enabled = &enabled[c];
                     for l in 0..LANES {
-                        self.cc[c][l] = if enabled[c][l] {
-                            cond_of(result[l])
-                        } else {
-                            self.cc[c][l]
-                        };
+                        dst[c][l] = if enabled[l] { result[l] } else { dst[c][l] };
+                    }
+                    if update_cc {
+                        for l in 0..LANES {
+                            cc[l] = if enabled[l] {
+                                cond_of(result[l])
+                            } else {
+                                cc[l]
+                            };
+                        }
                     }
                 }
-            } else {
-                dst[c] = *result;
-                if update_cc {
-                    for (cc, &v) in self.cc[c].iter_mut().zip(result.iter()) {
-                        *cc = cond_of(v);
+                None => {
+                    if update_cc {
+                        for (cc, &v) in cc.iter_mut().zip(result.iter()) {
+                            *cc = cond_of(v);
+                        }
                     }
+                    // Every lane is written: the result's lanes become the register's (the old ones
+                    // are scratch space for the next result).
+                    std::mem::swap(&mut dst[c], result);
                 }
             }
         }
@@ -186,6 +207,60 @@ impl Batch {
     }
 }
 
+/// `lanes[4q + f] = value(quads[q], f)` for the quads of a batch.
+#[inline(always)]
+fn gather(lanes: &mut Lanes, quads: &[QuadInput], value: impl Fn(&QuadInput, usize) -> f32) {
+    for (quad_lanes, quad) in lanes.chunks_exact_mut(4).zip(quads) {
+        for (f, lane) in quad_lanes.iter_mut().enumerate() {
+            *lane = value(quad, f);
+        }
+    }
+}
+
+/// VectorLoad / ScalarLoad of the step's operands (3.11.4.3): each component is the swizzled lanes of
+/// its slot plus the sign modifiers, read in place; an operand that needs its conversion to the
+/// instruction's precision ([`Operand::convert`]) is first converted into `scratch`.
+pub fn load<'a, const MODIFIED: bool>(
+    regs: &'a [Register],
+    scratch: &'a mut [Vector; 3],
+    step: &Step,
+) -> [SrcVector<'a, MODIFIED>; 3] {
+    for (operand, converted) in step.operands.iter().zip(scratch.iter_mut()) {
+        if operand.convert {
+            convert_operand(&regs[operand.slot], operand, step.precision, converted);
+        }
+    }
+    let scratch: &'a [Vector; 3] = scratch;
+    std::array::from_fn(|i| {
+        let operand = &step.operands[i];
+        std::array::from_fn(|c| {
+            if operand.convert {
+                Src {
+                    lanes: &scratch[i][c],
+                    and_mask: !0,
+                    xor_mask: 0,
+                }
+            } else {
+                Src {
+                    lanes: &regs[operand.slot][operand.swizzle[c]],
+                    and_mask: operand.and_mask,
+                    xor_mask: operand.xor_mask,
+                }
+            }
+        })
+    })
+}
+
+/// Swizzle, sign modifiers and conversion into `out`.
+fn convert_operand(reg: &Register, operand: &Operand, precision: Precision, out: &mut Vector) {
+    for (c, lanes) in out.iter_mut().enumerate() {
+        for (d, &s) in lanes.iter_mut().zip(reg[operand.swizzle[c]].iter()) {
+            *d = operand.modify(s);
+        }
+        convert_slice(precision, lanes);
+    }
+}
+
 /// GenerateCC of 3.11.4.4 as a CC bit: NaN is UN, -0.0 is EQ.
 #[inline(always)]
 pub fn cond_of(v: f32) -> u8 {
@@ -202,11 +277,10 @@ pub fn cond_of(v: f32) -> u8 {
 
 /// The value of a parameter or constant operand. A parameter index the program has but `params`
 /// lacks reads as (0,0,0,0) rather than panicking.
-fn constant_value(origin: Origin, params: &Parameters) -> [f32; 4] {
+fn constant_value(origin: ConstantOrigin, params: &Parameters) -> [f32; 4] {
     match origin {
-        Origin::Numbered(n) => params.numbered.get(n).copied().unwrap_or([0.0; 4]),
-        Origin::Named(n) => params.named.get(n).copied().unwrap_or([0.0; 4]),
-        Origin::Literal(v) => v,
-        Origin::Slot(_) => [0.0; 4],
+        ConstantOrigin::Numbered(n) => params.numbered.get(n).copied().unwrap_or([0.0; 4]),
+        ConstantOrigin::Named(n) => params.named.get(n).copied().unwrap_or([0.0; 4]),
+        ConstantOrigin::Literal(v) => v,
     }
 }

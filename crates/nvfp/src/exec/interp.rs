@@ -1,8 +1,8 @@
 //! The quad interpreter: runs every step of a decoded program over one batch, one dispatch per
 //! instruction (never per fragment), and reads the outputs back out.
 
-use super::batch::{Batch, LANES, QUADS};
-use super::decode::{Decoded, Step};
+use super::batch::{load, Batch, Register, SrcVector, QUADS};
+use super::decode::{Decoded, Step, Target};
 use super::numeric::convert_slice;
 use super::ops::compute;
 use super::{Parameters, QuadOutput};
@@ -29,64 +29,78 @@ fn execute(batch: &mut Batch, step: &Step, ctx: &Context, quads: usize) {
         return;
     }
     let Some(target) = &step.target else { return };
-    let raw = matches!(
-        step.opcode,
-        Opcode::Up2h | Opcode::Up2us | Opcode::Up4b | Opcode::Up4ub
-    );
-    for (index, operand) in step.operands.iter().enumerate().take(step.operand_count) {
-        batch.load(index, operand, step.precision, ctx.params, raw);
-    }
-    if let Some((unit, target)) = step.texture {
-        sample(batch, step, ctx.textures, unit, target, quads);
+    if step.modified {
+        compute_result::<true>(batch, step, target, ctx, quads);
     } else {
-        compute(
-            step.opcode,
-            step.precision,
-            &batch.operands,
-            &mut batch.result,
-            target.write_mask,
-        );
+        compute_result::<false>(batch, step, target, ctx, quads);
     }
-    let packed = matches!(
-        step.opcode,
-        Opcode::Pk2h | Opcode::Pk2us | Opcode::Pk4b | Opcode::Pk4ub
-    );
-    batch.store(target, step.saturate, step.update_cc, packed);
+    batch.store(target, step.saturate, step.update_cc);
+}
+
+/// Loads the operands and computes `batch.result`; `MODIFIED` as [`Step::modified`].
+fn compute_result<const MODIFIED: bool>(
+    batch: &mut Batch,
+    step: &Step,
+    target: &Target,
+    ctx: &Context,
+    quads: usize,
+) {
+    let Batch {
+        regs,
+        operands,
+        result,
+        ..
+    } = batch;
+    let ops = load::<MODIFIED>(regs, operands, step);
+    if let Some((unit, texture_target)) = step.texture {
+        sample(
+            &ops,
+            result,
+            step,
+            ctx.textures,
+            unit,
+            texture_target,
+            quads,
+        );
+    } else {
+        compute(step.opcode, step.precision, &ops, result, target.write_mask);
+    }
 }
 
 /// TEX / TXP / TXD: one `sample_quad` call per real quad. TXP's division by q is the texture unit's
 /// (it knows the CUBE exception); TXD passes its second and third operands as per-fragment gradients.
 /// The filtered values are rounded to the instruction's precision like any other result.
-fn sample(
-    batch: &mut Batch,
+fn sample<const MODIFIED: bool>(
+    ops: &[SrcVector<MODIFIED>; 3],
+    result: &mut Register,
     step: &Step,
     textures: &TextureUnits,
     unit: u8,
     target: crate::isa::TexTarget,
     quads: usize,
 ) {
-    let gather = |v: &[[f32; LANES]; 4], q: usize| -> [[f32; 4]; 4] {
-        [0, 1, 2, 3].map(|f| [0, 1, 2, 3].map(|c| v[c][4 * q + f]))
+    let gather = |v: &SrcVector<MODIFIED>, q: usize| -> [[f32; 4]; 4] {
+        [0, 1, 2, 3].map(|f| [0, 1, 2, 3].map(|c| v[c].at(4 * q + f)))
     };
     for q in 0..quads.min(QUADS) {
-        let coords = gather(&batch.operands[0], q);
+        let coords = gather(&ops[0], q);
         let lookup = match step.opcode {
             Opcode::Txp => Lookup::Projective,
             Opcode::Txd => Lookup::Gradients {
-                ddx: gather(&batch.operands[1], q),
-                ddy: gather(&batch.operands[2], q),
+                ddx: gather(&ops[1], q),
+                ddy: gather(&ops[2], q),
             },
             _ => Lookup::Implicit,
         };
         let texels = textures.sample_quad(unit, target, &coords, &lookup);
         for (f, texel) in texels.iter().enumerate() {
             for (c, &v) in texel.iter().enumerate() {
-                batch.result[c][4 * q + f] = v;
+                result[c][4 * q + f] = v;
             }
         }
     }
-    for lanes in batch.result.iter_mut() {
-        convert_slice(step.precision, lanes);
+    for lanes in result.iter_mut() {
+        convert_slice(step.precision, &mut lanes[..]);
     }
 }
 

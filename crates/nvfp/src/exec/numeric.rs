@@ -7,7 +7,6 @@
 
 use crate::isa::Precision;
 use half::f16;
-use half::slice::HalfFloatSliceExt;
 
 /// The canonical quiet NaN every NaN result is stored as.
 pub const CANONICAL_NAN: f32 = f32::from_bits(0x7FC0_0000);
@@ -19,32 +18,58 @@ const EXPONENT: u32 = 0x7F80_0000;
 pub const FX12_MIN: f32 = -2048.0 / 1024.0;
 pub const FX12_MAX: f32 = 2047.0 / 1024.0;
 
-/// Conversion to fp32: values in (-2^-126, 2^-126) become a zero of the same sign ("All such numbers
-/// are flushed to zero", 3.11.4.1); NaN becomes the canonical NaN. Overflow to INF already happened in
-/// whatever IEEE operation produced `x`.
+/// The denormal flush of fp32 alone: values in (-2^-126, 2^-126) become a zero of the same sign ("All
+/// such numbers are flushed to zero", 3.11.4.1); everything else, NaN included, is unchanged. Inside
+/// an instruction this is all the rounding an fp32 step needs: a NaN stays a NaN through every later
+/// step, and the instruction's last step makes it canonical ([`to_fp32`]).
+#[inline(always)]
+pub fn flush_fp32(x: f32) -> f32 {
+    let bits = x.to_bits();
+    // Written as "clear the magnitude bits where the exponent is 0" (a compare and two masks per
+    // vector) rather than as a select between two values.
+    let magnitude_to_clear = if bits & EXPONENT == 0 { !SIGN } else { 0 };
+    f32::from_bits(bits & !magnitude_to_clear)
+}
+
+/// Conversion to fp32: the denormal flush, and NaN becomes the canonical NaN. Overflow to INF already
+/// happened in whatever IEEE operation produced `x`.
 #[inline(always)]
 pub fn to_fp32(x: f32) -> f32 {
-    let bits = x.to_bits();
-    let flushed = if bits & EXPONENT == 0 {
-        bits & SIGN
-    } else {
-        bits
-    };
+    let flushed = flush_fp32(x);
     if x.is_nan() {
         CANONICAL_NAN
     } else {
-        f32::from_bits(flushed)
+        flushed
     }
 }
 
 /// Conversion to fp16 (kept in an f32, which holds every fp16 value exactly): round to nearest even,
-/// denormals kept, magnitudes at or above 2^16 become INF (65520 and up round to INF under RNE).
-#[inline]
+/// denormals kept, magnitudes at or above 2^16 become INF (65520 and up round to INF under RNE); the
+/// same value as `half`'s conversion there and back, computed branch-free so that it vectorises.
+#[inline(always)]
 pub fn to_fp16(x: f32) -> f32 {
+    /// 2^-14, the smallest normal fp16 magnitude.
+    const MIN_NORMAL: u32 = 0x3880_0000;
+    /// 2^16: anything that rounds to it or above is INF.
+    const OVERFLOW: u32 = 0x4780_0000;
+    let bits = x.to_bits();
+    let magnitude = bits & !SIGN;
+    // Normal range: round the 23-bit mantissa to 10 bits, ties to even (a carry into the exponent is
+    // the right result).
+    let normal = (magnitude + 0x0FFF + ((magnitude >> 13) & 1)) & !0x1FFF;
+    let normal = if normal >= OVERFLOW { EXPONENT } else { normal };
+    // Denormal range: fp16 denormals are the multiples of 2^-24; 0.5 has ulp 2^-24, so adding and
+    // subtracting it rounds to one (ties to even), exactly.
+    let denormal = ((f32::from_bits(magnitude) + 0.5) - 0.5).to_bits();
+    let rounded = if magnitude < MIN_NORMAL {
+        denormal
+    } else {
+        normal
+    };
     if x.is_nan() {
         CANONICAL_NAN
     } else {
-        f16::from_f32(x).to_f32()
+        f32::from_bits(rounded | (bits & SIGN))
     }
 }
 
@@ -63,6 +88,26 @@ pub fn to_fx12(x: f32) -> f32 {
     }
 }
 
+/// floor(x), bit for bit as IEEE / libm floor, with additions and comparisons only (the baseline
+/// x86-64 has no rounding instruction, so `f32::floor` is a library call per value).
+#[inline(always)]
+pub fn floor(x: f32) -> f32 {
+    /// 2^23: every f32 at or above it is an integer.
+    const INTEGRAL: f32 = 8_388_608.0;
+    let magnitude = x.abs();
+    // |x| rounded to an integer, ties to even (exact below 2^23), given x's sign back: a nearest
+    // integer whose sign is right even for -0.0 and for negatives that round to zero.
+    let nearest = (magnitude + INTEGRAL) - INTEGRAL;
+    let nearest = f32::from_bits(nearest.to_bits() | (x.to_bits() & SIGN));
+    let floored = if nearest > x { nearest - 1.0 } else { nearest };
+    // Large magnitudes, INF and NaN are their own floor.
+    if magnitude < INTEGRAL {
+        floored
+    } else {
+        x
+    }
+}
+
 /// Converts one value to `precision`.
 #[inline]
 pub fn convert(precision: Precision, x: f32) -> f32 {
@@ -73,45 +118,63 @@ pub fn convert(precision: Precision, x: f32) -> f32 {
     }
 }
 
-/// Applies `f` to every lane and converts the results to `precision`, in one pass for fp32 and fx12
-/// (whose conversions are a few bit operations) and through [`convert_slice`] for fp16.
-#[inline(always)]
-pub fn map_convert(precision: Precision, out: &mut [f32], f: impl Fn(usize) -> f32) {
-    match precision {
-        Precision::R => out
-            .iter_mut()
-            .enumerate()
-            .for_each(|(l, v)| *v = to_fp32(f(l))),
-        Precision::X => out
-            .iter_mut()
-            .enumerate()
-            .for_each(|(l, v)| *v = to_fx12(f(l))),
-        Precision::H => {
-            out.iter_mut().enumerate().for_each(|(l, v)| *v = f(l));
-            convert_slice(Precision::H, out);
-        }
-    }
-}
-
-/// Converts every value of `values` to `precision` in place. One match per slice, so the per-lane loop
-/// has no branches on the format; the fp16 path uses `half`'s bulk conversion (hardware F16C where the
-/// CPU has it, the same round-to-nearest-even results otherwise).
+/// Converts every value of `values` to `precision` in place (one match per slice, so the per-lane loop
+/// has no branches on the format).
 pub fn convert_slice(precision: Precision, values: &mut [f32]) {
     match precision {
         Precision::R => values.iter_mut().for_each(|v| *v = to_fp32(*v)),
+        Precision::H => values.iter_mut().for_each(|v| *v = to_fp16(*v)),
         Precision::X => values.iter_mut().for_each(|v| *v = to_fx12(*v)),
-        Precision::H => {
-            let mut halves = [f16::ZERO; 64];
-            for chunk in values.chunks_mut(halves.len()) {
-                let halves = &mut halves[..chunk.len()];
-                halves.convert_from_f32_slice(chunk);
-                halves.convert_to_f32_slice(chunk);
-                // A NaN keeps part of its payload through f16; make it canonical (a select, no branch).
-                chunk
-                    .iter_mut()
-                    .for_each(|v| *v = if v.is_nan() { CANONICAL_NAN } else { *v });
-            }
-        }
+    }
+}
+
+/// The rounding of one precision, as a type, so that instruction kernels are compiled once per
+/// precision with the rounding inlined into their lane loops.
+pub trait Rounding {
+    /// Rounds the result of a step inside an instruction.
+    fn inner(x: f32) -> f32;
+    /// Rounds the result of an instruction's last step: a full conversion.
+    fn last(x: f32) -> f32;
+}
+
+/// fp32 rounding ([`Precision::R`]).
+pub struct Fp32;
+/// fp16 rounding ([`Precision::H`]).
+pub struct Fp16;
+/// fx12 rounding ([`Precision::X`]).
+pub struct Fx12;
+
+impl Rounding for Fp32 {
+    #[inline(always)]
+    fn inner(x: f32) -> f32 {
+        flush_fp32(x)
+    }
+    #[inline(always)]
+    fn last(x: f32) -> f32 {
+        to_fp32(x)
+    }
+}
+
+impl Rounding for Fp16 {
+    #[inline(always)]
+    fn inner(x: f32) -> f32 {
+        to_fp16(x)
+    }
+    #[inline(always)]
+    fn last(x: f32) -> f32 {
+        to_fp16(x)
+    }
+}
+
+impl Rounding for Fx12 {
+    // Not just the last step: fx12 turns NaN into 0, which later steps must see.
+    #[inline(always)]
+    fn inner(x: f32) -> f32 {
+        to_fx12(x)
+    }
+    #[inline(always)]
+    fn last(x: f32) -> f32 {
+        to_fx12(x)
     }
 }
 
@@ -166,6 +229,62 @@ mod tests {
         assert_eq!(to_fx12(5.0), FX12_MAX);
         assert_eq!(to_fx12(f32::NEG_INFINITY), FX12_MIN);
         assert_eq!(to_fx12(f32::NAN), 0.0);
+    }
+
+    /// `half`'s conversion to fp16 and back, the definition `to_fp16` must match.
+    fn fp16_by_half(x: f32) -> f32 {
+        if x.is_nan() {
+            CANONICAL_NAN
+        } else {
+            f16::from_f32(x).to_f32()
+        }
+    }
+
+    #[test]
+    fn fp16_rounding_matches_half_across_the_bit_patterns() {
+        // Every pattern near the fp16 boundaries (denormal/normal, overflow) and a stride through all.
+        let edges = [
+            0x3880_0000u32,
+            0x477F_F000,
+            0x3300_0000,
+            0x0080_0000,
+            0x7F80_0000,
+        ];
+        let near = edges
+            .iter()
+            .flat_map(|&e| e.saturating_sub(0x4000)..e.saturating_add(0x4000));
+        for bits in near.chain((0..u32::MAX).step_by(4093)) {
+            for x in [f32::from_bits(bits), -f32::from_bits(bits)] {
+                assert_eq!(to_fp16(x).to_bits(), fp16_by_half(x).to_bits(), "{bits:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn floor_matches_libm_floor() {
+        let specials = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.7,
+            -0.3,
+            1.0,
+            -1.0,
+            2.5,
+            -2.5,
+            8_388_607.5,
+        ];
+        let patterns = (0..u32::MAX).step_by(4091).map(f32::from_bits);
+        for x in specials.into_iter().chain(patterns) {
+            let expected = x.floor();
+            let ok = if expected.is_nan() {
+                floor(x).to_bits() == x.to_bits()
+            } else {
+                floor(x).to_bits() == expected.to_bits()
+            };
+            assert!(ok, "floor({x:e}) = {}, expected {expected}", floor(x));
+        }
     }
 
     #[test]

@@ -5,108 +5,110 @@
 //! before the next one uses it: "calculations are carried out using 16-bit floating point operands and
 //! results" (3.11.4.2). So MAD is a rounded multiply followed by a rounded add (not fused), and a dot
 //! product adds its rounded products from x to w, in the order the pseudo-code writes them.
+//!
+//! Every kernel is generic over the precision's [`Rounding`] and computes a whole instruction per lane
+//! in one loop, so the compiler keeps the intermediate values in registers and vectorises the loop.
+//! The results are always fully converted to the precision (the store relies on it, see
+//! `decode::Target::conversion`): by the last rounding step, or because they are constants or operands
+//! (which are converted, or known to need no conversion: see `formats`).
 
 use super::approx;
-use super::batch::{Lanes, Vector, LANES};
-use super::numeric::{convert, convert_slice, fp16_bits, fp16_value, map_convert};
+use super::batch::{Lanes, Register, SrcVector, LANES};
+use super::numeric::{floor, fp16_bits, fp16_value, Fp16, Fp32, Fx12, Rounding};
 use crate::isa::{Opcode, Precision};
 
-/// Computes `opcode` on `ops` into `out`. `needed` says which result components will be written;
-/// component-wise instructions skip the others.
-pub fn compute(
+/// Computes `opcode` at precision `p` on `ops` into `out`. `needed` says which result components
+/// will be written; the others may be left as they are.
+pub fn compute<const M: bool>(
     opcode: Opcode,
     p: Precision,
-    ops: &[Vector; 3],
-    out: &mut Vector,
+    ops: &[SrcVector<M>; 3],
+    out: &mut Register,
+    needed: [bool; 4],
+) {
+    match p {
+        Precision::R => compute_at::<Fp32, M>(opcode, ops, out, needed),
+        Precision::H => compute_at::<Fp16, M>(opcode, ops, out, needed),
+        Precision::X => compute_at::<Fx12, M>(opcode, ops, out, needed),
+    }
+}
+
+fn compute_at<P: Rounding, const M: bool>(
+    opcode: Opcode,
+    ops: &[SrcVector<M>; 3],
+    out: &mut Register,
     needed: [bool; 4],
 ) {
     let [a, b, c] = ops;
     use Opcode::*;
     match opcode {
-        Add => each(needed, out, |k, r| zip2(p, r, &a[k], &b[k], |x, y| x + y)),
-        Sub => each(needed, out, |k, r| zip2(p, r, &a[k], &b[k], |x, y| x - y)),
-        Mul => each(needed, out, |k, r| zip2(p, r, &a[k], &b[k], |x, y| x * y)),
-        Mad => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| x * y);
-            zip2_in_place(p, r, &c[k], |x, y| x + y);
+        Add => each2(needed, out, a, b, |x, y| P::last(x + y)),
+        Sub => each2(needed, out, a, b, |x, y| P::last(x - y)),
+        Mul => each2(needed, out, a, b, |x, y| P::last(x * y)),
+        Mad => each3(needed, out, [a, b, c], |x, y, z| {
+            P::last(P::inner(x * y) + z)
         }),
-        Lrp => each(needed, out, |k, r| lerp(p, r, &a[k], &b[k], &c[k])),
-        Min => each(needed, out, |k, r| zip2(p, r, &a[k], &b[k], min)),
-        Max => each(needed, out, |k, r| zip2(p, r, &a[k], &b[k], max)),
-        Seq => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x == y))
+        // LRP (3.11.5.14): t*a + (1-t)*b, each step rounded.
+        Lrp => each3(needed, out, [a, b, c], |t, x, y| {
+            P::last(P::inner(t * x) + P::inner(P::inner(1.0 - t) * y))
         }),
-        Sne => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x != y))
-        }),
-        Sge => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x >= y))
-        }),
-        Sgt => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x > y))
-        }),
-        Sle => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x <= y))
-        }),
-        Slt => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &b[k], |x, y| set(x < y))
-        }),
-        Sfl => *out = [[0.0; LANES]; 4],
-        Str => *out = [[1.0; LANES]; 4],
-        Mov => *out = *a,
-        Flr => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &a[k], |x, _| x.floor())
-        }),
+        Min => each2(needed, out, a, b, min),
+        Max => each2(needed, out, a, b, max),
+        Seq => each2(needed, out, a, b, |x, y| set(x == y)),
+        Sne => each2(needed, out, a, b, |x, y| set(x != y)),
+        Sge => each2(needed, out, a, b, |x, y| set(x >= y)),
+        Sgt => each2(needed, out, a, b, |x, y| set(x > y)),
+        Sle => each2(needed, out, a, b, |x, y| set(x <= y)),
+        Slt => each2(needed, out, a, b, |x, y| set(x < y)),
+        Sfl => each1(needed, out, a, |_| 0.0),
+        Str => each1(needed, out, a, |_| 1.0),
+        Mov => each1(needed, out, a, |x| x),
+        Flr => each1(needed, out, a, |x| P::last(floor(x))),
         // x - floor(x), rounded: a tiny negative x gives 1.0 after rounding, as the pseudo-code does.
-        Frc => each(needed, out, |k, r| {
-            zip2(p, r, &a[k], &a[k], |x, _| x - x.floor())
+        Frc => each1(needed, out, a, |x| P::last(x - floor(x))),
+        Ddx => derivative::<P, M>(needed, out, a, [1, 1, 3, 3], [0, 0, 2, 2]),
+        Ddy => derivative::<P, M>(needed, out, a, [2, 3, 2, 3], [0, 1, 0, 1]),
+        Dp3 => replicated(needed, out, |l| dot::<P, 3, M>(a, b, l)),
+        Dp4 => replicated(needed, out, |l| dot::<P, 4, M>(a, b, l)),
+        Dst => distance::<P, M>(out, a, b),
+        Lit => lit::<P, M>(out, a),
+        Rfl => reflect::<P, M>(out, a, b),
+        X2d => transform_2d::<P, M>(out, a, b, c),
+        Rcp => replicated(needed, out, |l| P::last(approx::reciprocal(a[0].at(l)))),
+        Rsq => replicated(needed, out, |l| {
+            P::last(approx::reciprocal_sqrt(a[0].at(l)))
         }),
-        Ddx => each(needed, out, |k, r| {
-            derivative(p, r, &a[k], [1, 1, 3, 3], [0, 0, 2, 2])
+        Ex2 => replicated(needed, out, |l| P::last(approx::exp2(a[0].at(l)))),
+        Lg2 => replicated(needed, out, |l| P::last(approx::log2(a[0].at(l)))),
+        Sin => replicated(needed, out, |l| P::last(approx::sine(a[0].at(l)))),
+        Cos => replicated(needed, out, |l| P::last(approx::cosine(a[0].at(l)))),
+        Pow => replicated(needed, out, |l| {
+            P::last(approx::power(a[0].at(l), b[0].at(l)))
         }),
-        Ddy => each(needed, out, |k, r| {
-            derivative(p, r, &a[k], [2, 3, 2, 3], [0, 1, 0, 1])
-        }),
-        Dp3 => dot(p, out, a, b, 3),
-        Dp4 => dot(p, out, a, b, 4),
-        Dst => distance(p, out, a, b),
-        Lit => lit(p, out, a),
-        Rfl => reflect(p, out, a, b),
-        X2d => transform_2d(p, out, a, b, c),
-        Rcp => scalar(p, out, a, approx::reciprocal),
-        Rsq => scalar(p, out, a, approx::reciprocal_sqrt),
-        Ex2 => scalar(p, out, a, approx::exp2),
-        Lg2 => scalar(p, out, a, approx::log2),
-        Sin => scalar(p, out, a, approx::sine),
-        Cos => scalar(p, out, a, approx::cosine),
-        Pow => {
-            zip2(p, &mut out[0], &a[0], &b[0], approx::power);
-            replicate(out);
-        }
-        Pk2h => packed(out, a, |v| {
+        Pk2h => packed(needed, out, a, |v| {
             u32::from(fp16_bits(v[0])) | u32::from(fp16_bits(v[1])) << 16
         }),
-        Pk2us => packed(out, a, |v| {
+        Pk2us => packed(needed, out, a, |v| {
             unorm(v[0], 65535.0) | unorm(v[1], 65535.0) << 16
         }),
-        Pk4b => packed(out, a, |v| {
+        Pk4b => packed(needed, out, a, |v| {
             (0..4).fold(0, |w, k| w | snorm8(v[k]) << (8 * k))
         }),
-        Pk4ub => packed(out, a, |v| {
+        Pk4ub => packed(needed, out, a, |v| {
             (0..4).fold(0, |w, k| w | unorm(v[k], 255.0) << (8 * k))
         }),
-        Up2h => unpack(p, out, a, |w| {
+        Up2h => unpack::<P, M>(out, a, |w| {
             let (lo, hi) = (fp16_value(w as u16), fp16_value((w >> 16) as u16));
             [lo, hi, lo, hi]
         }),
-        Up2us => unpack(p, out, a, |w| {
+        Up2us => unpack::<P, M>(out, a, |w| {
             let (lo, hi) = ((w & 0xFFFF) as f32 / 65535.0, (w >> 16) as f32 / 65535.0);
             [lo, hi, lo, hi]
         }),
-        Up4b => unpack(p, out, a, |w| {
+        Up4b => unpack::<P, M>(out, a, |w| {
             [0, 8, 16, 24].map(|s| (((w >> s) & 0xFF) as f32 - 128.0) / 127.0)
         }),
-        Up4ub => unpack(p, out, a, |w| {
+        Up4ub => unpack::<P, M>(out, a, |w| {
             [0, 8, 16, 24].map(|s| ((w >> s) & 0xFF) as f32 / 255.0)
         }),
         // Handled by the interpreter; listed so that a new opcode is a compile error here.
@@ -114,34 +116,69 @@ pub fn compute(
     }
 }
 
-/// Runs `f(component, result lanes)` for each needed component.
+/// For each needed component `k`, lane by lane: `out[k] = f(a[k])`.
 #[inline(always)]
-fn each(needed: [bool; 4], out: &mut Vector, mut f: impl FnMut(usize, &mut Lanes)) {
-    for (k, r) in out.iter_mut().enumerate() {
-        if needed[k] {
-            f(k, r);
-        }
+fn each1<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    f: impl Fn(f32) -> f32,
+) {
+    for k in (0..4).filter(|&k| needed[k]) {
+        let a = a[k];
+        fill(&mut out[k], |l| f(a.at(l)));
     }
 }
 
-/// r = round(f(a, b)) lane by lane.
+/// For each needed component `k`, lane by lane: `out[k] = f(a[k], b[k])`.
 #[inline(always)]
-fn zip2(p: Precision, r: &mut Lanes, a: &Lanes, b: &Lanes, f: impl Fn(f32, f32) -> f32) {
-    map_convert(p, r, |l| f(a[l], b[l]));
+fn each2<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
+    f: impl Fn(f32, f32) -> f32,
+) {
+    for k in (0..4).filter(|&k| needed[k]) {
+        let (a, b) = (a[k], b[k]);
+        fill(&mut out[k], |l| f(a.at(l), b.at(l)));
+    }
 }
 
-/// r = round(f(r)) lane by lane.
+/// For each needed component `k`, lane by lane: `out[k] = f(a[k], b[k], c[k])`.
 #[inline(always)]
-fn map_in_place(p: Precision, r: &mut Lanes, f: impl Fn(f32) -> f32) {
-    let copy = *r;
-    map_convert(p, r, |l| f(copy[l]));
+fn each3<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    [a, b, c]: [&SrcVector<M>; 3],
+    f: impl Fn(f32, f32, f32) -> f32,
+) {
+    for k in (0..4).filter(|&k| needed[k]) {
+        let (a, b, c) = (a[k], b[k], c[k]);
+        fill(&mut out[k], |l| f(a.at(l), b.at(l), c.at(l)));
+    }
 }
 
-/// r = round(f(r, b)) lane by lane.
 #[inline(always)]
-fn zip2_in_place(p: Precision, r: &mut Lanes, b: &Lanes, f: impl Fn(f32, f32) -> f32) {
-    let copy = *r;
-    map_convert(p, r, |l| f(copy[l], b[l]));
+fn fill(r: &mut Lanes, lane: impl Fn(usize) -> f32) {
+    for (l, v) in r.iter_mut().enumerate() {
+        *v = lane(l);
+    }
+}
+
+/// A scalar result, computed once into the first needed component and copied to the other needed ones.
+#[inline(always)]
+fn replicated(needed: [bool; 4], out: &mut Register, lane: impl Fn(usize) -> f32) {
+    let Some(first) = needed.iter().position(|&n| n) else {
+        return;
+    };
+    fill(&mut out[first], lane);
+    let value = *out[first];
+    for k in first + 1..4 {
+        if needed[k] {
+            *out[k] = value;
+        }
+    }
 }
 
 fn set(condition: bool) -> f32 {
@@ -154,6 +191,7 @@ fn set(condition: bool) -> f32 {
 
 /// MIN (3.11.5.17): NaN if either is NaN; -0.0 counts as below +0.0 so that min(A,B) = min(B,A)
 /// holds bit for bit.
+#[inline(always)]
 fn min(x: f32, y: f32) -> f32 {
     if x.is_nan() || y.is_nan() {
         f32::NAN
@@ -165,6 +203,7 @@ fn min(x: f32, y: f32) -> f32 {
 }
 
 /// MAX (3.11.5.16): NaN if either is NaN; +0.0 counts as above -0.0.
+#[inline(always)]
 fn max(x: f32, y: f32) -> f32 {
     if x.is_nan() || y.is_nan() {
         f32::NAN
@@ -175,131 +214,130 @@ fn max(x: f32, y: f32) -> f32 {
     }
 }
 
-/// LRP (3.11.5.14): t*a + (1-t)*b, each step rounded.
-fn lerp(p: Precision, r: &mut Lanes, t: &Lanes, a: &Lanes, b: &Lanes) {
-    let mut rest = [0.0; LANES];
-    zip2(p, &mut rest, t, t, |t, _| 1.0 - t);
-    zip2_in_place(p, &mut rest, b, |s, b| s * b);
-    zip2(p, r, t, a, |t, a| t * a);
-    zip2_in_place(p, r, &rest, |x, y| x + y);
-}
-
 /// DDX / DDY (notes item 7): `plus[i] - minus[i]` within each quad, where fragment i of a quad sits at
 /// (x0 + (i & 1), y0 + (i >> 1)), y up. DDX: right minus left of the same row; DDY: top minus bottom
 /// of the same column. Every fragment of a row (column) gets the same value.
-fn derivative(p: Precision, r: &mut Lanes, a: &Lanes, plus: [usize; 4], minus: [usize; 4]) {
-    for q in (0..LANES).step_by(4) {
-        for i in 0..4 {
-            r[q + i] = a[q + plus[i]] - a[q + minus[i]];
+fn derivative<P: Rounding, const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    plus: [usize; 4],
+    minus: [usize; 4],
+) {
+    for k in (0..4).filter(|&k| needed[k]) {
+        for (r, v) in out[k].chunks_exact_mut(4).zip(a[k].quads()) {
+            for i in 0..4 {
+                r[i] = P::last(v[plus[i]] - v[minus[i]]);
+            }
         }
     }
-    convert_slice(p, r);
 }
 
-/// DP3 / DP4: ((x*x' + y*y') + z*z') + w*w', replicated.
-fn dot(p: Precision, out: &mut Vector, a: &Vector, b: &Vector, n: usize) {
-    let (sum, rest) = out.split_at_mut(1);
-    let sum = &mut sum[0];
-    zip2(p, sum, &a[0], &b[0], |x, y| x * y);
-    for k in 1..n {
-        let product = &mut rest[0];
-        zip2(p, product, &a[k], &b[k], |x, y| x * y);
-        zip2_in_place(p, sum, product, |x, y| x + y);
+/// DP3 / DP4 of lane `l`: ((x*x' + y*y') + z*z') + w*w'.
+#[inline(always)]
+fn dot<P: Rounding, const N: usize, const M: bool>(
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
+    l: usize,
+) -> f32 {
+    let mut sum = P::inner(a[0].at(l) * b[0].at(l));
+    for k in 1..N - 1 {
+        sum = P::inner(sum + P::inner(a[k].at(l) * b[k].at(l)));
     }
-    replicate(out);
+    P::last(sum + P::inner(a[N - 1].at(l) * b[N - 1].at(l)))
 }
 
 /// DST (3.11.5.7): (1, a.y*b.y, a.z, b.w).
-fn distance(p: Precision, out: &mut Vector, a: &Vector, b: &Vector) {
-    out[0] = [1.0; LANES];
-    zip2(p, &mut out[1], &a[1], &b[1], |x, y| x * y);
-    out[2] = a[2];
-    out[3] = b[3];
+fn distance<P: Rounding, const M: bool>(out: &mut Register, a: &SrcVector<M>, b: &SrcVector<M>) {
+    *out[0] = [1.0; LANES];
+    fill(&mut out[1], |l| P::last(a[1].at(l) * b[1].at(l)));
+    fill(&mut out[2], |l| a[2].at(l));
+    fill(&mut out[3], |l| b[3].at(l));
 }
 
 /// LIT (3.11.5.13): x and y clamped below at 0 (NaN stays), z = POW(y, w) when x > 0 else 0, with
 /// every special case of POW (so y = w = 0 gives NaN).
-fn lit(p: Precision, out: &mut Vector, a: &Vector) {
+fn lit<P: Rounding, const M: bool>(out: &mut Register, a: &SrcVector<M>) {
     let clamp = |v: f32| if v < 0.0 { 0.0 } else { v };
-    out[0] = [1.0; LANES];
-    out[3] = [1.0; LANES];
-    for l in 0..LANES {
-        let (x, y, w) = (clamp(a[0][l]), clamp(a[1][l]), a[3][l]);
-        out[1][l] = x;
-        out[2][l] = if x > 0.0 { approx::power(y, w) } else { 0.0 };
-    }
-    convert_slice(p, &mut out[2]);
+    *out[0] = [1.0; LANES];
+    *out[3] = [1.0; LANES];
+    fill(&mut out[1], |l| clamp(a[0].at(l)));
+    fill(&mut out[2], |l| {
+        let (x, y, w) = (clamp(a[0].at(l)), clamp(a[1].at(l)), a[3].at(l));
+        if x > 0.0 {
+            P::last(approx::power(y, w))
+        } else {
+            0.0
+        }
+    });
 }
 
 /// RFL (3.11.5.26), following the pseudo-code step by step; w is not computed (it may not be written).
-fn reflect(p: Precision, out: &mut Vector, axis: &Vector, dir: &Vector) {
+fn reflect<P: Rounding, const M: bool>(
+    out: &mut Register,
+    axis: &SrcVector<M>,
+    dir: &SrcVector<M>,
+) {
     let mut scale = [0.0; LANES];
-    let mut length2 = [0.0; LANES];
-    dot_into(p, &mut length2, axis, axis);
-    dot_into(p, &mut scale, axis, dir);
-    map_in_place(p, &mut scale, |x| 2.0 * x);
-    zip2_in_place(p, &mut scale, &length2, |x, w| x / w);
+    fill(&mut scale, |l| {
+        let length2 = dot3::<P, M>(axis, axis, l);
+        let twice = P::inner(2.0 * dot3::<P, M>(axis, dir, l));
+        P::inner(twice / length2)
+    });
     for k in 0..3 {
-        zip2(p, &mut out[k], &scale, &axis[k], |s, a| s * a);
-        zip2_in_place(p, &mut out[k], &dir[k], |x, d| x - d);
+        fill(&mut out[k], |l| {
+            P::last(P::inner(scale[l] * axis[k].at(l)) - dir[k].at(l))
+        });
     }
-    out[3] = [0.0; LANES];
+    *out[3] = [0.0; LANES];
 }
 
-/// Three-component dot product into one lane array.
-fn dot_into(p: Precision, sum: &mut Lanes, a: &Vector, b: &Vector) {
-    zip2(p, sum, &a[0], &b[0], |x, y| x * y);
-    let mut product = [0.0; LANES];
-    for k in 1..3 {
-        zip2(p, &mut product, &a[k], &b[k], |x, y| x * y);
-        zip2_in_place(p, sum, &product, |x, y| x + y);
-    }
+/// A three-component dot product inside RFL (every step an inner one).
+#[inline(always)]
+fn dot3<P: Rounding, const M: bool>(a: &SrcVector<M>, b: &SrcVector<M>, l: usize) -> f32 {
+    let xy = P::inner(P::inner(a[0].at(l) * b[0].at(l)) + P::inner(a[1].at(l) * b[1].at(l)));
+    P::inner(xy + P::inner(a[2].at(l) * b[2].at(l)))
 }
 
 /// X2D (3.11.5.45): (a.x + b.x*c.x + b.y*c.y, a.y + b.x*c.z + b.y*c.w), each written twice.
-fn transform_2d(p: Precision, out: &mut Vector, a: &Vector, b: &Vector, c: &Vector) {
-    let mut product = [0.0; LANES];
+fn transform_2d<P: Rounding, const M: bool>(
+    out: &mut Register,
+    a: &SrcVector<M>,
+    b: &SrcVector<M>,
+    c: &SrcVector<M>,
+) {
     for (row, (m0, m1)) in [(0, 1), (2, 3)].into_iter().enumerate() {
-        let r = &mut out[row];
-        zip2(p, r, &b[0], &c[m0], |x, y| x * y);
-        zip2_in_place(p, r, &a[row], |x, y| y + x);
-        zip2(p, &mut product, &b[1], &c[m1], |x, y| x * y);
-        zip2_in_place(p, r, &product, |x, y| x + y);
+        fill(&mut out[row], |l| {
+            let first = P::inner(a[row].at(l) + P::inner(b[0].at(l) * c[m0].at(l)));
+            P::last(first + P::inner(b[1].at(l) * c[m1].at(l)))
+        });
     }
-    out[2] = out[0];
-    out[3] = out[1];
-}
-
-/// A scalar function of the operand's x (its replicated scalar), replicated to xyzw.
-fn scalar(p: Precision, out: &mut Vector, a: &Vector, f: impl Fn(f32) -> f32) {
-    for l in 0..LANES {
-        out[0][l] = f(a[0][l]);
-    }
-    convert_slice(p, &mut out[0]);
-    replicate(out);
-}
-
-fn replicate(out: &mut Vector) {
-    let x = out[0];
-    out[1] = x;
-    out[2] = x;
-    out[3] = x;
+    *out[2] = *out[0];
+    *out[3] = *out[1];
 }
 
 /// PK*: a raw 32-bit word per lane, replicated. The word goes into the register as is (notes item 3).
-fn packed(out: &mut Vector, a: &Vector, pack: impl Fn([f32; 4]) -> u32) {
-    for l in 0..LANES {
-        out[0][l] = f32::from_bits(pack([a[0][l], a[1][l], a[2][l], a[3][l]]));
-    }
-    replicate(out);
+fn packed<const M: bool>(
+    needed: [bool; 4],
+    out: &mut Register,
+    a: &SrcVector<M>,
+    pack: impl Fn([f32; 4]) -> u32,
+) {
+    replicated(needed, out, |l| {
+        f32::from_bits(pack([a[0].at(l), a[1].at(l), a[2].at(l), a[3].at(l)]))
+    });
 }
 
 /// UP*: unpacks the raw bits of the operand's scalar.
-fn unpack(p: Precision, out: &mut Vector, a: &Vector, unpack: impl Fn(u32) -> [f32; 4]) {
+fn unpack<P: Rounding, const M: bool>(
+    out: &mut Register,
+    a: &SrcVector<M>,
+    unpack: impl Fn(u32) -> [f32; 4],
+) {
     for l in 0..LANES {
-        let v = unpack(a[0][l].to_bits());
-        for k in 0..4 {
-            out[k][l] = convert(p, v[k]);
+        let v = unpack(a[0].at(l).to_bits());
+        for (r, v) in out.iter_mut().zip(v) {
+            r[l] = P::last(v);
         }
     }
 }
