@@ -3,7 +3,7 @@
 //! (opcode, precision suffix, `C` / `_SAT`, write mask, condition-code mask, swizzles and modifiers of
 //! sources); the constraint pass, the optimisations and register allocation rewrite this form.
 
-use nvfp::isa::{AttribReg, CcMask, Opcode, OutputReg, Precision, TexTarget};
+use nvfp::isa::{AttribReg, CcMask, CcRule, Opcode, OutputReg, Precision, TexTarget};
 
 /// The register file of a virtual register: R (fp32) or H (fp16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,6 +140,49 @@ impl MInst {
         }
     }
 
+    /// How result lanes relate to source lanes (for retargeting a write to other components).
+    pub fn lanes(&self) -> Lanes {
+        use Opcode::*;
+        match self.opcode {
+            op if op.is_scalar_result() && !matches!(op, Pk2h | Pk2us | Pk4b | Pk4ub) => {
+                Lanes::Replicated
+            }
+            Add | Sub | Mul | Mad | Min | Max | Mov | Flr | Frc | Lrp | Seq | Sne | Slt | Sle
+            | Sgt | Sge | Sfl | Str | Ddx | Ddy => Lanes::Componentwise,
+            _ => Lanes::Fixed,
+        }
+    }
+
+    /// Whether any source reads `v`.
+    pub fn reads(&self, v: VReg) -> bool {
+        self.srcs.iter().any(|s| s.base == Base::V(v))
+    }
+
+    /// The condition-code components the instruction's condition reads (none without one).
+    pub fn cc_reads(&self) -> u8 {
+        let Some(cond) = self.cond else { return 0 };
+        if matches!(cond.rule, CcRule::Tr | CcRule::Fl) {
+            return 0;
+        }
+        let positions = if self.opcode == Opcode::Kil {
+            0b1111
+        } else {
+            self.mask
+        };
+        (0..4)
+            .filter(|&p| positions & (1 << p) != 0)
+            .fold(0, |m, p| m | 1 << cond.swizzle.0[p])
+    }
+
+    /// The condition-code components the instruction writes (for all lanes when unconditional).
+    pub fn cc_writes(&self) -> u8 {
+        if self.update_cc {
+            self.mask
+        } else {
+            0
+        }
+    }
+
     /// The register components read from `src` (the swizzle applied to the read positions).
     pub fn read_components(&self, src: usize) -> u8 {
         let positions = self.read_positions(src);
@@ -148,6 +191,17 @@ impl MInst {
             .filter(|&i| positions & (1 << i) != 0)
             .fold(0, |m, i| m | 1 << swz[i])
     }
+}
+
+/// How an instruction's result lanes depend on its sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Lane `p` of the result is computed from lane `p` of every source (ADD, MUL, MOV, SGE, ...).
+    Componentwise,
+    /// One scalar result written to every enabled lane (DP3, DP4, RCP, ...).
+    Replicated,
+    /// Lanes computed in their own ways (TEX, LIT, DST, PK*, UP*, ...).
+    Fixed,
 }
 
 /// A program in machine form.

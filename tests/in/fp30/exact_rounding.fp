@@ -6,9 +6,9 @@
 #var half4 h : $vin.TEXCOORD1 : TEX1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 FLRR R0, -f[TEX0];
-SLTRC HC, f[TEX0], {0}.x;
 FLRR R1, f[TEX0];
 MOVR R2, R1;
+SLTRC HC, f[TEX0], {0}.x;
 MOVR R2 (NE), -R0;
 FRCR R3, f[TEX0];
 SGER H0, R3, {0.5}.x;
@@ -20,14 +20,13 @@ FLRH H0, R1;
 FRCH H1, R1;
 SGEH H1, H1, {0.5}.x;
 ADDH H1, H0, H1;
-SLTHC HC, R1, {0}.x;
 FLRH H2, -R1;
 MOVH H0, H0;
+SLTHC HC, R1, {0}.x;
 MOVH H0 (NE), -H2;
 SUBR R1, H1, f[TEX1];
-MADR R1, {0.25, 0.5, 0.75, 1}, R1, f[TEX1];
-MOVH H1, R1;
+MADR H1, {0.25, 0.5, 0.75, 1}, R1, f[TEX1];
 ADDH H0, H1, H0;
 MADR o[COLR], R0, H0, f[TEX0];
 END
-# 24 instructions, 4 R-regs, 3 H-regs
+# 23 instructions, 4 R-regs, 3 H-regs

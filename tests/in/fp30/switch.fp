@@ -7,18 +7,15 @@
 #var int mode :  : mode : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE mode;
-MOVR R0, {0}.x;
-SEQR H0.x, mode, R0;
-MOVR R0, {1}.x;
-SEQR H1.x, mode, R0;
-MOVR R0, {2}.x;
-SEQR H2.x, mode, R0;
-MAXX H1.x, H1, H2;
-MULR R0, f[TEX0], f[TEX0];
+MOVR R0.x, {0}.x;
+MOVR R1.x, {1}.x;
+SEQR H0.x, mode, R1;
+MOVR R1.x, {2}.x;
+SEQR H1.x, mode, R1;
 MOVR o[COLR], -f[TEX0];
-MOVXC HC, H1.x;
-MOVR o[COLR] (NE), R0;
-MOVXC HC, H0.x;
+MAXXC HC, H0.x, H1.x;
+MULR o[COLR] (NE), f[TEX0], f[TEX0];
+SEQRC HC, mode.x, R0.x;
 MOVR o[COLR] (NE), f[TEX0];
 END
-# 13 instructions, 1 R-regs, 3 H-regs
+# 10 instructions, 2 R-regs, 2 H-regs
