@@ -8,8 +8,8 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE k;
 SGTRC HC.x, f[TEX0].x, k.x;
-MOVR o[COLR].xy, k.xyxx;
-MOVR o[COLR].xy (NE.xxzw), f[TEX0].xyxx;
+MOVR o[COLR].xy, f[TEX0].xyxx;
+MOVR o[COLR].xy (EQ.xxzw), k.xyxx;
 SUBR R0.zw, f[TEX0].zzzw, k.zzzw;
 MULR R0.zw (NE.xyxx), f[TEX0].zzzw, k.zzzw;
 MOVR R1.x, {3}.x;

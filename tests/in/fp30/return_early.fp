@@ -5,11 +5,11 @@
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 #var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0
-SGTR H0.x, f[TEX0].x, {0}.x;
-SEQXC H0.x, H0, {0}.x;
+SGTRC H0.x, f[TEX0].x, {0}.x;
+SEQX H0.x, H0, {0}.x;
 SGTR H1.x, f[TEX0].y, {0}.x;
 MOVR o[COLR], {0.5, 1}.xxxy;
-MOVR o[COLR] (NE.x), f[TEX0];
+MOVR o[COLR] (EQ.x), f[TEX0];
 MULXC HC.x, H1.x, H0.x;
 KIL NE.x;
 END
