@@ -212,6 +212,10 @@ pub struct Mir {
     pub vregs: Vec<File>,
     /// Names of the named local parameters (DECLAREs), in first-use order.
     pub params: Vec<String>,
+    /// A register no instruction writes, read where a literal zero cannot be (it holds zero, as
+    /// every temporary does at the start); register allocation gives it a register not written
+    /// before its last read.
+    pub zero: Option<VReg>,
 }
 
 impl Mir {

@@ -5,7 +5,8 @@
 //! physical register of its file free at its first write; a register whose last read is the
 //! instruction that writes the next value can be reused by it, as every instruction reads all its
 //! operands before writing. Low numbers first keeps the highest index, which is what the register
-//! budget (64 units: R counts 2, H counts 1) and cgc's trailer count, small.
+//! budget (64 units: R counts 2, H counts 1) and cgc's trailer count, small. A register read but
+//! never written (the zero register) gets a physical register nothing writes before its last read.
 
 use crate::mir::*;
 use nvfp::isa::{TempReg, H_REGISTERS, R_REGISTERS};
@@ -27,6 +28,14 @@ pub fn allocate(mir: &Mir) -> Result<Vec<Option<TempReg>>, File> {
             }
         }
     }
+    // The zero register (read, never written) lives from the start.
+    let zero = mir
+        .zero
+        .map(|z| z.0 as usize)
+        .filter(|&z| mir.insts.iter().any(|i| i.reads(VReg(z as u32))));
+    if let Some(z) = zero {
+        start[z] = 0;
+    }
     let mut order: Vec<usize> = (0..n).filter(|&v| start[v] != usize::MAX).collect();
     order.sort_by_key(|&v| (start[v], v));
     let mut assigned: Vec<Option<TempReg>> = vec![None; n];
@@ -39,9 +48,13 @@ pub fn allocate(mir: &Mir) -> Result<Vec<Option<TempReg>>, File> {
             File::R => &mut busy_r,
             File::H => &mut busy_h,
         };
+        // The zero register needs one never written at all.
         let free = busy
             .iter()
-            .position(|b| b.is_none_or(|e| e <= start[v]))
+            .position(|b| match b {
+                None => true,
+                Some(e) => zero != Some(v) && *e <= start[v],
+            })
             .ok_or(file)?;
         busy[free] = Some(end[v]);
         assigned[v] = Some(match file {

@@ -10,13 +10,12 @@
 DECLARE k;
 MOVR R0, f[TEX0];
 MADX H0, R0, f[COL0], k;
-MOVR R0, f[COL0];
-MADR R1, f[TEX0], R0, k;
+MADR R1, R0, f[COL0], k;
 MOVX H1, R1;
 MOVX H0, -H0;
 SUBX H0, H0, H1;
-DP4R R0.x, f[TEX0], R0;
+DP4R R0.x, R0, f[COL0];
 MOVX H1.x, R0;
 MINX o[COLH], H0, H1.x;
 END
-# 10 instructions, 2 R-regs, 2 H-regs
+# 9 instructions, 2 R-regs, 2 H-regs

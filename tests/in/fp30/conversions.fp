@@ -5,8 +5,8 @@
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
 #var half4 h : $vin.COLOR1 : COL1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
+MOVH H0, f[TEX0];
 MOVR R0, f[TEX0];
-MOVH H0, R0;
 MOVX H1, R0;
 MOVX H2, f[COL1];
 SNEH H3, f[COL1], {0}.x;

@@ -7,15 +7,13 @@
 #var int mode :  : mode : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE mode;
-MOVR R0.x, {0}.x;
-MOVR R1.x, {1}.x;
-SEQR H0.x, mode, R1;
-MOVR R1.x, {2}.x;
-SEQR H1.x, mode, R1;
+MOVR R0.x, mode;
+SEQR H0.x, R0, {1}.x;
+SEQR H1.x, R0, {2}.x;
 MOVR o[COLR], -f[TEX0];
 MAXXC HC, H0.x, H1.x;
 MULR o[COLR] (NE), f[TEX0], f[TEX0];
-SEQRC HC, mode.x, R0.x;
+SEQRC HC, R0.x, {0}.x;
 MOVR o[COLR] (NE), f[TEX0];
 END
-# 10 instructions, 2 R-regs, 2 H-regs
+# 8 instructions, 1 R-regs, 2 H-regs

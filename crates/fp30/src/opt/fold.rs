@@ -37,10 +37,16 @@ fn file_rank(f: File) -> u8 {
 /// The rank of the values an instruction produces; `None` for packed words (bit patterns).
 fn value_rank(inst: &MInst) -> Option<u8> {
     use Opcode::*;
+    // f[TEX*] and f[FOGC] make any instruction compute at fp32 (section 3.11.4.2).
+    let forced = inst
+        .srcs
+        .iter()
+        .any(|s| matches!(s.base, Base::Attr(a) if a.forces_full_precision()));
     match inst.opcode {
         Pk2h | Pk2us | Pk4b | Pk4ub => None,
         // Comparisons produce 0 or 1, exact at every precision.
         Seq | Sne | Slt | Sle | Sgt | Sge | Sfl | Str => Some(0),
+        _ if forced => Some(2),
         _ => Some(inst.precision.map_or(2, rank)),
     }
 }
