@@ -3,10 +3,14 @@
 //! * [`live`]: dead components and dead instructions (write masks shrink to what is read);
 //! * [`fold`]: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
 //!   condition codes, swizzled components, predicated select arms);
-//! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself.
+//! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
+//! * [`lanes`]: MOV components that write the value already there;
+//! * [`coalesce`]: copies whose source dies where the destination is born.
 
 mod cc;
+mod coalesce;
 mod fold;
+mod lanes;
 mod live;
 
 use crate::mir::*;
@@ -18,6 +22,10 @@ pub fn optimize(mir: &mut Mir) {
             changed = true;
         }
         while cc::reuse_one(mir) {
+            changed = true;
+        }
+        changed |= lanes::drop_redundant(mir);
+        while coalesce::coalesce_one(mir) {
             changed = true;
         }
         if !changed {

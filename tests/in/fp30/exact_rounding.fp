@@ -21,7 +21,6 @@ FRCH H1, R1;
 SGEH H1, H1, {0.5}.x;
 ADDH H1, H0, H1;
 FLRH H2, -R1;
-MOVH H0, H0;
 SLTHC HC, R1, {0}.x;
 MOVH H0 (NE), -H2;
 SUBR R1, H1, f[TEX1];
@@ -29,4 +28,4 @@ MADR H1, {0.25, 0.5, 0.75, 1}, R1, f[TEX1];
 ADDH H0, H1, H0;
 MADR o[COLR], R0, H0, f[TEX0];
 END
-# 23 instructions, 4 R-regs, 3 H-regs
+# 22 instructions, 4 R-regs, 3 H-regs

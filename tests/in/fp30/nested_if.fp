@@ -6,19 +6,16 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 SLTRC H0.x, f[TEX0].x, {0}.x;
 SEQX H0.x, H0, {0}.x;
-MOVR R0, {0}.x;
-MOVR R0 (NE.x), {1, 0}.xyyx;
+MOVR o[COLR], {0}.x;
+MOVR o[COLR].xw (NE.x), {1, 0}.x;
 SLTR H1.x, f[TEX0].y, {0}.x;
 SEQX H2.x, H1, {0}.x;
-MULXC HC, H0.x, H1.x;
-MOVR R0 (NE), {0, 1}.xyxy;
+MULXC HC.xyw, H0.x, H1.x;
+MOVR o[COLR].xyw (NE), {0, 1}.xyxy;
 MULXC H0.x, H0, H2;
-MOVR R0 (NE.x), {0, 1}.xxyy;
+MOVR o[COLR] (NE.x), {0, 1}.xxyy;
 SGTR H1.x, f[TEX0].y, {1}.x;
-MOVR R1.xyz, R0.xyzz;
-MOVR R1.w, f[TEX0].y;
-MOVR o[COLR], R0;
-MULXC HC, H0.x, H1.x;
-MOVR o[COLR] (NE), R1;
+MULXC HC.w, H0.x, H1.x;
+MOVR o[COLR].w (NE), f[TEX0].y;
 END
-# 16 instructions, 2 R-regs, 3 H-regs
+# 13 instructions, 0 R-regs, 3 H-regs
