@@ -12,8 +12,8 @@ MOVR o[COLR].xy, f[TEX0].xyxx;
 MOVR o[COLR].xy (EQ.xxzw), k.xyxx;
 SUBR R0.zw, f[TEX0].zzzw, k.zzzw;
 MULR R0.zw (NE.xyxx), f[TEX0].zzzw, k.zzzw;
-MOVR R1.x, {3}.x;
-MOVR R1.x (NE), f[TEX0].x;
-ADDR o[COLR].zw, R0.zzzw, R1.x;
+MOVR R0.x, {3}.x;
+MOVR R0.x (NE), f[TEX0].x;
+ADDR o[COLR].zw, R0.zzzw, R0.x;
 END
-# 8 instructions, 2 R-regs, 0 H-regs
+# 8 instructions, 1 R-regs, 0 H-regs

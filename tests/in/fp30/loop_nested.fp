@@ -7,15 +7,15 @@
 SGTRC HC.x, f[TEX0].x, {0.5}.x;
 MULR R0.x, {0}.x, f[TEX0].x;
 ADDR R0.x (NE), {0}.x, f[TEX0].x;
-MULR R1.x, R0.x, f[TEX0].x;
-ADDR R1.x (NE), R0.x, f[TEX0].x;
-MULR R0.x, R1.x, f[TEX0].x;
-ADDR R0.x (NE), R1.x, f[TEX0].x;
-MULR R1.x, R0.x, f[TEX0].x;
-ADDR R1.x (NE), R0.x, f[TEX0].x;
-MULR R0.x, R1.x, f[TEX0].x;
-ADDR R0.x (NE), R1.x, f[TEX0].x;
+MULR R0.y, R0.x, f[TEX0].x;
+ADDR R0.y (NE.xxzw), R0.x, f[TEX0].x;
+MULR R0.x, R0.y, f[TEX0].x;
+ADDR R0.x (NE), R0.y, f[TEX0].x;
+MULR R0.y, R0.x, f[TEX0].x;
+ADDR R0.y (NE.xxzw), R0.x, f[TEX0].x;
+MULR R0.x, R0.y, f[TEX0].x;
+ADDR R0.x (NE), R0.y, f[TEX0].x;
 MULR o[COLR], R0.x, f[TEX0].x;
 ADDR o[COLR] (NE.x), R0.x, f[TEX0].x;
 END
-# 13 instructions, 2 R-regs, 0 H-regs
+# 13 instructions, 1 R-regs, 0 H-regs

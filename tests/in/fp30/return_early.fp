@@ -7,10 +7,10 @@
 #var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0
 SGTRC H0.x, f[TEX0].x, {0}.x;
 SEQX H0.x, H0, {0}.x;
-SGTR H1.x, f[TEX0].y, {0}.x;
+SGTR H0.y, f[TEX0].y, {0}.x;
 MOVR o[COLR], {0.5, 1}.xxxy;
 MOVR o[COLR] (EQ.x), f[TEX0];
-MULXC HC.x, H1.x, H0.x;
+MULXC HC.x, H0.y, H0.x;
 KIL NE.x;
 END
-# 7 instructions, 0 R-regs, 2 H-regs
+# 7 instructions, 0 R-regs, 1 H-regs

@@ -9,11 +9,11 @@
 DECLARE mode;
 MOVR R0.x, mode;
 SEQR H0.x, R0, {1}.x;
-SEQR H1.x, R0, {2}.x;
+SEQR H0.y, R0.xxzw, {2}.x;
 MOVR o[COLR], -f[TEX0];
-MAXXC HC, H0.x, H1.x;
+MAXXC HC, H0.x, H0.y;
 MULR o[COLR] (NE), f[TEX0], f[TEX0];
 SEQRC HC, R0.x, {0}.x;
 MOVR o[COLR] (NE), f[TEX0];
 END
-# 8 instructions, 1 R-regs, 2 H-regs
+# 8 instructions, 1 R-regs, 1 H-regs
