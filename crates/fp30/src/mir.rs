@@ -183,6 +183,24 @@ impl MInst {
         }
     }
 
+    /// Rewrites the swizzle positions nothing reads (of sources and of the condition) so that the
+    /// printed form is the shortest: the identity, or one replicated component, where the read
+    /// positions allow it.
+    pub fn tidy_swizzles(&mut self) {
+        for i in 0..self.srcs.len() {
+            let positions = self.read_positions(i);
+            self.srcs[i].swizzle = simplest(self.srcs[i].swizzle, positions);
+        }
+        if let Some(cond) = &mut self.cond {
+            let positions = if self.opcode == Opcode::Kil {
+                0b1111
+            } else {
+                self.mask
+            };
+            cond.swizzle = nvfp::isa::Swizzle(simplest(cond.swizzle.0, positions));
+        }
+    }
+
     /// The register components read from `src` (the swizzle applied to the read positions).
     pub fn read_components(&self, src: usize) -> u8 {
         let positions = self.read_positions(src);
@@ -191,6 +209,19 @@ impl MInst {
             .filter(|&i| positions & (1 << i) != 0)
             .fold(0, |m, i| m | 1 << swz[i])
     }
+}
+
+/// `swizzle` with the positions outside `read` chosen to print shortest.
+fn simplest(swizzle: [u8; 4], read: u8) -> [u8; 4] {
+    let read_at = |p: usize| read & (1 << p) != 0;
+    if (0..4).all(|p| !read_at(p) || swizzle[p] == p as u8) {
+        return [0, 1, 2, 3];
+    }
+    let first = (0..4).find(|&p| read_at(p)).map_or(0, |p| swizzle[p]);
+    if (0..4).all(|p| !read_at(p) || swizzle[p] == first) {
+        return [first; 4];
+    }
+    swizzle
 }
 
 /// How an instruction's result lanes depend on its sources.

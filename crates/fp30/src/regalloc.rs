@@ -113,6 +113,9 @@ fn allocate_in_order(mir: &mut Mir) -> Result<Vec<Option<TempReg>>, File> {
         maps[v] = Some(map);
     }
     lanes::rewrite(mir, &maps);
+    for inst in &mut mir.insts {
+        inst.tidy_swizzles();
+    }
     Ok(assigned)
 }
 

@@ -9,7 +9,7 @@
 #var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0
 DECLARE limit;
 MULR o[COLR], f[TEX0], f[TEX0];
-SLTRC HC.x, f[TEX0].w, limit.x;
+SLTRC HC.x, f[TEX0].w, limit;
 KIL NE.x;
 END
 # 3 instructions, 0 R-regs, 0 H-regs

@@ -8,8 +8,8 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE mode;
 MOVR R0.x, mode;
-SEQR H0.x, R0, {1}.x;
-SEQR H0.y, R0.xxzw, {2}.x;
+SEQR H0.x, R0, {1};
+SEQR H0.y, R0.x, {2}.x;
 MOVR o[COLR], -f[TEX0];
 MAXXC HC, H0.x, H0.y;
 MULR o[COLR] (NE), f[TEX0], f[TEX0];

@@ -13,6 +13,6 @@ MOVR R1.zw, f[TEX3].xyxy;
 ADDR R0.xzw, R1, R0;
 MOVR o[COLR].xz, f[TEX0].wwyw;
 MOVR o[COLR].yw, R0.wwwx;
-MOVR o[DEPR].z, R0.z;
+MOVR o[DEPR].z, R0;
 END
 # 8 instructions, 2 R-regs, 0 H-regs
