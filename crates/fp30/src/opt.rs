@@ -5,11 +5,13 @@
 //!   condition codes, swizzled components, predicated select arms);
 //! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
 //! * [`lanes`]: MOV components that write the value already there;
+//! * [`forward`]: fx12 / fp16 conversions read directly by instructions that convert anyway;
 //! * [`coalesce`]: copies whose source dies where the destination is born.
 
 mod cc;
 mod coalesce;
 mod fold;
+mod forward;
 mod lanes;
 mod live;
 
@@ -25,6 +27,9 @@ pub fn optimize(mir: &mut Mir) {
             changed = true;
         }
         changed |= lanes::drop_redundant(mir);
+        while forward::forward_one(mir) {
+            changed = true;
+        }
         while coalesce::coalesce_one(mir) {
             changed = true;
         }

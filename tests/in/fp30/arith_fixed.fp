@@ -11,11 +11,8 @@ DECLARE k;
 MOVR R0, f[TEX0];
 MADX H0, R0, f[COL0], k;
 MADR R1, R0, f[COL0], k;
-MOVX H1, R1;
-MOVX H0, -H0;
-SUBX H0, H0, H1;
+SUBX H0, -H0, R1;
 DP4R R0.x, R0, f[COL0];
-MOVX H1.x, R0;
-MINX o[COLH], H0, H1.x;
+MINX o[COLH], H0, R0.x;
 END
-# 9 instructions, 2 R-regs, 2 H-regs
+# 6 instructions, 2 R-regs, 1 H-regs
