@@ -17,22 +17,29 @@ mod live;
 
 use crate::mir::*;
 
+/// Tries a rewrite at every instruction once; returns whether one applied. A rewrite that applies
+/// at `m` removes the instruction there, so the next one to try has moved into `m`.
+fn sweep(mir: &mut Mir, rewrite: fn(&mut Mir, usize) -> bool) -> bool {
+    let mut changed = false;
+    let mut m = 0;
+    while m < mir.insts.len() {
+        if rewrite(mir, m) {
+            changed = true;
+        } else {
+            m += 1;
+        }
+    }
+    changed
+}
+
 pub fn optimize(mir: &mut Mir) {
     loop {
         let mut changed = live::trim(mir);
-        while fold::fold_one(mir) {
-            changed = true;
-        }
-        while cc::reuse_one(mir) {
-            changed = true;
-        }
+        changed |= sweep(mir, fold::try_fold);
+        changed |= sweep(mir, cc::try_remove_set);
         changed |= lanes::drop_redundant(mir);
-        while forward::forward_one(mir) {
-            changed = true;
-        }
-        while coalesce::coalesce_one(mir) {
-            changed = true;
-        }
+        changed |= sweep(mir, forward::try_forward);
+        changed |= sweep(mir, coalesce::try_coalesce);
         if !changed {
             return;
         }

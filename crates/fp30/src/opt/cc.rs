@@ -11,11 +11,6 @@
 use crate::mir::*;
 use nvfp::isa::{CcMask, Opcode, Precision, Swizzle};
 
-/// Removes one redundant condition-code set; returns whether it found one.
-pub fn reuse_one(mir: &mut Mir) -> bool {
-    (0..mir.insts.len()).any(|m| try_remove_set(mir, m))
-}
-
 /// A condition-code component's known content: the truth of component `.1` of register `.0`.
 type Known = Option<(VReg, u8)>;
 
@@ -115,7 +110,9 @@ fn redirect(mir: &Mir, m: usize, known: [Known; 4]) -> Option<Vec<Reader>> {
     Some(readers)
 }
 
-fn try_remove_set(mir: &mut Mir, m: usize) -> bool {
+/// Removes the condition-code set at `m` if it is redundant (giving the boolean's writer the `C`
+/// suffix first where that makes it so); returns whether it did.
+pub fn try_remove_set(mir: &mut Mir, m: usize) -> bool {
     let Some((v, swz)) = boolean_set(&mir.insts[m]) else {
         return false;
     };

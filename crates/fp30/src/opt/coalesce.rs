@@ -5,16 +5,12 @@
 use crate::mir::*;
 use nvfp::isa::{Opcode, Precision};
 
-/// Coalesces one copy; returns whether it found one.
-pub fn coalesce_one(mir: &mut Mir) -> bool {
-    (0..mir.insts.len()).any(|m| try_coalesce(mir, m))
-}
-
 fn touches(inst: &MInst, v: VReg) -> bool {
     inst.reads(v) || inst.dst_vreg() == Some(v)
 }
 
-fn try_coalesce(mir: &mut Mir, m: usize) -> bool {
+/// Coalesces the copy at `m`, if it is one that can be; returns whether it did.
+pub fn try_coalesce(mir: &mut Mir, m: usize) -> bool {
     let mov = &mir.insts[m];
     let Some(src) = mov.srcs.first().filter(|_| mov.opcode == Opcode::Mov) else {
         return false;

@@ -13,11 +13,6 @@
 use crate::mir::*;
 use nvfp::isa::{CcMask, Opcode, Precision, Swizzle};
 
-/// Folds one copy; returns whether it found one.
-pub fn fold_one(mir: &mut Mir) -> bool {
-    (0..mir.insts.len()).any(|m| try_fold(mir, m))
-}
-
 /// Precision rank: fx12 ⊂ fp16 ⊂ fp32 (every value of a lower rank is exact in a higher one).
 fn rank(p: Precision) -> u8 {
     match p {
@@ -162,7 +157,9 @@ fn writes_vreg(inst: &MInst, v: VReg) -> bool {
     inst.dst_vreg() == Some(v)
 }
 
-fn try_fold(mir: &mut Mir, m: usize) -> bool {
+/// Folds the copy at `m` into the writers of its source, if that is safe; returns whether it did
+/// (the MOV is then gone).
+pub fn try_fold(mir: &mut Mir, m: usize) -> bool {
     let mov = &mir.insts[m];
     if mov.opcode != Opcode::Mov || mov.srcs[0].negate || mov.srcs[0].abs {
         return false;

@@ -9,11 +9,6 @@
 use crate::mir::*;
 use nvfp::isa::{Opcode, Precision};
 
-/// Forwards one conversion; returns whether it found one.
-pub fn forward_one(mir: &mut Mir) -> bool {
-    (0..mir.insts.len()).any(|m| try_forward(mir, m))
-}
-
 fn forced_full(inst: &MInst) -> bool {
     inst.srcs
         .iter()
@@ -35,7 +30,9 @@ fn compose(inner: &Src, outer: &Src) -> Src {
     }
 }
 
-fn try_forward(mir: &mut Mir, m: usize) -> bool {
+/// Forwards the conversion at `m` into its readers, if they convert anyway; returns whether it
+/// did (the MOV is then gone).
+pub fn try_forward(mir: &mut Mir, m: usize) -> bool {
     let mov = &mir.insts[m];
     let Some(t) = mov.dst_vreg() else {
         return false;
