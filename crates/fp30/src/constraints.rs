@@ -6,7 +6,8 @@
 //! * at most one unique program parameter per instruction, unless all are constants with at most four
 //!   unique scalar values together: literals of one instruction are merged into one vector constant
 //!   (`MAD R0, R1, {2, -1}.x, {2, -1}.y`); the parameters and literals that do not fit are copied into
-//!   temporaries first;
+//!   temporaries first (a literal into the first components of an H register when its values are
+//!   exact in fp16);
 //! * UP2H / UP2US / UP4B / UP4UB read a register with 32-bit components or a parameter: an H operand
 //!   is copied into an R temporary.
 //!
@@ -65,31 +66,85 @@ fn copy_source(
     before: &mut Vec<MInst>,
 ) {
     let base = inst.srcs[i].base.clone();
+    if let Base::Lit(bits) = base {
+        copy_literal(mir, inst, i, bits, before);
+        return;
+    }
     let Some(key) = copy_key(&base) else { return };
     let t = match copies.get(&key) {
         Some(&t) => t,
         None => {
             let t = mir.new_vreg(File::R);
-            let mut src = Src::plain(base);
-            if let Base::Lit(_) = src.base {
-                src = compress_single(src);
-            }
             before.push(MInst::new(
                 Opcode::Mov,
                 Some(Precision::R),
                 Dst::V(t),
                 0b1111,
-                vec![src],
+                vec![Src::plain(base)],
             ));
-            // Literal copies are not reused: a later use may sit before this one's live range ends
-            // anyway, but keeping them local keeps register pressure low.
-            if !matches!(key, CopyKey::Lit(_)) {
-                copies.insert(key, t);
-            }
+            copies.insert(key, t);
             t
         }
     };
     inst.srcs[i].base = Base::V(t);
+}
+
+/// Replaces literal source `i` by a temporary holding the values it reads, in its first
+/// components: an H register when they are all exact in fp16 (H registers cost half an R in the
+/// register budget). Literal copies are not reused: keeping them next to their reader keeps
+/// register pressure low.
+fn copy_literal(
+    mir: &mut Mir,
+    inst: &mut MInst,
+    i: usize,
+    bits: [u32; 4],
+    before: &mut Vec<MInst>,
+) {
+    let mut values: Vec<u32> = Vec::new();
+    for c in read_components(inst, i) {
+        if !values.contains(&bits[c]) {
+            values.push(bits[c]);
+        }
+    }
+    let half = values.iter().all(|&b| exact_in_fp16(f32::from_bits(b)));
+    let (file, precision) = if half {
+        (File::H, Precision::H)
+    } else {
+        (File::R, Precision::R)
+    };
+    let t = mir.new_vreg(file);
+    before.push(MInst::new(
+        Opcode::Mov,
+        Some(precision),
+        Dst::V(t),
+        (1u8 << values.len()) - 1,
+        vec![Src::plain(Base::Lit(pack(&values)))],
+    ));
+    let src = &mut inst.srcs[i];
+    src.swizzle = src.swizzle.map(|c| {
+        values
+            .iter()
+            .position(|&v| v == bits[c as usize])
+            .unwrap_or(0) as u8
+    });
+    src.base = Base::V(t);
+}
+
+/// Whether `x` is a finite fp16 value (or ±0).
+fn exact_in_fp16(x: f32) -> bool {
+    if x == 0.0 {
+        return true;
+    }
+    if !x.is_finite() || x.abs() > 65504.0 {
+        return false;
+    }
+    // Multiples of 2^-24 with at most 11 significant bits.
+    let scaled = f64::from(x) * f64::from(1u32 << 24);
+    if scaled.fract() != 0.0 {
+        return false;
+    }
+    let m = scaled.abs() as u64;
+    m >> m.trailing_zeros() < 1 << 11
 }
 
 /// Parameters that share an instruction with a literal in more than one instruction.
@@ -275,29 +330,6 @@ fn fold_literal_modifiers(inst: &mut MInst) {
             s.abs = false;
             s.negate = false;
         }
-    }
-}
-
-/// One literal operand rewritten to list only the values it reads, first-read first.
-fn compress_single(src: Src) -> Src {
-    let Base::Lit(bits) = src.base else {
-        return src;
-    };
-    let mut values: Vec<u32> = Vec::new();
-    let swizzle = src.swizzle.map(|c| {
-        let v = bits[c as usize];
-        match values.iter().position(|&x| x == v) {
-            Some(i) => i as u8,
-            None => {
-                values.push(v);
-                values.len() as u8 - 1
-            }
-        }
-    });
-    Src {
-        base: Base::Lit(pack(&values)),
-        swizzle,
-        ..src
     }
 }
 
