@@ -6,11 +6,19 @@
 //! * at most one unique program parameter per instruction, unless all are constants with at most four
 //!   unique scalar values together: literals of one instruction are merged into one vector constant
 //!   (`MAD R0, R1, {2, -1}.x, {2, -1}.y`); the parameters and literals that do not fit are copied into
-//!   temporaries first;
+//!   temporaries first (a literal into the first components of an H register when its values are
+//!   exact in fp16);
 //! * UP2H / UP2US / UP4B / UP4UB read a register with 32-bit components or a parameter: an H operand
 //!   is copied into an R temporary.
 //!
-//! Copies of one attribute or parameter are made once, where first needed, and reused.
+//! Copies of one attribute or parameter are made once, where first needed, and reused: of two
+//! attributes, the one already copied is the one read from its copy; a parameter that meets
+//! literals in several instructions is copied (once) rather than the literals (each time). A
+//! literal zero that must leave the instruction is read from a register never written, which
+//! holds zero (temporaries start as (0,0,0,0), section 3.11.1.1) instead of being copied. A MOVH
+//! into an H register may read f[TEX*] / f[FOGC]: at full precision it rounds once to fp16 all the
+//! same.
+//!
 //! Negation and absolute value on literals are folded into the literal's values.
 
 use crate::mir::*;
@@ -19,12 +27,13 @@ use std::collections::HashMap;
 
 pub fn legalize(mir: &mut Mir) {
     let insts = std::mem::take(&mut mir.insts);
+    let shared = params_meeting_literals(&insts);
     let mut copies: HashMap<CopyKey, VReg> = HashMap::new();
     for mut inst in insts {
         fold_literal_modifiers(&mut inst);
         let mut before = Vec::new();
         attributes(mir, &mut inst, &mut copies, &mut before);
-        parameters(mir, &mut inst, &mut copies, &mut before);
+        parameters(mir, &mut inst, &shared, &mut copies, &mut before);
         unpack_operand(mir, &mut inst, &mut before);
         merge_literals(&mut inst);
         mir.insts.append(&mut before);
@@ -57,31 +66,117 @@ fn copy_source(
     before: &mut Vec<MInst>,
 ) {
     let base = inst.srcs[i].base.clone();
+    if let Base::Lit(bits) = base {
+        copy_literal(mir, inst, i, bits, before);
+        return;
+    }
     let Some(key) = copy_key(&base) else { return };
     let t = match copies.get(&key) {
         Some(&t) => t,
         None => {
             let t = mir.new_vreg(File::R);
-            let mut src = Src::plain(base);
-            if let Base::Lit(_) = src.base {
-                src = compress_single(src);
-            }
             before.push(MInst::new(
                 Opcode::Mov,
                 Some(Precision::R),
                 Dst::V(t),
                 0b1111,
-                vec![src],
+                vec![Src::plain(base)],
             ));
-            // Literal copies are not reused: a later use may sit before this one's live range ends
-            // anyway, but keeping them local keeps register pressure low.
-            if !matches!(key, CopyKey::Lit(_)) {
-                copies.insert(key, t);
-            }
+            copies.insert(key, t);
             t
         }
     };
     inst.srcs[i].base = Base::V(t);
+}
+
+/// Replaces literal source `i` by a temporary holding the values it reads, in its first
+/// components: an H register when they are all exact in fp16 (H registers cost half an R in the
+/// register budget). Literal copies are not reused: keeping them next to their reader keeps
+/// register pressure low.
+fn copy_literal(
+    mir: &mut Mir,
+    inst: &mut MInst,
+    i: usize,
+    bits: [u32; 4],
+    before: &mut Vec<MInst>,
+) {
+    let mut values: Vec<u32> = Vec::new();
+    for c in read_components(inst, i) {
+        if !values.contains(&bits[c]) {
+            values.push(bits[c]);
+        }
+    }
+    let half = values.iter().all(|&b| exact_in_fp16(f32::from_bits(b)));
+    let (file, precision) = if half {
+        (File::H, Precision::H)
+    } else {
+        (File::R, Precision::R)
+    };
+    let t = mir.new_vreg(file);
+    before.push(MInst::new(
+        Opcode::Mov,
+        Some(precision),
+        Dst::V(t),
+        (1u8 << values.len()) - 1,
+        vec![Src::plain(Base::Lit(pack(&values)))],
+    ));
+    let src = &mut inst.srcs[i];
+    src.swizzle = src.swizzle.map(|c| {
+        values
+            .iter()
+            .position(|&v| v == bits[c as usize])
+            .unwrap_or(0) as u8
+    });
+    src.base = Base::V(t);
+}
+
+/// Whether `x` is a finite fp16 value (or ±0).
+fn exact_in_fp16(x: f32) -> bool {
+    if x == 0.0 {
+        return true;
+    }
+    if !x.is_finite() || x.abs() > 65504.0 {
+        return false;
+    }
+    // Multiples of 2^-24 with at most 11 significant bits.
+    let scaled = f64::from(x) * f64::from(1u32 << 24);
+    if scaled.fract() != 0.0 {
+        return false;
+    }
+    let m = scaled.abs() as u64;
+    m >> m.trailing_zeros() < 1 << 11
+}
+
+/// Parameters that share an instruction with a literal in more than one instruction.
+fn params_meeting_literals(insts: &[MInst]) -> Vec<u32> {
+    let mut count: HashMap<u32, usize> = HashMap::new();
+    for inst in insts {
+        let has_lit = inst.srcs.iter().any(|s| matches!(s.base, Base::Lit(_)));
+        let params: Vec<u32> = inst
+            .srcs
+            .iter()
+            .filter_map(|s| match s.base {
+                Base::Param(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        if let ([p, ..], true) = (params.as_slice(), has_lit) {
+            *count.entry(*p).or_default() += 1;
+        }
+    }
+    count
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// Whether `inst` computes its result the same at full precision: a MOVH into an H register
+/// (one rounding to fp16 either way).
+fn full_precision_harmless(mir: &Mir, inst: &MInst) -> bool {
+    inst.opcode == Opcode::Mov
+        && inst.precision == Some(Precision::H)
+        && matches!(inst.dst, Some(Dst::V(v)) if mir.file(v) == File::H)
 }
 
 fn attributes(
@@ -90,7 +185,20 @@ fn attributes(
     copies: &mut HashMap<CopyKey, VReg>,
     before: &mut Vec<MInst>,
 ) {
-    let full_precision = matches!(inst.precision, Some(Precision::R) | None);
+    let full_precision =
+        matches!(inst.precision, Some(Precision::R) | None) || full_precision_harmless(mir, inst);
+    // Where an attribute must leave the instruction, one already copied does (no new copy).
+    let bases: Vec<Base> = inst.srcs.iter().map(|s| s.base.clone()).collect();
+    for src in inst.srcs.iter_mut() {
+        let Base::Attr(a) = src.base else { continue };
+        let other_attr = bases.iter().any(|b| matches!(b, Base::Attr(x) if *x != a));
+        let conflict = !full_precision && a.forces_full_precision();
+        if let Some(&t) = copies.get(&CopyKey::Attr(a)) {
+            if conflict || other_attr {
+                src.base = Base::V(t);
+            }
+        }
+    }
     let mut kept: Option<AttribReg> = None;
     for i in 0..inst.srcs.len() {
         let Base::Attr(a) = inst.srcs[i].base else {
@@ -108,17 +216,29 @@ fn attributes(
 fn parameters(
     mir: &mut Mir,
     inst: &mut MInst,
+    shared: &[u32],
     copies: &mut HashMap<CopyKey, VReg>,
     before: &mut Vec<MInst>,
 ) {
-    let has_param = inst.srcs.iter().any(|s| matches!(s.base, Base::Param(_)));
+    let has_lit = inst.srcs.iter().any(|s| matches!(s.base, Base::Lit(_)));
     let mut kept: Option<u32> = None;
     for i in 0..inst.srcs.len() {
         match inst.srcs[i].base {
+            Base::Param(p) if has_lit && shared.contains(&p) => {
+                copy_source(mir, inst, i, copies, before)
+            }
             Base::Param(p) if kept.is_none_or(|k| k == p) => kept = Some(p),
             Base::Param(_) => copy_source(mir, inst, i, copies, before),
-            Base::Lit(_) if has_param => copy_source(mir, inst, i, copies, before),
             _ => {}
+        }
+    }
+    for i in 0..inst.srcs.len() {
+        if kept.is_some() && matches!(inst.srcs[i].base, Base::Lit(_)) {
+            if reads_only_zero(inst, i) {
+                inst.srcs[i].base = Base::V(zero_register(mir));
+            } else {
+                copy_source(mir, inst, i, copies, before);
+            }
         }
     }
     // Literals alone: more than four unique values among them → copy the later ones.
@@ -161,6 +281,26 @@ fn unpack_operand(mir: &mut Mir, inst: &mut MInst, before: &mut Vec<MInst>) {
     }
 }
 
+/// Whether literal source `i` reads only +0.0.
+fn reads_only_zero(inst: &MInst, i: usize) -> bool {
+    let Base::Lit(bits) = inst.srcs[i].base else {
+        return false;
+    };
+    read_components(inst, i).iter().all(|&c| bits[c] == 0)
+}
+
+/// The register that is never written (so reads +0.0 in every component), made on first use.
+fn zero_register(mir: &mut Mir) -> VReg {
+    match mir.zero {
+        Some(z) => z,
+        None => {
+            let z = mir.new_vreg(File::H);
+            mir.zero = Some(z);
+            z
+        }
+    }
+}
+
 /// The literal components source `i` reads, in order of first use.
 fn read_components(inst: &MInst, i: usize) -> Vec<usize> {
     let positions = inst.read_positions(i);
@@ -190,29 +330,6 @@ fn fold_literal_modifiers(inst: &mut MInst) {
             s.abs = false;
             s.negate = false;
         }
-    }
-}
-
-/// One literal operand rewritten to list only the values it reads, first-read first.
-fn compress_single(src: Src) -> Src {
-    let Base::Lit(bits) = src.base else {
-        return src;
-    };
-    let mut values: Vec<u32> = Vec::new();
-    let swizzle = src.swizzle.map(|c| {
-        let v = bits[c as usize];
-        match values.iter().position(|&x| x == v) {
-            Some(i) => i as u8,
-            None => {
-                values.push(v);
-                values.len() as u8 - 1
-            }
-        }
-    });
-    Src {
-        base: Base::Lit(pack(&values)),
-        swizzle,
-        ..src
     }
 }
 

@@ -36,6 +36,7 @@ pub fn select(func: &Function, iface: &Interface) -> Result<Mir, Vec<Diagnostic>
         views: HashMap::new(),
         fused: HashSet::new(),
         pending: HashMap::new(),
+        negations: HashMap::new(),
         errors: Vec::new(),
     };
     isel.find_fusions();
@@ -58,6 +59,8 @@ struct Isel<'a> {
     fused: HashSet<Value>,
     /// The operands of fused `mul`s.
     pending: HashMap<Value, (Src, Src)>,
+    /// Registers holding `not b` of a boolean, with `b`: a condition on them tests `b` for EQ.
+    negations: HashMap<VReg, Src>,
     errors: Vec<Diagnostic>,
 }
 
@@ -109,11 +112,6 @@ fn literal_bits(v: &Vector) -> [u32; 4] {
 fn lit_src(values: [f32; 4]) -> Src {
     Src::plain(Base::Lit(values.map(f32::to_bits)))
 }
-
-const NE_X: CcMask = CcMask {
-    rule: CcRule::Ne,
-    swizzle: NvSwizzle([0; 4]),
-};
 
 impl Isel<'_> {
     /// Marks `mul`s whose only use is an `add` or `sub` of the same kind that can absorb them.
@@ -343,12 +341,13 @@ impl Isel<'_> {
             }
             return;
         }
+        let (src, rule) = self.condition(&c.src);
         let mut set = MInst::new(
             Opcode::Mov,
             Some(Precision::X),
             Dst::Cc(File::H),
             1,
-            vec![c.src.component(0)],
+            vec![src.component(0)],
         );
         set.update_cc = true;
         self.push(set);
@@ -359,10 +358,40 @@ impl Isel<'_> {
             update_cc: false,
             dst: None,
             mask: 0,
-            cond: Some(NE_X),
+            cond: Some(CcMask {
+                rule,
+                swizzle: NvSwizzle([0; 4]),
+            }),
             srcs: Vec::new(),
             texture: None,
         });
+    }
+
+    /// The boolean to set the condition code from for a condition `c`, and the rule that is true
+    /// where `c` holds: `not b` tests `b` for EQ.
+    fn condition(&self, c: &Src) -> (Src, CcRule) {
+        match c.vreg().and_then(|t| self.negations.get(&t)) {
+            Some(b) => (
+                Src {
+                    swizzle: c.swizzle.map(|k| b.swizzle[k as usize]),
+                    ..b.clone()
+                },
+                CcRule::Eq,
+            ),
+            None => (c.clone(), CcRule::Ne),
+        }
+    }
+
+    /// Whether the register of `s` is written by several instructions (a select's result).
+    fn several_writers(&self, s: &Src) -> bool {
+        s.vreg().is_some_and(|v| {
+            self.mir
+                .insts
+                .iter()
+                .filter(|i| i.dst_vreg() == Some(v))
+                .nth(1)
+                .is_some()
+        })
     }
 
     fn kill_always(&mut self) {
@@ -445,7 +474,12 @@ impl Isel<'_> {
             Pow => self.per_component(Opcode::Pow, p, ty, &srcs),
             Not => {
                 let zero = lit_src([0.0; 4]);
-                self.componentwise(Opcode::Seq, Precision::X, ty, vec![srcs[0].clone(), zero])
+                let v =
+                    self.componentwise(Opcode::Seq, Precision::X, ty, vec![srcs[0].clone(), zero]);
+                if let Some(t) = v.src.vreg() {
+                    self.negations.insert(t, srcs[0].clone());
+                }
+                v
             }
             And => self.componentwise(Opcode::Mul, Precision::X, ty, srcs),
             Or => self.componentwise(Opcode::Max, Precision::X, ty, srcs),
@@ -640,9 +674,11 @@ impl Isel<'_> {
     }
 
     /// `select c, a, b`: `MOV d, b`, then `a` written where `c` holds (a constant `c` picks the
-    /// components statically).
+    /// components statically). An `a` that is itself a select's result (written by several
+    /// instructions) is the base instead, and `b` is written where `c` does not hold: the copy
+    /// folding pass can then compute `a` straight into `d`, which it cannot do under a condition.
     fn select_op(&mut self, a: &[View], ty: Type) -> View {
-        let (c, x, y) = (&a[0], &a[1], &a[2]);
+        let (c, mut x, mut y) = (&a[0], &a[1], &a[2]);
         let d = self.mir.new_vreg(file(ty.kind));
         let p = mov_precision(file(ty.kind));
         let full = mask(ty.width);
@@ -672,6 +708,15 @@ impl Isel<'_> {
             ));
             return self.vreg_view(d, ty);
         }
+        let (cond, mut rule) = self.condition(&c.src);
+        if self.several_writers(&x.src) && !self.several_writers(&y.src) {
+            std::mem::swap(&mut x, &mut y);
+            rule = if rule == CcRule::Ne {
+                CcRule::Eq
+            } else {
+                CcRule::Ne
+            };
+        }
         self.push(MInst::new(
             Opcode::Mov,
             Some(p),
@@ -684,13 +729,13 @@ impl Isel<'_> {
             Some(Precision::X),
             Dst::Cc(File::H),
             full,
-            vec![c.src.clone()],
+            vec![cond],
         );
         set.update_cc = true;
         self.push(set);
         let mut write = MInst::new(Opcode::Mov, Some(p), Dst::V(d), full, vec![x.src.clone()]);
         write.cond = Some(CcMask {
-            rule: CcRule::Ne,
+            rule,
             swizzle: NvSwizzle::IDENTITY,
         });
         self.push(write);

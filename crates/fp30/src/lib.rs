@@ -147,7 +147,7 @@ pub fn compile(
     if options.optimize {
         opt::optimize(&mut mir);
     }
-    let regs = regalloc::allocate(&mir).map_err(|file| {
+    let regs = regalloc::allocate(&mut mir).map_err(|file| {
         vec![error_at(
             None,
             format!(

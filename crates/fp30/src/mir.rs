@@ -3,7 +3,7 @@
 //! (opcode, precision suffix, `C` / `_SAT`, write mask, condition-code mask, swizzles and modifiers of
 //! sources); the constraint pass, the optimisations and register allocation rewrite this form.
 
-use nvfp::isa::{AttribReg, CcMask, Opcode, OutputReg, Precision, TexTarget};
+use nvfp::isa::{AttribReg, CcMask, CcRule, Opcode, OutputReg, Precision, TexTarget};
 
 /// The register file of a virtual register: R (fp32) or H (fp16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,6 +140,67 @@ impl MInst {
         }
     }
 
+    /// How result lanes relate to source lanes (for retargeting a write to other components).
+    pub fn lanes(&self) -> Lanes {
+        use Opcode::*;
+        match self.opcode {
+            op if op.is_scalar_result() && !matches!(op, Pk2h | Pk2us | Pk4b | Pk4ub) => {
+                Lanes::Replicated
+            }
+            Add | Sub | Mul | Mad | Min | Max | Mov | Flr | Frc | Lrp | Seq | Sne | Slt | Sle
+            | Sgt | Sge | Sfl | Str | Ddx | Ddy => Lanes::Componentwise,
+            _ => Lanes::Fixed,
+        }
+    }
+
+    /// Whether any source reads `v`.
+    pub fn reads(&self, v: VReg) -> bool {
+        self.srcs.iter().any(|s| s.base == Base::V(v))
+    }
+
+    /// The condition-code components the instruction's condition reads (none without one).
+    pub fn cc_reads(&self) -> u8 {
+        let Some(cond) = self.cond else { return 0 };
+        if matches!(cond.rule, CcRule::Tr | CcRule::Fl) {
+            return 0;
+        }
+        let positions = if self.opcode == Opcode::Kil {
+            0b1111
+        } else {
+            self.mask
+        };
+        (0..4)
+            .filter(|&p| positions & (1 << p) != 0)
+            .fold(0, |m, p| m | 1 << cond.swizzle.0[p])
+    }
+
+    /// The condition-code components the instruction writes (for all lanes when unconditional).
+    pub fn cc_writes(&self) -> u8 {
+        if self.update_cc {
+            self.mask
+        } else {
+            0
+        }
+    }
+
+    /// Rewrites the swizzle positions nothing reads (of sources and of the condition) so that the
+    /// printed form is the shortest: the identity, or one replicated component, where the read
+    /// positions allow it.
+    pub fn tidy_swizzles(&mut self) {
+        for i in 0..self.srcs.len() {
+            let positions = self.read_positions(i);
+            self.srcs[i].swizzle = simplest(self.srcs[i].swizzle, positions);
+        }
+        if let Some(cond) = &mut self.cond {
+            let positions = if self.opcode == Opcode::Kil {
+                0b1111
+            } else {
+                self.mask
+            };
+            cond.swizzle = nvfp::isa::Swizzle(simplest(cond.swizzle.0, positions));
+        }
+    }
+
     /// The register components read from `src` (the swizzle applied to the read positions).
     pub fn read_components(&self, src: usize) -> u8 {
         let positions = self.read_positions(src);
@@ -150,6 +211,30 @@ impl MInst {
     }
 }
 
+/// `swizzle` with the positions outside `read` chosen to print shortest.
+fn simplest(swizzle: [u8; 4], read: u8) -> [u8; 4] {
+    let read_at = |p: usize| read & (1 << p) != 0;
+    if (0..4).all(|p| !read_at(p) || swizzle[p] == p as u8) {
+        return [0, 1, 2, 3];
+    }
+    let first = (0..4).find(|&p| read_at(p)).map_or(0, |p| swizzle[p]);
+    if (0..4).all(|p| !read_at(p) || swizzle[p] == first) {
+        return [first; 4];
+    }
+    swizzle
+}
+
+/// How an instruction's result lanes depend on its sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Lane `p` of the result is computed from lane `p` of every source (ADD, MUL, MOV, SGE, ...).
+    Componentwise,
+    /// One scalar result written to every enabled lane (DP3, DP4, RCP, ...).
+    Replicated,
+    /// Lanes computed in their own ways (TEX, LIT, DST, PK*, UP*, ...).
+    Fixed,
+}
+
 /// A program in machine form.
 #[derive(Clone, Debug, Default)]
 pub struct Mir {
@@ -158,6 +243,10 @@ pub struct Mir {
     pub vregs: Vec<File>,
     /// Names of the named local parameters (DECLAREs), in first-use order.
     pub params: Vec<String>,
+    /// A register no instruction writes, read where a literal zero cannot be (it holds zero, as
+    /// every temporary does at the start); register allocation gives it a register not written
+    /// before its last read.
+    pub zero: Option<VReg>,
 }
 
 impl Mir {

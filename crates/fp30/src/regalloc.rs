@@ -1,17 +1,127 @@
-//! Register allocation for straight-line [`Mir`]: linear scan over live intervals.
+//! Register allocation for straight-line [`Mir`]: linear scan over live intervals, by component,
+//! in the instructions' order or after [`schedule`] moved them next to their uses, whichever needs
+//! fewer register units.
 //!
 //! A virtual register lives from its first write to its last read (a partial or conditional write
-//! keeps the earlier components alive, which the interval covers). Each gets the lowest-numbered
-//! physical register of its file free at its first write; a register whose last read is the
-//! instruction that writes the next value can be reused by it, as every instruction reads all its
-//! operands before writing. Low numbers first keeps the highest index, which is what the register
-//! budget (64 units: R counts 2, H counts 1) and cgc's trailer count, small.
+//! keeps the earlier components alive, which the interval covers) and occupies the components it
+//! uses. Each gets the lowest-numbered physical register of its file whose components it needs are
+//! free at its first write: its own components if they are, else (when its writers allow moving
+//! their lanes, see [`lanes`]) any free components, so four scalars share one register. A
+//! component whose last read is the instruction that writes the next value can be reused by it, as
+//! every instruction reads all its operands before writing. Low numbers first keeps the highest
+//! index, which is what the register budget (64 units: R counts 2, H counts 1) and cgc's trailer
+//! count, small. The zero register (read, never written) gets components nothing writes before its
+//! last read.
+
+mod lanes;
+mod schedule;
 
 use crate::mir::*;
+use lanes::LaneMap;
 use nvfp::isa::{TempReg, H_REGISTERS, R_REGISTERS};
 
-/// Physical registers by virtual register number; `Err` names the file that ran out.
-pub fn allocate(mir: &Mir) -> Result<Vec<Option<TempReg>>, File> {
+/// Assigns physical registers (moving virtual registers' components where that packs them);
+/// returns them by virtual register number, or the file that ran out.
+pub fn allocate(mir: &mut Mir) -> Result<Vec<Option<TempReg>>, File> {
+    let mut best: Option<(u32, Mir, Vec<Option<TempReg>>)> = None;
+    let mut error = None;
+    for schedule in [None, Some(false), Some(true)] {
+        let mut candidate = mir.clone();
+        if let Some(trade) = schedule {
+            schedule::sink(&mut candidate, trade);
+        }
+        match allocate_in_order(&mut candidate) {
+            Ok(regs) => {
+                let units = register_units(&regs, &candidate);
+                if best.as_ref().is_none_or(|(b, _, _)| units < *b) {
+                    best = Some((units, candidate, regs));
+                }
+            }
+            Err(file) => error = Some(file),
+        }
+    }
+    match (best, error) {
+        (Some((_, allocated, regs)), _) => {
+            *mir = allocated;
+            Ok(regs)
+        }
+        (None, file) => Err(file.unwrap_or(File::R)),
+    }
+}
+
+/// The register budget used: R registers count two units, H registers one (section 3.11.3).
+fn register_units(regs: &[Option<TempReg>], mir: &Mir) -> u32 {
+    let (mut r, mut h) = (0, 0);
+    for v in mir
+        .insts
+        .iter()
+        .flat_map(|i| i.srcs.iter().filter_map(Src::vreg).chain(i.dst_vreg()))
+    {
+        match regs.get(v.0 as usize).copied().flatten() {
+            Some(TempReg::R(n)) => r = r.max(n as u32 + 1),
+            Some(TempReg::H(n)) => h = h.max(n as u32 + 1),
+            None => {}
+        }
+    }
+    2 * r + h
+}
+
+/// Allocation for the instructions in their current order.
+fn allocate_in_order(mir: &mut Mir) -> Result<Vec<Option<TempReg>>, File> {
+    let n = mir.vregs.len();
+    let (start, end) = intervals(mir);
+    let used = lanes::used(mir);
+    let movable = lanes::movable(mir);
+    let mut order: Vec<usize> = (0..n).filter(|&v| start[v] != usize::MAX).collect();
+    order.sort_by_key(|&v| (start[v], v));
+    let mut assigned: Vec<Option<TempReg>> = vec![None; n];
+    let mut maps: Vec<Option<LaneMap>> = vec![None; n];
+    // Per file, per register, per component: the interval end of its occupant.
+    let mut busy_r = vec![[None::<usize>; 4]; R_REGISTERS as usize];
+    let mut busy_h = vec![[None::<usize>; 4]; H_REGISTERS as usize];
+    for v in order {
+        let file = mir.vregs[v];
+        let busy = match file {
+            File::R => &mut busy_r,
+            File::H => &mut busy_h,
+        };
+        let zero = mir.zero == Some(VReg(v as u32));
+        let free = |b: &Option<usize>| match b {
+            None => true,
+            Some(e) => !zero && *e <= start[v],
+        };
+        let need = used[v].max(1);
+        let (reg, map) = busy
+            .iter()
+            .enumerate()
+            .find_map(|(r, lanes)| {
+                let free_mask = (0..4)
+                    .filter(|&c| free(&lanes[c]))
+                    .fold(0u8, |m, c| m | 1 << c);
+                lanes::place(need, free_mask, movable[v]).map(|map| (r, map))
+            })
+            .ok_or(file)?;
+        for (c, lane) in busy[reg].iter_mut().enumerate() {
+            if map.target_mask() & (1 << c) != 0 {
+                *lane = Some(end[v]);
+            }
+        }
+        assigned[v] = Some(match file {
+            File::R => TempReg::R(reg as u8),
+            File::H => TempReg::H(reg as u8),
+        });
+        maps[v] = Some(map);
+    }
+    lanes::rewrite(mir, &maps);
+    for inst in &mut mir.insts {
+        inst.tidy_swizzles();
+    }
+    Ok(assigned)
+}
+
+/// First write and last read of every virtual register (`usize::MAX` start: never appears). The
+/// zero register lives from the start.
+fn intervals(mir: &Mir) -> (Vec<usize>, Vec<usize>) {
     let n = mir.vregs.len();
     let mut start = vec![usize::MAX; n];
     let mut end = vec![0usize; n];
@@ -23,31 +133,13 @@ pub fn allocate(mir: &Mir) -> Result<Vec<Option<TempReg>>, File> {
         }
         for src in &inst.srcs {
             if let Base::V(v) = src.base {
-                end[v.0 as usize] = end[v.0 as usize].max(i);
+                let v = v.0 as usize;
+                end[v] = end[v].max(i);
+                if mir.zero == Some(VReg(v as u32)) {
+                    start[v] = 0;
+                }
             }
         }
     }
-    let mut order: Vec<usize> = (0..n).filter(|&v| start[v] != usize::MAX).collect();
-    order.sort_by_key(|&v| (start[v], v));
-    let mut assigned: Vec<Option<TempReg>> = vec![None; n];
-    // Per file: the interval end of the value occupying each physical register.
-    let mut busy_r: Vec<Option<usize>> = vec![None; R_REGISTERS as usize];
-    let mut busy_h: Vec<Option<usize>> = vec![None; H_REGISTERS as usize];
-    for v in order {
-        let file = mir.vregs[v];
-        let busy = match file {
-            File::R => &mut busy_r,
-            File::H => &mut busy_h,
-        };
-        let free = busy
-            .iter()
-            .position(|b| b.is_none_or(|e| e <= start[v]))
-            .ok_or(file)?;
-        busy[free] = Some(end[v]);
-        assigned[v] = Some(match file {
-            File::R => TempReg::R(free as u8),
-            File::H => TempReg::H(free as u8),
-        });
-    }
-    Ok(assigned)
+    (start, end)
 }

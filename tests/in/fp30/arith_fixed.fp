@@ -10,13 +10,9 @@
 DECLARE k;
 MOVR R0, f[TEX0];
 MADX H0, R0, f[COL0], k;
-MOVR R0, f[COL0];
-MADR R1, f[TEX0], R0, k;
-MOVX H1, R1;
-MOVX H0, -H0;
-SUBX H0, H0, H1;
-DP4R R0.x, f[TEX0], R0;
-MOVX H1.x, R0;
-MINX o[COLH], H0, H1.x;
+MADR R1, R0, f[COL0], k;
+SUBX H0, -H0, R1;
+DP4R R0.x, R0, f[COL0];
+MINX o[COLH], H0, R0.x;
 END
-# 10 instructions, 2 R-regs, 2 H-regs
+# 6 instructions, 2 R-regs, 1 H-regs

@@ -10,13 +10,11 @@
 DECLARE k;
 MOVR R0, f[TEX0];
 MADH H0, R0, f[COL0], k;
-MOVR R1, f[COL0];
-MADR R1, f[TEX0], k, R1;
-MOVH H1, R1;
+MADR H1, R0, k, f[COL0];
 SUBH H0, H0, H1;
 MAXH H0, H0, R0;
 FLRH H0, H0;
 FRCH H1, H1;
 ADDH o[COLH], H0, H1;
 END
-# 10 instructions, 2 R-regs, 2 H-regs
+# 8 instructions, 1 R-regs, 2 H-regs

@@ -13,15 +13,13 @@ MULX H0, H0, H2;
 MAXX H1, H0, H1;
 SNEX H3, H1, H2;
 SEQX H3, H3, {0}.x;
-DP4X_SAT H4.x, H3, {1}.x;
-MULX H5.x, H2.x, H2.y;
-MULX H5.x, H5.x, H2.z;
-MULX H5.x, H5.x, H2.w;
-DP3X_SAT H0.x, H0.xyzz, {1}.x;
-MULX H1.x, H1.z, H1.w;
-MOVH H4.y, H5.xxzw;
-MOVH H4.z, H0.xyxw;
-MOVH H4.w, H1.xyzx;
-ADDR o[COLR], H4, H3;
+MULX H4.x, H2, H2.y;
+MULX H4.x, H4, H2.z;
+MULX H4.x, H4, H2.w;
+DP4X_SAT H2.x, H3, {1}.x;
+MOVH H2.y, H4.x;
+DP3X_SAT H2.z, H0, {1}.x;
+MULX H2.w, H1.z, H1;
+ADDR o[COLR], H2, H3;
 END
-# 18 instructions, 1 R-regs, 6 H-regs
+# 16 instructions, 1 R-regs, 5 H-regs

@@ -8,8 +8,8 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 #var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0
 DECLARE limit;
-SLTRC HC.x, f[TEX0].w, limit;
 MULR o[COLR], f[TEX0], f[TEX0];
+SLTRC HC.x, f[TEX0].w, limit;
 KIL NE.x;
 END
 # 3 instructions, 0 R-regs, 0 H-regs

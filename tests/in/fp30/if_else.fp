@@ -7,20 +7,13 @@
 #var float4 k :  : k : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE k;
-SGTR H0.x, f[TEX0].x, k.x;
-MULR R0, f[TEX0], k;
-MOVR R1.xy, f[TEX0].xyyy;
-MOVR R1.zw, k.zwzw;
-MOVR R2, k;
-MOVXC HC, H0.x;
-MOVR R2 (NE), R1;
-SUBR R1, f[TEX0], k;
-MOVR R1 (NE), R0;
-MOVR R0.x, {3}.x;
-MOVXC HC.x, H0;
-MOVR R0.x (NE), f[TEX0].x;
-ADDR R0, R1, R0.x;
-MOVR o[COLR].xy, R2.xyyy;
-MOVR o[COLR].zw, R0.zwzw;
+SGTRC HC.x, f[TEX0], k;
+MOVR o[COLR].xy, f[TEX0];
+MOVR o[COLR].xy (EQ.x), k;
+SUBR R0.zw, f[TEX0], k;
+MULR R0.zw (NE.x), f[TEX0], k;
+MOVR R0.x, {3};
+MOVR R0.x (NE), f[TEX0];
+ADDR o[COLR].zw, R0, R0.x;
 END
-# 15 instructions, 3 R-regs, 1 H-regs
+# 8 instructions, 1 R-regs, 0 H-regs

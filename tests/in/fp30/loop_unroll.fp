@@ -13,10 +13,9 @@ DECLARE w$0;
 DECLARE w$1;
 DECLARE w$2;
 DECLARE w$3;
-MOVR R0, {0}.x;
-MADR R0, f[TEX0], w$0, R0;
+MADR R0, f[TEX0], w$0, H0;
 MADR R0, f[TEX0], w$1, R0;
 MADR R0, f[TEX0], w$2, R0;
 MADR o[COLR], f[TEX0], w$3, R0;
 END
-# 5 instructions, 1 R-regs, 0 H-regs
+# 4 instructions, 1 R-regs, 1 H-regs

@@ -8,7 +8,7 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE s;
 MADR R0, f[TEX0], {2, -1}.x, {2, -1}.y;
-MOVR R1, {0.5}.x;
-MADR o[COLR], R0, s, R1;
+MOVH H0.x, {0.5};
+MADR o[COLR], R0, s, H0.x;
 END
-# 3 instructions, 2 R-regs, 0 H-regs
+# 3 instructions, 1 R-regs, 1 H-regs

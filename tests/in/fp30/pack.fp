@@ -7,15 +7,15 @@
 #var float4 color : $vout.COLOR : COL : -1 : 1
 PK2H R0.x, f[TEX1];
 UP2H R0.xy, R0.x;
+PK2US R1.x, f[TEX0].zwww;
+UP2US R1.xy, R1.x;
+MOVR R0.zw, R1.xyxy;
 PK4UB R1.x, f[TEX0];
 UP4UB R1, R1.x;
-PK2US R2.x, f[TEX0].zwww;
-UP2US R2.xy, R2.x;
-MULR R3, f[TEX0], {0.3}.x;
-PK4B R3.x, R3;
-UP4B R3, R3.x;
-MOVR R0.zw, R2.xyxy;
 ADDR R0, R0, R1;
-ADDR o[COLR], R0, R3;
+MULR R1, f[TEX0], {0.3}.x;
+PK4B R1.x, R1;
+UP4B R1, R1.x;
+ADDR o[COLR], R0, R1;
 END
-# 12 instructions, 4 R-regs, 0 H-regs
+# 12 instructions, 2 R-regs, 0 H-regs

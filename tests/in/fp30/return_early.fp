@@ -5,14 +5,12 @@
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 #var <none>4 $kill_0000 : $vout.$kill : $kill : -1 : 0
-SGTR H0.x, f[TEX0].x, {0}.x;
-SEQX H0.x, H0, {0}.x;
-SGTR H1.x, f[TEX0].y, {0}.x;
-MULX H1.x, H1, H0;
+SGTRC H0.x, f[TEX0], {0};
+SEQX H0.x, H0, {0};
+SGTR H0.y, f[TEX0], {0}.x;
 MOVR o[COLR], {0.5, 1}.xxxy;
-MOVXC HC, H0.x;
-MOVR o[COLR] (NE), f[TEX0];
-MOVXC HC.x, H1.x;
+MOVR o[COLR] (EQ.x), f[TEX0];
+MULXC HC.x, H0.y, H0;
 KIL NE.x;
 END
-# 9 instructions, 0 R-regs, 2 H-regs
+# 7 instructions, 0 R-regs, 1 H-regs

@@ -6,13 +6,10 @@
 #var float4 b : $vin.TEXCOORD1 : TEX1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 MOVR R0, f[TEX1];
+ADDR o[COLR], f[TEX0], R0;
 SLTRC HC, f[TEX0], R0;
-MULR R1, f[TEX0], R0;
-ADDR R0, f[TEX0], R0;
-MOVR R0 (NE), R1;
-SGER H0.x, f[TEX0].x, {0}.x;
-MOVR o[COLR], f[TEX0];
-MOVXC HC, H0.x;
-MOVR o[COLR] (NE), R0;
+MULR o[COLR] (NE), f[TEX0], R0;
+SGERC HC, f[TEX0].x, {0}.x;
+MOVR o[COLR] (EQ), f[TEX0];
 END
-# 9 instructions, 2 R-regs, 1 H-regs
+# 6 instructions, 1 R-regs, 0 H-regs

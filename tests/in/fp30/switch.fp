@@ -7,18 +7,13 @@
 #var int mode :  : mode : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 DECLARE mode;
-MOVR R0, {0}.x;
-SEQR H0.x, mode, R0;
-MOVR R0, {1}.x;
-SEQR H1.x, mode, R0;
-MOVR R0, {2}.x;
-SEQR H2.x, mode, R0;
-MAXX H1.x, H1, H2;
-MULR R0, f[TEX0], f[TEX0];
+MOVR R0.x, mode;
+SEQR H0.x, R0, {1};
+SEQR H0.y, R0.x, {2}.x;
 MOVR o[COLR], -f[TEX0];
-MOVXC HC, H1.x;
-MOVR o[COLR] (NE), R0;
-MOVXC HC, H0.x;
+MAXXC HC, H0.x, H0.y;
+MULR o[COLR] (NE), f[TEX0], f[TEX0];
+SEQRC HC, R0.x, {0}.x;
 MOVR o[COLR] (NE), f[TEX0];
 END
-# 13 instructions, 1 R-regs, 3 H-regs
+# 8 instructions, 1 R-regs, 1 H-regs

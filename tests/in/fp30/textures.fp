@@ -9,12 +9,12 @@
 #var sampler2D s : TEXUNIT2 : texunit 2 : -1 : 1
 #var sampler2D t :  : texunit 0 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
-TEX R0, f[TEX0], TEX2, 2D;
+DDYR R0.xy, f[TEX0];
+DDXR R1.xy, f[TEX0];
+TXD R0, f[TEX1].yxxx, R1, R0, TEX2, 2D;
 TXP R1, f[TEX1].xyzz, TEX0, 2D;
-DDXR R2.xy, f[TEX0];
-DDYR R3.xy, f[TEX0];
-TXD R2, f[TEX1].yxxx, R2, R3, TEX2, 2D;
-ADDR R1, R0, R1;
-MADR o[COLR], R2, R1, R0;
+TEX R2, f[TEX0], TEX2, 2D;
+ADDR R1, R2, R1;
+MADR o[COLR], R0, R1, R2;
 END
-# 7 instructions, 4 R-regs, 0 H-regs
+# 7 instructions, 3 R-regs, 0 H-regs
