@@ -221,10 +221,8 @@ impl Lowerer<'_> {
     fn root_of(&self, e: ExprId, out: &mut BTreeSet<Key>, own: bool) {
         match &self.unit.exprs[e].kind {
             ExprKind::Name(_) => match self.prog.resolutions.get(&e) {
-                Some(Resolution::Var(v)) => {
-                    if own || self.prog.var(*v).kind == VarKind::Global {
-                        out.insert(Key::Var(*v));
-                    }
+                Some(Resolution::Var(v)) if own || self.prog.var(*v).kind == VarKind::Global => {
+                    out.insert(Key::Var(*v));
                 }
                 Some(Resolution::ImplicitField { .. }) if own => {
                     if let Some(f) = self.frame() {

@@ -246,7 +246,7 @@ impl Lowerer<'_> {
             let v = self.rvalue(a)?;
             comps.extend(self.scalar_components(&v));
         }
-        self.from_components(comps, &target, span)
+        self.components_to_value(comps, &target, span)
     }
 
     /// The components of `list` (nested lists flattened) as a value of type `ty`: arrays and structs
@@ -276,7 +276,7 @@ impl Lowerer<'_> {
             _ => {
                 let mut comps = Vec::new();
                 self.list_components(items, &mut comps)?;
-                self.from_components(comps, ty, span)
+                self.components_to_value(comps, ty, span)
             }
         }
     }
@@ -303,7 +303,7 @@ impl Lowerer<'_> {
     }
 
     /// Scalar components, in order, as a scalar, vector or matrix (rows filled in turn).
-    pub(super) fn from_components(
+    pub(super) fn components_to_value(
         &mut self,
         comps: Vec<(Value, u8)>,
         to: &CgType,
@@ -353,6 +353,9 @@ impl Lowerer<'_> {
             Val::Vec(v) => usize::from(self.em.ty(*v).width),
             _ => return self.error(span, "this value cannot be indexed"),
         };
+        if n == 0 {
+            return self.error(span, "an empty array cannot be indexed");
+        }
         match sel {
             IndexSel::Const(k) => {
                 let k = k.min(n.saturating_sub(1));
@@ -417,6 +420,9 @@ impl Lowerer<'_> {
         let Val::Mat(rows) = base else {
             return self.error(span, "internal: matrix swizzle of a non-matrix");
         };
+        if rows.is_empty() {
+            return self.error(span, "internal: a matrix without rows");
+        }
         let comps: Vec<(Value, u8)> = pairs
             .iter()
             .map(|&(r, c)| (rows[usize::from(r).min(rows.len() - 1)], c))

@@ -231,20 +231,16 @@ impl Lowerer<'_> {
         let types = self.types_of(&before);
         let saved = self.env.clone();
         self.at(span, |l| l.em.b.begin_if(cond, &types));
-        let then_flow = self.branch(keys, span, then)?;
+        self.branch(keys, span, then)?;
         self.env = saved.clone();
         self.em.b.begin_else();
-        let else_flow = self.branch(keys, span, other)?;
+        self.branch(keys, span, other)?;
         let results = self.em.b.end_if();
         self.env = saved;
         self.set_carried(keys, &results);
-        Ok(
-            if then_flow == Flow::Terminated && else_flow == Flow::Terminated {
-                Flow::Terminated
-            } else {
-                Flow::Normal
-            },
-        )
+        // Even when both branches end in a terminator, the region itself does not: what follows
+        // is unreachable but must still end its block properly, so the flow goes on.
+        Ok(Flow::Normal)
     }
 
     /// One arm of a region: its statements, then a `yield` of the carried values unless a

@@ -11,6 +11,8 @@ use super::super::{Lowerer, R};
 use super::Call;
 use pigment_ir::{Op, Value};
 
+/// cgc's literal base for `exp` (`{2.718282}.x`), which is not the f32 nearest e.
+#[allow(clippy::approx_constant)]
 const E: f32 = 2.718282;
 const LN_2: f32 = std::f32::consts::LN_2;
 const LOG10_2: f32 = std::f32::consts::LOG10_2;
@@ -302,25 +304,25 @@ impl Lowerer<'_> {
         let lo = self.em.binary(Op::Min, ax, ay);
         let t = self.em.binary(Op::Div, lo, hi);
         let t2 = self.em.binary(Op::Mul, t, t);
-        let mut p = self.real_like(x, -0.01348047);
+        let mut p = self.real_like(x, -0.013_480_47);
         for c in [
-            0.057477314,
-            -0.121239071,
-            0.195635925,
-            -0.332994597,
-            0.99999563,
+            0.057_477_314,
+            -0.121_239_07,
+            0.195_635_93,
+            -0.332_994_6,
+            0.999_995_6,
         ] {
             let k = self.real_like(x, c);
             p = self.em.op(Op::Mad, &[p, t2, k]);
         }
         let mut r = self.em.binary(Op::Mul, p, t);
-        let half_pi = self.real_like(x, 1.570796327);
+        let half_pi = self.real_like(x, HALF_PI);
         let steep = self.em.binary(Op::Gt, ay, ax);
         let alt = self.em.binary(Op::Sub, half_pi, r);
         r = self.em.select(steep, alt, r);
         let zero = self.real_like(x, 0.0);
         let left = self.em.binary(Op::Lt, x, zero);
-        let pi = self.real_like(x, 3.141592654);
+        let pi = self.real_like(x, PI);
         let alt = self.em.binary(Op::Sub, pi, r);
         r = self.em.select(left, alt, r);
         let below = self.em.binary(Op::Lt, y, zero);
