@@ -4,7 +4,8 @@
 //! NV_fragment_program machine, on many random quads (varyings, uniforms, 2D textures bound alike on
 //! both sides). Outputs and kills must agree: exactly by default, or within the relative tolerance a
 //! program asks for with a `// tol: X` line (for approximated functions, computed differently by the
-//! two: RCP·MUL division, RSQ·RCP square roots, EX2, SIN, ...).
+//! two: RCP·MUL division, RSQ·RCP square roots, EX2, SIN, ...). A `// entry: NAME` line names an
+//! entry other than `main`.
 //!
 //! The harness (random cases, shared texture units, running both sides) is the fp30 back end's own.
 
@@ -35,7 +36,12 @@ fn corpus() -> Vec<PathBuf> {
 /// The front end, lowering and the back end; their errors, rendered, on failure.
 fn compile_file(path: &Path) -> Result<(Module, Compiled, nvfp::program::Program), String> {
     let text = std::fs::read_to_string(path).expect("readable");
-    let front = run(&path.display().to_string(), text, &Options::default());
+    let entry = setting(path, "entry").unwrap_or_else(|| "main".into());
+    let options = Options {
+        entry: entry.clone(),
+        ..Options::default()
+    };
+    let front = run(&path.display().to_string(), text, &options);
     let render = |errors: &[pigment_diag::Diagnostic]| -> String {
         errors
             .iter()
@@ -49,17 +55,21 @@ fn compile_file(path: &Path) -> Result<(Module, Compiled, nvfp::program::Program
     let module =
         pigment_cg::lower::lower(&front.unit, checked, front.expanded).map_err(|e| render(&e))?;
     let compiled =
-        compile(&module, "main", &pigment_fp30::Options::default()).map_err(|e| render(&e))?;
+        compile(&module, &entry, &pigment_fp30::Options::default()).map_err(|e| render(&e))?;
     let loaded = nvfp::validate::load(&compiled.program, FileId(0))
         .map_err(|e| format!("nvfp refused the program: {e:?}\n{}", compiled.text))?;
     Ok((module, compiled, loaded))
 }
 
-fn tolerance(path: &Path) -> Option<f32> {
+/// The value of a `// KEY: value` line of the program's header comment.
+fn setting(path: &Path, key: &str) -> Option<String> {
     let text = std::fs::read_to_string(path).expect("readable");
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix("// tol:"))
-        .and_then(|t| t.trim().parse().ok())
+    let prefix = format!("// {key}:");
+    text.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix(prefix.as_str())
+            .map(|v| v.trim().to_string())
+    })
 }
 
 fn agree(ir: f32, nv: f32, tol: Option<f32>) -> bool {
@@ -90,7 +100,7 @@ fn interpreter_and_machine_agree_on_every_cg_program() {
                 continue;
             }
         };
-        let tol = tolerance(&path);
+        let tol = setting(&path, "tol").and_then(|t| t.parse().ok());
         let func = &module.functions[Handle::from_index(0)];
         let machine = Machine::new(&loaded);
         let mut rng = Rng::new(0xc6 ^ name.len() as u64);
