@@ -345,7 +345,8 @@ impl Lowerer<'_> {
     }
 
     /// Element, component or row `sel` of `base`. A run-time index reads a uniform array directly,
-    /// and anything else through a chain of `select`s on the index.
+    /// and anything else through a chain of `select`s on the index (clamped to the bounds, as
+    /// the IR clamps uniform indices).
     pub(super) fn index_val(&mut self, base: Val, sel: IndexSel, span: Span) -> R<Val> {
         let n = match &base {
             Val::Array(items, _) => items.len(),
@@ -376,9 +377,9 @@ impl Lowerer<'_> {
                     }
                 }
                 let mut result = self.index_val(base.clone(), IndexSel::Const(n - 1), span)?;
-                for k in (0..n.saturating_sub(1)).rev() {
+                for k in (0..n - 1).rev() {
                     let here = self.index_val(base.clone(), IndexSel::Const(k), span)?;
-                    let is_k = self.index_is(i, k);
+                    let is_k = self.index_is(i, k, n);
                     result = self.select_val(is_k, &here, &result);
                 }
                 Ok(result)
@@ -386,10 +387,17 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `i == k` for an int index.
-    pub(super) fn index_is(&mut self, i: Value, k: usize) -> Value {
+    /// Whether the int index `i` selects element `k` of `n`, clamping like a run-time uniform
+    /// index (the IR's rule): indices below 0 select the first element, beyond `n − 1` the last.
+    pub(super) fn index_is(&mut self, i: Value, k: usize, n: usize) -> Value {
         let kv = self.em.int(k as i32);
-        self.em.binary(Op::Eq, i, kv)
+        let op = match (k == 0, k + 1 == n) {
+            (true, true) => return self.em.bool(true),
+            (true, false) => Op::Le,
+            (false, true) => Op::Ge,
+            (false, false) => Op::Eq,
+        };
+        self.em.binary(op, i, kv)
     }
 
     fn member(&mut self, e: ExprId, base: ExprId, span: Span) -> R<Val> {

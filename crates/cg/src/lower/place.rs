@@ -139,7 +139,7 @@ impl Lowerer<'_> {
                     let mut path = vec![Step::Index(IndexSel::Const(k))];
                     path.extend(rest.iter().cloned());
                     let written = self.write_path(current.clone(), &path, new.clone(), span)?;
-                    let is_k = self.index_is(*i, k);
+                    let is_k = self.index_is(*i, k, n);
                     result = self.select_val(is_k, &written, &result);
                 }
                 if let Val::Array(items, _) = result {
