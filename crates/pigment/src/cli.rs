@@ -28,6 +28,9 @@ pub enum Command {
     Eval(EvalArgs),
     /// Render the reference quad (see shared/specs/reference-quad.md) to a PNG and/or raw floats.
     Run(RunArgs),
+    /// Compile a Cg program for fp30 and render the reference quad with it, like `run`; `--param`
+    /// and `--tex` take the Cg names of uniforms and samplers.
+    Render(RenderArgs),
 }
 
 /// The languages Pigment reads.
@@ -144,6 +147,13 @@ pub struct EvalArgs {
 pub struct RunArgs {
     /// The program (`.fp`).
     pub program: PathBuf,
+    #[command(flatten)]
+    pub target: TargetArgs,
+}
+
+/// Where and how the reference quad is rendered (`pigment run`, `pigment render`).
+#[derive(Args, Debug)]
+pub struct TargetArgs {
     /// Size of the target in pixels.
     #[arg(long, value_name = "WxH", default_value = "256x256")]
     pub size: String,
@@ -156,4 +166,14 @@ pub struct RunArgs {
     /// Also write W*H*4 little-endian f32, bottom row first, unclamped.
     #[arg(long, value_name = "OUT.f32")]
     pub raw: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The Cg program (`.cg`).
+    pub program: PathBuf,
+    #[command(flatten)]
+    pub cg: CgArgs,
+    #[command(flatten)]
+    pub target: TargetArgs,
 }

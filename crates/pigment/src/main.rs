@@ -30,6 +30,7 @@ fn main() {
         Command::Compile(args) => commands::compile::compile(args),
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),
+        Command::Render(args) => commands::render::render(args),
     };
     if let Err(failure) = result {
         if !matches!(failure, failure::Failure::Rejected) {

@@ -1,10 +1,14 @@
-//! `pigment compile PROGRAM.cg`: preprocess (`-E`) or compile a Cg program.
+//! `pigment compile PROGRAM.cg`: preprocess (`-E`) or compile a Cg program to NV_fragment_program
+//! (front end, lowering to the shading IR, the fp30 back end). Every diagnostic, the back end's
+//! included, is printed in the user's files.
 
 use crate::cgfront::{front_end_options, run_front_end};
-use crate::cli::CompileArgs;
+use crate::cli::{CgArgs, CompileArgs};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
-use pigment_cg::driver::preprocess_text;
+use pigment_cg::driver::{preprocess_text, FrontEnd};
+use pigment_diag::Diagnostic;
+use std::path::Path;
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
     if args.preprocess_only {
@@ -18,14 +22,39 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
-    let front = run_front_end(&args.program, &args.cg)?;
+    let compiled = compile_cg(&args.program, &args.cg)?;
+    write_output(args, &compiled.text)
+}
+
+/// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
+/// errors make it [`Failure::Rejected`].
+pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
+    let front = run_front_end(path, args)?;
     if front.has_errors() {
         return Err(Failure::Rejected);
     }
-    Err(Failure::Output(format!(
-        "compiling Cg to {} is not available yet: `pigment check` and `pigment compile -E` are",
-        args.cg.profile
-    )))
+    let Some(checked) = front.checked.as_ref() else {
+        return Err(Failure::Rejected);
+    };
+    let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
+        .map_err(|errors| reject(&front, errors))?;
+    pigment_fp30::compile(&module, &args.entry, &pigment_fp30::Options::default())
+        .map_err(|errors| reject(&front, errors))
+}
+
+/// Prints `errors` (located in the preprocessed text) in the user's files.
+fn reject(front: &FrontEnd, errors: Vec<Diagnostic>) -> Failure {
+    let mapped: Vec<Diagnostic> = errors
+        .into_iter()
+        .map(|d| {
+            front
+                .preprocessed
+                .map
+                .remap_diagnostic(&front.files, front.expanded, d)
+        })
+        .collect();
+    print_diagnostics(&front.files, &mapped);
+    Failure::Rejected
 }
 
 fn write_output(args: &CompileArgs, text: &str) -> CommandResult {

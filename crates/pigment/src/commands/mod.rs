@@ -3,4 +3,5 @@
 pub mod check;
 pub mod compile;
 pub mod eval;
+pub mod render;
 pub mod run;

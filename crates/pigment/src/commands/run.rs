@@ -1,39 +1,45 @@
-//! `pigment run PROGRAM`: render the reference quad to a PNG and/or raw floats.
+//! `pigment run PROGRAM`: render the reference quad to a PNG and/or raw floats. [`render_loaded`]
+//! is shared with `pigment render`, which compiles a Cg program first.
 
 use crate::bindings::bind;
-use crate::cli::RunArgs;
+use crate::cli::{RunArgs, TargetArgs};
 use crate::failure::{CommandResult, Failure};
-use crate::load::load_fragment_program;
+use crate::load::{load_fragment_program, Loaded};
 use crate::values::parse_size;
 use nvfp::exec::Machine;
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use std::path::Path;
 
 pub fn run(args: &RunArgs) -> CommandResult {
-    let (width, height) = parse_size(&args.size).map_err(Failure::Usage)?;
     let loaded = load_fragment_program(&args.program)?;
-    let program = &loaded.program;
-    let bound = bind(&loaded, &args.bindings)?;
-    let machine = Machine::new(program);
+    render_loaded(&loaded, &args.target, &args.program)
+}
+
+/// Renders the reference quad with `loaded` and writes what `target` asks for; without `-o` or
+/// `--raw`, the PNG goes next to `program`.
+pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> CommandResult {
+    let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
+    let bound = bind(loaded, &target.bindings)?;
+    let machine = Machine::new(&loaded.program);
     let shader = Shader {
-        program,
+        program: &loaded.program,
         machine: &machine,
         params: &bound.params,
         textures: &bound.textures,
     };
-    let mut target = Framebuffer::new(width, height);
-    shade_reference_quad(&shader, &mut target);
+    let mut frame = Framebuffer::new(width, height);
+    shade_reference_quad(&shader, &mut frame);
 
-    if let Some(raw) = &args.raw {
-        write_raw(raw, &target)?;
+    if let Some(raw) = &target.raw {
+        write_raw(raw, &frame)?;
     }
-    let png = match (&args.output, &args.raw) {
+    let png = match (&target.output, &target.raw) {
         (Some(path), _) => Some(path.clone()),
-        (None, None) => Some(args.program.with_extension("png")),
+        (None, None) => Some(program.with_extension("png")),
         (None, Some(_)) => None,
     };
     if let Some(path) = png {
-        nvfp::image::write_png(&path, width, height, &target.pixels)
+        nvfp::image::write_png(&path, width, height, &frame.pixels)
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
         eprintln!("pigment: wrote {} ({width}x{height})", path.display());
     }

@@ -1,0 +1,360 @@
+//! The entry's interface: parameters and global variables to IR inputs, uniforms, samplers and
+//! outputs, with the names cgc gives them (fp30-profile.md §3 and §7):
+//! * varyings and outputs keep their Cg names, struct members joined with `.` (`IN.uv`,
+//!   `main.color`); the plain return value is named after the entry (`main`);
+//! * a uniform is named like its fp30 parameter: struct members joined with `$` (`IN$video_size`),
+//!   array elements and matrix rows as the elements of an IR uniform array (the back end names
+//!   element `i` of `k` as `k$i`, so matrix `M` gives `M$0`..`M$3`); arrays of matrices or structs
+//!   number their elements in the name (`lights$0$color`);
+//! * a sampler's unit comes from a `TEXUNITn` or `register(sN)` semantic.
+//!
+//! Global variables that are neither uniform nor varying (`static`, or `const` with an
+//! initializer) are initialised at the start of the entry, in declaration order.
+
+use super::val::{ir_type, kind_of, Val};
+use super::{Key, Lowerer, R};
+use crate::check::types::{SamplerKind, Type as CgType};
+use crate::check::{BindingSemantic, Direction, FunctionId, VarId};
+use crate::syntax::ast::Span;
+use pigment_ir::{Function, Handle, InstKind, Output, SamplerDim, Type, UniformIndex};
+
+/// Semantics that only a vertex program writes: a connector struct shared with the vertex
+/// program may carry them, and fp30 accepts them as long as they are never read.
+const VERTEX_ONLY: &[&str] = &[
+    "POSITION", "PSIZE", "HPOS", "FOGC", "PSIZ", "BCOL0", "BCOL1", "CLP0", "CLP1", "CLP2", "CLP3",
+    "CLP4", "CLP5",
+];
+
+fn is_vertex_only(semantic: &str) -> bool {
+    VERTEX_ONLY.contains(&semantic.to_ascii_uppercase().as_str())
+}
+
+/// The texture unit a sampler's semantic names: `TEXUNIT3`, `register(s3)`.
+fn texture_unit(semantic: Option<&BindingSemantic>) -> Option<u32> {
+    let name = semantic?.name.replace(' ', "");
+    let digits = name.strip_prefix("TEXUNIT").or_else(|| {
+        name.strip_prefix("REGISTER(S")
+            .and_then(|r| r.strip_suffix(')'))
+    })?;
+    digits.parse().ok()
+}
+
+fn sampler_dim(kind: SamplerKind) -> Option<SamplerDim> {
+    Some(match kind {
+        SamplerKind::D1 => SamplerDim::D1,
+        SamplerKind::D2 => SamplerDim::D2,
+        SamplerKind::D3 => SamplerDim::D3,
+        SamplerKind::Cube => SamplerDim::Cube,
+        SamplerKind::Rect => SamplerDim::Rect,
+        SamplerKind::Generic => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Declares the interface and puts every parameter's and global's value in the environment.
+    pub(super) fn declare_interface(&mut self, entry: FunctionId) -> R<()> {
+        let prog = self.prog;
+        for &g in &prog.globals {
+            let var = prog.var(g);
+            if matches!(var.ty, CgType::Sampler(_)) || var.uniform {
+                let v = self.uniform_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
+                self.declare(Key::Var(g), v);
+            } else if var.varying {
+                if var.direction != Direction::In {
+                    return self.error(
+                        var.span,
+                        "varying `out` globals are not supported; return the value or use an `out` parameter of the entry",
+                    );
+                }
+                let v = self.input_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
+                self.declare(Key::Var(g), v);
+            }
+        }
+        let func = prog.function(entry);
+        for &p in &func.params {
+            self.entry_param(p)?;
+        }
+        if func.ret != CgType::Void {
+            let name = func.name.clone();
+            let outputs =
+                self.output_tree(&name, &func.ret, func.ret_semantic.as_ref(), func.name_span)?;
+            self.outputs.ret = outputs;
+        }
+        self.global_initializers()
+    }
+
+    fn entry_param(&mut self, p: VarId) -> R<()> {
+        let var = self.prog.var(p);
+        let is_sampler = matches!(var.ty, CgType::Sampler(_));
+        let v = if is_sampler || var.uniform {
+            self.uniform_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?
+        } else {
+            match var.direction {
+                Direction::In => {
+                    self.input_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?
+                }
+                Direction::Out => {
+                    let outputs =
+                        self.output_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
+                    self.outputs.params.push((p, outputs));
+                    self.zero_of(&var.ty, var.span)?
+                }
+                Direction::InOut => {
+                    return self.error(
+                        var.span,
+                        "`inout` parameters of the entry function are not supported; use an `in` and an `out` parameter",
+                    )
+                }
+            }
+        };
+        self.declare(Key::Var(p), v);
+        Ok(())
+    }
+
+    /// Static and constant globals, initialised in declaration order.
+    fn global_initializers(&mut self) -> R<()> {
+        let prog = self.prog;
+        for &g in &prog.globals {
+            let var = prog.var(g);
+            if var.uniform || var.varying || matches!(var.ty, CgType::Sampler(_)) {
+                continue;
+            }
+            let v = match var.init {
+                Some(init) => self.at(var.span, |l| l.initializer(init, &var.ty))?,
+                None => self.zero_of(&var.ty, var.span)?,
+            };
+            self.declare(Key::Var(g), v);
+        }
+        Ok(())
+    }
+
+    /// A uniform (or sampler) of type `ty` named `name`, declared and loaded.
+    fn uniform_tree(
+        &mut self,
+        name: &str,
+        ty: &CgType,
+        semantic: Option<&BindingSemantic>,
+        span: Span,
+    ) -> R<Val> {
+        let written = semantic.map(|s| s.written.as_str());
+        match ty {
+            CgType::Scalar(_) | CgType::Vector(..) => {
+                let t = self.ir_type_or_error(ty, span)?;
+                let u = self.em.b.uniform(name, t, None, written);
+                Ok(Val::Vec(self.em.b.load_uniform(u, None)))
+            }
+            CgType::Matrix(_, rows, _) => {
+                let t = self.ir_type_or_error(ty, span)?;
+                let u = self.em.b.uniform(name, t, Some(u32::from(*rows)), written);
+                let rows = (0..u32::from(*rows))
+                    .map(|r| self.em.b.load_uniform(u, Some(UniformIndex::Const(r))))
+                    .collect();
+                Ok(Val::Mat(rows))
+            }
+            CgType::Array(elem, Some(n))
+                if matches!(**elem, CgType::Scalar(_) | CgType::Vector(..)) =>
+            {
+                let t = self.ir_type_or_error(elem, span)?;
+                let u = self.em.b.uniform(name, t, Some(*n), written);
+                let items = (0..*n)
+                    .map(|i| Val::Vec(self.em.b.load_uniform(u, Some(UniformIndex::Const(i)))))
+                    .collect();
+                Ok(Val::Array(items, Some(u)))
+            }
+            CgType::Array(elem, Some(n)) => {
+                let items = (0..*n)
+                    .map(|i| self.uniform_tree(&format!("{name}${i}"), elem, None, span))
+                    .collect::<R<Vec<Val>>>()?;
+                Ok(Val::Array(items, None))
+            }
+            CgType::Struct(s) => {
+                let fields = self.prog.strukt(*s).fields.clone();
+                let items = fields
+                    .iter()
+                    .map(|f| {
+                        let sem = f.semantic.as_ref();
+                        self.uniform_tree(&format!("{name}${}", f.name), &f.ty, sem, f.span)
+                    })
+                    .collect::<R<Vec<Val>>>()?;
+                Ok(Val::Struct(items))
+            }
+            CgType::Sampler(kind) => {
+                let Some(dim) = sampler_dim(*kind) else {
+                    return self.error(
+                        span,
+                        format!("`{name}` is a generic `sampler`; declare it as `sampler2D`, `samplerRECT`, ..."),
+                    );
+                };
+                let s = self.em.b.sampler(name, dim, texture_unit(semantic));
+                Ok(Val::Sampler(s))
+            }
+            other => {
+                let t = self.prog.type_name(other);
+                self.error(span, format!("a uniform of type `{t}` is not supported"))
+            }
+        }
+    }
+
+    /// A varying input of type `ty` named `name` (struct members flattened), declared and loaded.
+    fn input_tree(
+        &mut self,
+        name: &str,
+        ty: &CgType,
+        semantic: Option<&BindingSemantic>,
+        span: Span,
+    ) -> R<Val> {
+        match ty {
+            CgType::Scalar(_) | CgType::Vector(..) => {
+                let t = self.ir_type_or_error(ty, span)?;
+                let Some(sem) = semantic else {
+                    return self.error(
+                        span,
+                        format!(
+                            "the varying input `{name}` needs a semantic such as `: TEXCOORD0`"
+                        ),
+                    );
+                };
+                let i = self.em.b.input(name, t, Some(&sem.written));
+                Ok(Val::Vec(self.em.b.load_input(i)))
+            }
+            CgType::Struct(s) => {
+                let fields = self.prog.strukt(*s).fields.clone();
+                let items = fields
+                    .iter()
+                    .map(|f| {
+                        self.input_tree(
+                            &format!("{name}.{}", f.name),
+                            &f.ty,
+                            f.semantic.as_ref(),
+                            f.span,
+                        )
+                    })
+                    .collect::<R<Vec<Val>>>()?;
+                Ok(Val::Struct(items))
+            }
+            other => {
+                let t = self.prog.type_name(other);
+                self.error(
+                    span,
+                    format!("a varying input of type `{t}` is not supported"),
+                )
+            }
+        }
+    }
+
+    /// Outputs for a value of type `ty` named `name`, one per leaf.
+    fn output_tree(
+        &mut self,
+        name: &str,
+        ty: &CgType,
+        semantic: Option<&BindingSemantic>,
+        span: Span,
+    ) -> R<Vec<Handle<Output>>> {
+        match ty {
+            CgType::Scalar(_) | CgType::Vector(..) => {
+                let t = self.ir_type_or_error(ty, span)?;
+                let Some(sem) = semantic else {
+                    return self.error(
+                        span,
+                        format!("the output `{name}` needs a semantic such as `: COLOR`"),
+                    );
+                };
+                Ok(vec![self.em.b.output(name, t, Some(&sem.written))])
+            }
+            CgType::Struct(s) => {
+                let fields = self.prog.strukt(*s).fields.clone();
+                let mut out = Vec::new();
+                for f in &fields {
+                    let sem = f.semantic.as_ref();
+                    out.extend(self.output_tree(
+                        &format!("{name}.{}", f.name),
+                        &f.ty,
+                        sem,
+                        f.span,
+                    )?);
+                }
+                Ok(out)
+            }
+            other => {
+                let t = self.prog.type_name(other);
+                self.error(span, format!("an output of type `{t}` is not supported"))
+            }
+        }
+    }
+
+    pub(super) fn ir_type_or_error(&mut self, ty: &CgType, span: Span) -> R<Type> {
+        match ir_type(ty) {
+            Some(t) => Ok(t),
+            None => {
+                let t = self.prog.type_name(ty);
+                self.error(span, format!("`{t}` has no IR form"))
+            }
+        }
+    }
+
+    /// The value 0 (false) of any type: uninitialised variables and `out` parameters start so.
+    pub(super) fn zero_of(&mut self, ty: &CgType, span: Span) -> R<Val> {
+        Ok(match ty {
+            CgType::Scalar(s) => Val::Vec(self.em.zero(Type::new(kind_of(*s), 1))),
+            CgType::Vector(s, n) => Val::Vec(self.em.zero(Type::new(kind_of(*s), *n))),
+            CgType::Matrix(s, r, c) => {
+                let row = self.em.zero(Type::new(kind_of(*s), *c));
+                Val::Mat(vec![row; usize::from(*r)])
+            }
+            CgType::Array(elem, Some(n)) => {
+                let item = self.zero_of(elem, span)?;
+                Val::Array(vec![item; *n as usize], None)
+            }
+            CgType::Struct(s) => {
+                let fields = self.prog.strukt(*s).fields.clone();
+                Val::Struct(
+                    fields
+                        .iter()
+                        .map(|f| self.zero_of(&f.ty, span))
+                        .collect::<R<Vec<Val>>>()?,
+                )
+            }
+            other => {
+                let t = self.prog.type_name(other);
+                return self.error(
+                    span,
+                    format!("a variable of type `{t}` is not supported here"),
+                );
+            }
+        })
+    }
+}
+
+/// Removes the inputs with vertex-only semantics that the function never reads (run after dead
+/// code elimination), renumbering the others' loads.
+pub(super) fn prune_unread_inputs(func: &mut Function) {
+    let mut read = vec![false; func.inputs.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let InstKind::LoadInput(h) = inst.kind {
+            if let Some(r) = read.get_mut(h.index()) {
+                *r = true;
+            }
+        }
+    });
+    let keep: Vec<bool> = func
+        .inputs
+        .iter()
+        .map(|(h, i)| read[h.index()] || !i.semantic.as_deref().is_some_and(is_vertex_only))
+        .collect();
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    let mut inputs = pigment_ir::Arena::new();
+    let mut renumber = Vec::new();
+    for (h, input) in func.inputs.iter() {
+        renumber.push(keep[h.index()].then(|| inputs.append(input.clone())));
+    }
+    func.inputs = inputs;
+    pigment_ir::walk_mut(&mut func.body, &mut |inst| {
+        if let InstKind::LoadInput(h) = &mut inst.kind {
+            if let Some(Some(new)) = renumber.get(h.index()) {
+                *h = *new;
+            }
+        }
+    });
+}

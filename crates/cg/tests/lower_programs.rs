@@ -1,0 +1,308 @@
+//! Lowering checked by hand: small Cg programs run in the IR's reference interpreter, with outputs
+//! computed by hand from the Cg spec and the library's definitions (cg-stdlib.md); the interface
+//! lowering makes (names, arrays, units, outputs); and the located errors for what the IR cannot
+//! express.
+
+use pigment_cg::driver::{run, Options};
+use pigment_diag::Diagnostic;
+use pigment_ir::interp::{run_fragment, FragmentResult, NoTextures};
+use pigment_ir::{Function, Handle, Module, ScalarKind, Vector};
+
+/// Front end and lowering; the diagnostics rendered on failure.
+fn lower(src: &str) -> Result<Module, String> {
+    let front = run("test.cg", src.to_string(), &Options::default());
+    let render = |ds: &[Diagnostic]| -> String {
+        ds.iter()
+            .map(|d| pigment_diag::render(&front.files, d))
+            .collect()
+    };
+    if front.has_errors() {
+        return Err(render(&front.diagnostics));
+    }
+    let checked = front.checked.as_ref().expect("checked");
+    pigment_cg::lower::lower(&front.unit, checked, front.expanded).map_err(|errors| {
+        let mapped: Vec<Diagnostic> = errors
+            .into_iter()
+            .map(|d| {
+                front
+                    .preprocessed
+                    .map
+                    .remap_diagnostic(&front.files, front.expanded, d)
+            })
+            .collect();
+        render(&mapped)
+    })
+}
+
+fn entry(m: &Module) -> &Function {
+    &m.functions[Handle::from_index(0)]
+}
+
+/// A value of the declared type from float components.
+fn value_for(ty: pigment_ir::Type, values: &[f32]) -> Vector {
+    match ty.kind {
+        ScalarKind::Int => Vector::ints(&values.iter().map(|&v| v as i32).collect::<Vec<_>>()),
+        ScalarKind::Bool => Vector::bools(&values.iter().map(|&v| v != 0.0).collect::<Vec<_>>()),
+        k => Vector::reals(k, values),
+    }
+}
+
+/// Runs `func` for one fragment with inputs and uniform elements given by name.
+fn run_with(
+    func: &Function,
+    inputs: &[(&str, &[f32])],
+    uniforms: &[(&str, &[&[f32]])],
+) -> FragmentResult {
+    let ins: Vec<Vector> = func
+        .inputs
+        .iter()
+        .map(|(_, i)| {
+            let v = inputs
+                .iter()
+                .find(|(n, _)| *n == i.name)
+                .map_or(&[][..], |(_, v)| *v);
+            value_for(i.ty, &pad(v, i.ty.width))
+        })
+        .collect();
+    let unis: Vec<Vec<Vector>> = func
+        .uniforms
+        .iter()
+        .map(|(_, u)| {
+            let n = u.array_len.unwrap_or(1) as usize;
+            let given = uniforms.iter().find(|(name, _)| *name == u.name);
+            (0..n)
+                .map(|e| {
+                    let v = given
+                        .and_then(|(_, els)| els.get(e))
+                        .copied()
+                        .unwrap_or(&[]);
+                    value_for(u.ty, &pad(v, u.ty.width))
+                })
+                .collect()
+        })
+        .collect();
+    run_fragment(func, &ins, &unis, &mut NoTextures).expect("the interpreter runs")
+}
+
+fn pad(v: &[f32], width: u8) -> Vec<f32> {
+    (0..width as usize)
+        .map(|i| v.get(i).copied().unwrap_or(0.0))
+        .collect()
+}
+
+fn out(r: &FragmentResult, o: usize) -> Vec<f32> {
+    r.outputs[o].value.to_f32s()
+}
+
+#[test]
+fn loops_calls_with_early_returns_and_conditional_expressions() {
+    let m = lower(
+        "float f(float x) { if (x < 0) return -x; return x * 2; }
+         float4 main(float4 a : TEXCOORD0) : COLOR {
+           float4 r = 0;
+           for (int i = 0; i < 3; i++) r.x += f(a[i]);
+           r.y = a.x > a.y ? 10 : 20;
+           r.zw = a.wz;
+           return r;
+         }",
+    )
+    .unwrap();
+    let r = run_with(entry(&m), &[("a", &[-1.0, 2.0, 3.0, 4.0])], &[]);
+    // f(-1) + f(2) + f(3) = 1 + 4 + 6; -1 > 2 is false.
+    assert_eq!(out(&r, 0), vec![11.0, 20.0, 4.0, 3.0]);
+}
+
+#[test]
+fn struct_varyings_out_parameters_and_a_struct_result() {
+    let m = lower(
+        "struct V { float2 uv : TEXCOORD0; float4 c : COLOR0; };
+         struct O { float4 col : COLOR; float depth : DEPTH; };
+         void split(float4 v, out float a, inout float b) { a = v.x + v.y; b *= v.z; }
+         O main(V IN, uniform float4 k) {
+           O o;
+           float a; float b = 2;
+           split(IN.c, a, b);
+           o.col = float4(a, b, IN.uv);
+           o.col.yw = k.xy;
+           o.depth = 0.25;
+           return o;
+         }",
+    )
+    .unwrap();
+    let f = entry(&m);
+    let r = run_with(
+        f,
+        &[("IN.uv", &[5.0, 6.0]), ("IN.c", &[1.0, 2.0, 3.0, 4.0])],
+        &[("k", &[&[7.0, 8.0, 9.0, 10.0]])],
+    );
+    // a = 1 + 2, b = 2·3; then .yw = (7, 8).
+    assert_eq!(out(&r, 0), vec![3.0, 7.0, 5.0, 8.0]);
+    assert_eq!(out(&r, 1), vec![0.25]);
+}
+
+#[test]
+fn matrix_products_in_both_orders() {
+    let m = lower(
+        "float4 main(float2 v : TEXCOORD0, uniform float2x2 M) : COLOR {
+           return float4(mul(M, v), mul(v, M));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[("v", &[5.0, 6.0])],
+        &[("M", &[&[1.0, 2.0], &[3.0, 4.0]])],
+    );
+    // M·v = (1·5 + 2·6, 3·5 + 4·6); v·M = (5·1 + 6·3, 5·2 + 6·4).
+    assert_eq!(out(&r, 0), vec![17.0, 39.0, 23.0, 34.0]);
+}
+
+#[test]
+fn switch_fall_through_default_and_discard() {
+    let m = lower(
+        "float4 main(float4 a : TEXCOORD0, uniform int mode) : COLOR {
+           float x = 0;
+           switch (mode) { case 0: x = 1; case 1: x += 10; break; default: x = -1; }
+           if (a.x < 0) discard;
+           return x;
+         }",
+    )
+    .unwrap();
+    let f = entry(&m);
+    let x = |mode: f32, ax: f32| run_with(f, &[("a", &[ax])], &[("mode", &[&[mode]])]);
+    assert_eq!(
+        out(&x(0.0, 1.0), 0),
+        vec![11.0; 4],
+        "case 0 falls into case 1"
+    );
+    assert_eq!(out(&x(1.0, 1.0), 0), vec![10.0; 4]);
+    assert_eq!(out(&x(5.0, 1.0), 0), vec![-1.0; 4]);
+    assert!(x(0.0, -1.0).discarded);
+    assert!(!x(0.0, 1.0).discarded);
+}
+
+#[test]
+fn library_functions_follow_their_definitions() {
+    let m = lower(
+        "float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD1) : COLOR {
+           float4 r;
+           r.x = lerp(a.x, a.y, a.z) + step(a.w, b.x);
+           r.y = clamp(b.y, 0, 1) + smoothstep(0, 2, b.z) + sign(b.w);
+           r.z = dot(a.xyz, b.xyz) + cross(a.xyz, b.xyz).z;
+           r.w = frac(-1.25) + fmod(-5.5, 2) + round(2.5) + trunc(-2.7) + ceil(-2.7);
+           return r;
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[("a", &[2.0, 4.0, 0.25, 0.5]), ("b", &[0.7, 3.0, 1.0, -3.0])],
+        &[],
+    );
+    // lerp(2, 4, .25) = 2.5, step(.5, .7) = 1; clamp(3, 0, 1) = 1, smoothstep(0, 2, 1): t = .5,
+    // t²(3 − 2t) = .5, sign(−3) = −1; dot = 1.4 + 12 + .25 = 13.65, cross.z = 2·3 − 4·.7 = 3.2;
+    // frac(−1.25) = .75, fmod(−5.5, 2) = −1.5, round(2.5) = 3, trunc(−2.7) = −2, ceil(−2.7) = −2.
+    let got = out(&r, 0);
+    let want = [3.5, 0.5, 16.85, -1.75];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-5, "{got:?} vs {want:?}");
+    }
+}
+
+#[test]
+fn the_interface_uses_cgc_names_arrays_and_units() {
+    let m = lower(
+        "struct input { float2 video_size; float frame_count; };
+         struct VOut { float4 pos : POSITION; float2 uv : TEXCOORD0; };
+         uniform float4x4 M;
+         float4 main(in VOut IN, uniform input I2, uniform float k[3],
+                     uniform sampler2D a : TEXUNIT2, uniform sampler2D b : register(s1),
+                     uniform samplerRECT c) : COLOR {
+           return tex2D(a, IN.uv) + tex2D(b, I2.video_size) + texRECT(c, IN.uv)
+                + k[1] + M[2] + I2.frame_count;
+         }",
+    )
+    .unwrap();
+    let f = entry(&m);
+    let uniforms: Vec<(String, Option<u32>)> = f
+        .uniforms
+        .iter()
+        .map(|(_, u)| (u.name.clone(), u.array_len))
+        .collect();
+    assert_eq!(
+        uniforms,
+        vec![
+            ("M".to_string(), Some(4)),
+            ("I2$video_size".to_string(), None),
+            ("I2$frame_count".to_string(), None),
+            ("k".to_string(), Some(3)),
+        ]
+    );
+    let samplers: Vec<(String, Option<u32>)> = f
+        .samplers
+        .iter()
+        .map(|(_, s)| (s.name.clone(), s.unit))
+        .collect();
+    assert_eq!(
+        samplers,
+        vec![
+            ("a".into(), Some(2)),
+            ("b".into(), Some(1)),
+            ("c".into(), None)
+        ]
+    );
+    let inputs: Vec<&str> = f.inputs.iter().map(|(_, i)| i.name.as_str()).collect();
+    assert_eq!(
+        inputs,
+        vec!["IN.uv"],
+        "the unread POSITION member is dropped"
+    );
+    let outputs: Vec<(&str, Option<&str>)> = f
+        .outputs
+        .iter()
+        .map(|(_, o)| (o.name.as_str(), o.semantic.as_deref()))
+        .collect();
+    assert_eq!(outputs, vec![("main", Some("COLOR"))]);
+}
+
+#[test]
+fn instructions_carry_the_location_of_their_source() {
+    let src = "float4 main(float4 a : TEXCOORD0) : COLOR {\n  float4 r = a;\n  for (int i = 0; i < 2; i++)\n    r += a;\n  return r;\n}\n";
+    let front = run("test.cg", src.to_string(), &Options::default());
+    let checked = front.checked.as_ref().expect("checked");
+    let m = pigment_cg::lower::lower(&front.unit, checked, front.expanded).expect("lowers");
+    let f = entry(&m);
+    let loop_loc = f
+        .body
+        .insts
+        .iter()
+        .find(|i| matches!(i.kind, pigment_ir::InstKind::Loop { .. }))
+        .and_then(|i| i.loc)
+        .expect("a located loop");
+    assert_eq!(loop_loc.file, front.expanded);
+    let text = front.files.slice(loop_loc.file, loop_loc.span);
+    assert!(
+        text.starts_with("for (int i"),
+        "the loop points at `for`: {text:?}"
+    );
+    let mut all_located = true;
+    pigment_ir::walk(&f.body, &mut |i| all_located &= i.loc.is_some());
+    assert!(all_located, "every instruction has a location");
+}
+
+#[test]
+fn unsupported_constructs_are_located_errors() {
+    let err = lower(
+        "float4 main(float4 a : TEXCOORD0, uniform int m) : COLOR {
+           float4 r = a;
+           switch (m) { case 0: if (a.x > 0) break; r = 1; break; default: r = 2; }
+           return r;
+         }",
+    )
+    .unwrap_err();
+    assert!(err.contains("test.cg:3:"), "{err}");
+    assert!(err.contains("`break`"), "{err}");
+    let err = lower("float4 main(inout float4 a : TEXCOORD0) : COLOR { return a; }").unwrap_err();
+    assert!(err.contains("test.cg:1:"), "{err}");
+    assert!(err.contains("inout"), "{err}");
+}

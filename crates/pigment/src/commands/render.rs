@@ -1,0 +1,26 @@
+//! `pigment render PROGRAM.cg`: compile a Cg program for fp30 (as `pigment compile` does), load the
+//! result on the NV_fragment_program machine and render the reference quad with it (as `pigment
+//! run` does). The compiled program's interface lets `--param` and `--tex` use Cg names.
+
+use crate::cli::RenderArgs;
+use crate::commands::compile::compile_cg;
+use crate::commands::run::render_loaded;
+use crate::failure::{CommandResult, Failure};
+use crate::load::Loaded;
+use pigment_diag::FileId;
+
+pub fn render(args: &RenderArgs) -> CommandResult {
+    let compiled = compile_cg(&args.program, &args.cg)?;
+    let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
+        let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
+        Failure::Output(format!(
+            "internal: the compiled program does not load: {}",
+            messages.join("; ")
+        ))
+    })?;
+    let loaded = Loaded {
+        program,
+        interface: compiled.interface,
+    };
+    render_loaded(&loaded, &args.target, &args.program)
+}

@@ -1,0 +1,152 @@
+//! The Cg compiler on the command line: `pigment compile` prints an NV_fragment_program that
+//! `pigment check` loads, `pigment render` compiles and renders a PNG (pixel values computed by hand
+//! from the shader and reference-quad.md's 8-bit rounding), and compile errors — the front end's,
+//! lowering's and the back end's — exit 1 with FILE:LINE:COL pointing into the user's source.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn pigment(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pigment"))
+        .args(args)
+        .output()
+        .expect("pigment runs")
+}
+
+/// A scratch directory unique to one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("pigment-cli-compile-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SHADER: &str = "\
+struct input { float2 video_size; float frame_count; };
+float4 shade(float2 uv : TEXCOORD0, uniform sampler2D decal : TEXUNIT1,
+             uniform input IN, uniform float4 tint) : COLOR
+{
+    float4 c = tex2D(decal, uv);
+    for (int i = 0; i < 2; i++)
+        c.xy += IN.video_size * 0.0;
+    return (tint + c) * IN.frame_count;
+}
+";
+
+#[test]
+fn compile_prints_a_program_that_check_loads() {
+    let dir = scratch("check");
+    let src = write(&dir, "shader.cg", SHADER);
+    let out = pigment(&["compile", &src, "--entry", "shade"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("!!FP1.0\n"), "{text}");
+    assert!(text.contains("#program shade"), "{text}");
+    assert!(
+        text.contains("TEX1, 2D"),
+        "the sampler is on its TEXUNIT1: {text}"
+    );
+    assert!(text.contains("DECLARE IN$frame_count;"), "{text}");
+    let fp = write(&dir, "shader.fp", &text);
+    let check = pigment(&["check", &fp]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // -o writes the same text to a file.
+    let to_file = dir.join("out.fp");
+    let out = pigment(&[
+        "compile",
+        &src,
+        "-entry",
+        "shade",
+        "-o",
+        &to_file.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&to_file).unwrap(), text);
+}
+
+#[test]
+fn render_writes_the_png_of_the_compiled_program() {
+    let dir = scratch("render");
+    let src = write(&dir, "shader.cg", SHADER);
+    let png_path = dir.join("out.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--entry",
+        "shade",
+        "--size",
+        "4x2",
+        "--param",
+        "tint=1,0.5,0,1",
+        // The uniform's fp30 parameter (its DECLARE) is `IN$frame_count`.
+        "--param",
+        "IN$frame_count=0.8",
+        "-o",
+        &png_path.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let decoder = png::Decoder::new(std::fs::File::open(&png_path).expect("the PNG exists"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    assert_eq!((info.width, info.height), (4, 2));
+    // No texture is bound, so c = 0 and every pixel is tint·0.8 = (0.8, 0.4, 0, 0.8):
+    // round(255·v) = (204, 102, 0, 204).
+    for px in buf[..info.buffer_size()].chunks(4) {
+        assert_eq!(px, [204, 102, 0, 204]);
+    }
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}
+
+#[test]
+fn errors_point_into_the_users_file() {
+    let dir = scratch("errors");
+    // The front end: a type error.
+    let src = write(
+        &dir,
+        "types.cg",
+        "float4 main() : COLOR {\n  float3 c = 1;\n  return c;\n}\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("types.cg:3:"), "{}", stderr(&out));
+    // Lowering: a `break` nested in a switch case.
+    let src = write(
+        &dir,
+        "lowering.cg",
+        "float4 main(float4 a : TEXCOORD0, uniform int m) : COLOR {\n  float4 r = a;\n  switch (m) {\n  case 0:\n    if (a.x > 0) break;\n    r = 1;\n    break;\n  }\n  return r;\n}\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("lowering.cg:5:18: error"),
+        "{}",
+        stderr(&out)
+    );
+    // The back end: a loop whose trip count is known only at run time (cgc's C5013), reported at
+    // the loop, through a macro.
+    let src = write(
+        &dir,
+        "loop.cg",
+        "#define LOOP(n) for (float i = 0; i < n; i++)\nfloat4 main(uniform float n) : COLOR {\n  float4 c = 0;\n  LOOP(n)\n    c += 1;\n  return c;\n}\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("loop.cg:4:3: error: C5013"), "{err}");
+    // render fails the same way, before rendering anything.
+    let png = dir.join("never.png");
+    let out = pigment(&["render", &src, "-o", &png.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!png.exists());
+}
