@@ -8,7 +8,7 @@ use crate::syntax::ast::{
     ArrayDim, Decl, Declarator, Ident, Qualifier, QualifierKind, Semantic, SemanticKind, TypeKind,
     TypeSpec, VarDecl,
 };
-use crate::syntax::token::is_reserved_word;
+use crate::syntax::token::{is_cgc_keyword, is_reserved_word};
 
 /// The qualifiers of one declaration, after checking which are allowed.
 #[derive(Clone, Debug, Default)]
@@ -211,9 +211,11 @@ impl Checker<'_> {
         }
     }
 
-    /// Rejects reserved words as declared names. Returns false if rejected.
+    /// Rejects the reserved words cgc refuses as declared names, and warns about the rest of the
+    /// spec's list (cgc accepts `texture`, `half`, `__x` ... as names; the spec reserves them for
+    /// future use). Returns false if rejected.
     pub(super) fn check_name(&mut self, ident: &Ident) -> bool {
-        if is_reserved_word(&ident.name) {
+        if is_cgc_keyword(&ident.name) {
             self.error(
                 ident.span,
                 format!(
@@ -222,6 +224,15 @@ impl Checker<'_> {
                 ),
             );
             return false;
+        }
+        if is_reserved_word(&ident.name) {
+            self.warning(
+                ident.span,
+                format!(
+                    "`{}` is reserved by the Cg spec; cgc accepts it as a name, but renaming it keeps the program portable",
+                    ident.name
+                ),
+            );
         }
         true
     }

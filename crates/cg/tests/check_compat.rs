@@ -1,0 +1,91 @@
+//! Compatibility with NVIDIA's cgc: constructs that real fragment programs use and cgc compiles
+//! for fp30, although the Cg 2.0 spec forbids or does not mention them. Each test program is
+//! written for this file (minimal, reproducing one construct); each relaxation is paired with an
+//! invalid neighbour that must still be rejected.
+
+use pigment_cg::check::{check, CheckOptions};
+use pigment_cg::syntax::parse;
+use pigment_diag::{Diagnostic, FileId, Severity};
+
+fn diags(src: &str) -> Vec<Diagnostic> {
+    let (unit, parse_diags) = parse(src, FileId(0));
+    assert!(
+        parse_diags.is_empty(),
+        "test program must parse: {parse_diags:?}"
+    );
+    let options = CheckOptions {
+        entry: "main_fragment".to_string(),
+        ..CheckOptions::default()
+    };
+    check(&unit, FileId(0), &options).1
+}
+
+fn messages(src: &str, severity: Severity) -> Vec<String> {
+    diags(src)
+        .into_iter()
+        .filter(|d| d.severity == severity)
+        .map(|d| d.message)
+        .collect()
+}
+
+fn errors(src: &str) -> Vec<String> {
+    messages(src, Severity::Error)
+}
+
+fn warnings(src: &str) -> Vec<String> {
+    messages(src, Severity::Warning)
+}
+
+/// Asserts that `src` checks without errors.
+fn accepted(src: &str) {
+    let errs = errors(src);
+    assert!(errs.is_empty(), "unexpected errors: {errs:?}\n{src}");
+}
+
+/// Asserts that `src` draws exactly one error, containing `needle`.
+fn rejected(src: &str, needle: &str) {
+    let errs = errors(src);
+    assert!(
+        errs.len() == 1 && errs[0].contains(needle),
+        "expected one error containing {needle:?}, got {errs:?}\n{src}"
+    );
+}
+
+#[test]
+fn words_the_spec_reserves_but_cgc_accepts_are_names_with_a_warning() {
+    let src = "struct orig { float2 tc; sampler2D texture; };
+float4 texture(float4 x) { return x; }
+float4 main_fragment(float2 tc : TEXCOORD0, uniform sampler2D texture, uniform orig o) : COLOR
+{ float4 Float = tex2D(texture, tc); float __x = 1.0; return Float * __x + tex2D(o.texture, tc); }";
+    accepted(src);
+    let warns = warnings(src);
+    for name in ["`texture`", "`Float`", "`__x`"] {
+        assert!(
+            warns
+                .iter()
+                .any(|w| w.starts_with(name) && w.contains("reserved")),
+            "{name} should draw a reserved-word warning: {warns:?}"
+        );
+    }
+}
+
+#[test]
+fn words_cgc_itself_reserves_are_still_errors() {
+    for word in [
+        "class",
+        "goto",
+        "technique",
+        "PASS",
+        "asm_fragment",
+        "namespace",
+    ] {
+        rejected(
+            &format!("float4 main_fragment() : COLOR {{ float {word} = 1.0; return 0; }}"),
+            "is a reserved word and cannot be used as a name",
+        );
+    }
+    rejected(
+        "struct S { float4 class; }; float4 main_fragment() : COLOR { return 0; }",
+        "`class` is a reserved word",
+    );
+}
