@@ -89,3 +89,46 @@ fn words_cgc_itself_reserves_are_still_errors() {
         "`class` is a reserved word",
     );
 }
+
+/// `float4 main_fragment` around `body`, with a float2 input `t`.
+fn body(stmts: &str) -> String {
+    format!("float4 main_fragment(float2 t : TEXCOORD0) : COLOR {{ {stmts} return 0; }}")
+}
+
+#[test]
+fn a_constructor_with_one_value_is_a_cast() {
+    for stmts in [
+        "float4 a = float4(0.5);",
+        "float3 a = float3(t.x);",
+        "half2 a = half2(1);",
+        "bool4 a = bool4(true);",
+        "float3x3 m = float3x3(t.y);",
+        "float2 a = float2(float4(t, t));",
+        "float4 a = float4(float2x2(1, 2, 3, 4));",
+        "float2x2 m = float2x2(float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9));",
+    ] {
+        let src = body(stmts);
+        accepted(&src);
+        assert!(warnings(&src).is_empty(), "a cast does not warn: {stmts}");
+    }
+}
+
+#[test]
+fn a_constructor_still_needs_its_components_when_no_cast_applies() {
+    // A shorter vector cannot be cast to a longer one; neither can float1, nor a matrix of a
+    // different size; two values never form a cast.
+    rejected(&body("float4 a = float4(t);"), "needs 4 components");
+    rejected(
+        &body("float4 a = float4(float1(t.x));"),
+        "needs 4 components",
+    );
+    rejected(&body("float4 a = float4(t.x, t);"), "needs 4 components");
+    rejected(
+        &body("float4 a = float4(1, 2, 3, 4, 5);"),
+        "needs 4 components",
+    );
+    rejected(
+        &body("float4 a = float4(float4x4(0));"),
+        "takes scalars and vectors",
+    );
+}

@@ -3,7 +3,8 @@
 //! Vector and matrix constructors take scalars and vectors whose components add up exactly to the
 //! constructed type's ("builds a vector from multiple scalars or shorter vectors"; matrices row by
 //! row from "any combination of scalars and vectors"). A scalar constructor takes one value, like
-//! a cast. Structs, arrays and samplers are built with initializer lists, not constructors.
+//! a cast; so does any constructor given one value that does not fill it exactly (`float4(0.5)`
+//! smears), as in cgc. Structs, arrays and samplers are built with initializer lists, not constructors.
 
 use super::types::{classify, Type};
 use super::Checker;
@@ -41,6 +42,11 @@ impl Checker<'_> {
             }
             return target;
         }
+        if let ([arg], [ty]) = (args, types.as_slice()) {
+            if self.single_value_cast(*arg, ty, &target) {
+                return target;
+            }
+        }
         let mut total = 0u32;
         for (&arg, ty) in args.iter().zip(&types) {
             match ty {
@@ -68,6 +74,20 @@ impl Checker<'_> {
             self.error(span, message);
         }
         target
+    }
+
+    /// A constructor with one value whose components do not add up (`float4(0.5)`,
+    /// `float2(v4)`, `float4(m2x2)`) is a cast to cgc, which accepts it where `(float4)value` is
+    /// allowed: a scalar smears, a longer vector truncates, a matrix reshapes to a vector of as
+    /// many components. The spec's constructor rule does not cover these, but the cast rules do.
+    /// Records the cast as the value's conversion and returns true when it applies.
+    fn single_value_cast(&mut self, arg: ExprId, ty: &Type, target: &Type) -> bool {
+        let exact = !matches!(ty, Type::Matrix(..)) && ty.components() == target.components();
+        if exact || !classify(ty, target, &self.program).is_explicit() {
+            return false;
+        }
+        self.record_conversion(arg, target);
+        true
     }
 
     /// Checks an initializer for a variable of type `ty` named `name`; returns the variable's
