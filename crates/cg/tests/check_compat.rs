@@ -132,3 +132,32 @@ fn a_constructor_still_needs_its_components_when_no_cast_applies() {
         "takes scalars and vectors",
     );
 }
+
+#[test]
+fn struct_members_may_be_uniform() {
+    // A uniform member of a varying connector struct needs no varying semantic.
+    let src = "struct orig { float2 tc : TEXCOORD1; uniform float2 size; uniform sampler2D tex; };
+struct input { float2 video_size; };
+float4 main_fragment(orig o, uniform input IN, uniform sampler2D s : TEXUNIT0) : COLOR
+{ return tex2D(o.tex, o.tc * o.size) + tex2D(s, IN.video_size); }";
+    accepted(src);
+    assert!(warnings(src).is_empty(), "{:?}", warnings(src));
+}
+
+#[test]
+fn ignored_struct_member_qualifiers_warn_and_outputs_stay_errors() {
+    let src = "struct S { static float a; extern float b; in float c; float2 tc : TEXCOORD0; };
+float4 main_fragment(S s) : COLOR { return s.tc.xyxy; }";
+    accepted(src);
+    let warns = warnings(src);
+    assert_eq!(warns.len(), 3, "{warns:?}");
+    assert!(warns
+        .iter()
+        .all(|w| w.contains("no effect on a struct member")));
+    for q in ["out", "inout"] {
+        rejected(
+            &format!("struct S {{ {q} float a; }}; float4 main_fragment() : COLOR {{ return 0; }}"),
+            "cannot qualify a struct member",
+        );
+    }
+}

@@ -64,6 +64,16 @@ impl Checker<'_> {
                 (QualifierKind::Static, Place::Global | Place::Function) => true,
                 (QualifierKind::Extern, Place::Global | Place::Function) => true,
                 (QualifierKind::Inline, Place::Function) => true,
+                // cgc accepts these on struct members too: `uniform` makes the member a uniform
+                // (see `field_qualifier`), the others it ignores.
+                (
+                    QualifierKind::Uniform
+                    | QualifierKind::Varying
+                    | QualifierKind::Static
+                    | QualifierKind::Extern
+                    | QualifierKind::In,
+                    Place::Field,
+                ) => self.field_qualifier(qual),
                 (QualifierKind::Profile(_), Place::Function) => true,
                 _ => false,
             };
@@ -209,6 +219,20 @@ impl Checker<'_> {
             written,
             span: s.span,
         }
+    }
+
+    /// A qualifier on a struct member, which the spec does not provide for but cgc accepts:
+    /// `uniform` is honoured (a uniform member of a varying connector struct), the rest have no
+    /// effect and draw a warning. Returns true (the qualifier is allowed).
+    fn field_qualifier(&mut self, qual: &Qualifier) -> bool {
+        if qual.kind != QualifierKind::Uniform {
+            let message = format!(
+                "`{}` has no effect on a struct member (cgc ignores it)",
+                qual.kind.as_str()
+            );
+            self.warning(qual.span, message);
+        }
+        true
     }
 
     /// Rejects the reserved words cgc refuses as declared names, and warns about the rest of the

@@ -103,14 +103,16 @@ impl Checker<'_> {
         }
     }
 
-    /// The fields of a connector struct, each with its own semantic.
-    fn struct_fields(&self, ty: &Type) -> Vec<(Type, Option<BindingSemantic>)> {
+    /// The fields of a connector struct, each with its own semantic. With `varying_only`, the
+    /// members written `uniform` are left out (they are uniforms wherever the struct is).
+    fn struct_fields(&self, ty: &Type, varying_only: bool) -> Vec<(Type, Option<BindingSemantic>)> {
         match ty {
             Type::Struct(s) => self
                 .program
                 .strukt(*s)
                 .fields
                 .iter()
+                .filter(|f| !(varying_only && f.uniform))
                 .map(|f| (f.ty.clone(), f.semantic.clone()))
                 .collect(),
             _ => Vec::new(),
@@ -130,7 +132,7 @@ impl Checker<'_> {
             }
             return;
         }
-        for (fty, fsem) in self.struct_fields(ty) {
+        for (fty, fsem) in self.struct_fields(ty, true) {
             self.inputs(&fty, fsem.as_ref(), depth + 1);
         }
     }
@@ -146,7 +148,7 @@ impl Checker<'_> {
             return;
         }
         let Some(s) = semantic else {
-            for (fty, fsem) in self.struct_fields(ty) {
+            for (fty, fsem) in self.struct_fields(ty, false) {
                 self.outputs(&fty, fsem.as_ref(), outputs, depth + 1);
             }
             return;

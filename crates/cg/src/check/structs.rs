@@ -78,7 +78,7 @@ impl Checker<'_> {
     }
 
     fn fields(&mut self, id: StructId, v: &crate::syntax::ast::VarDecl) {
-        self.qualifiers(&v.qualifiers, Place::Field);
+        let uniform = self.qualifiers(&v.qualifiers, Place::Field).uniform;
         let base = self.resolve_type(&v.ty);
         for d in &v.declarators {
             let ty = self.apply_dims(base.clone(), &d.dims, v.ty.packed.is_some());
@@ -115,6 +115,7 @@ impl Checker<'_> {
                 name: d.name.name.clone(),
                 ty,
                 semantic,
+                uniform,
                 span: d.name.span,
             });
         }
@@ -164,6 +165,7 @@ impl Checker<'_> {
                     name: n.to_string(),
                     ty: t.clone(),
                     semantic: Some(semantic(s)),
+                    uniform: false,
                     span: Span::default(),
                 })
                 .collect(),
