@@ -161,3 +161,27 @@ float4 main_fragment(S s) : COLOR { return s.tc.xyxy; }";
         );
     }
 }
+
+#[test]
+fn an_unnumbered_texcoord_is_texcoord0() {
+    accepted("float4 main_fragment(float2 a : TEXCOORD, float2 b : TEX) : COLOR { return a.xyxy + b.xyxy; }");
+    // Numbers past fp30's eight sets, and names fp30 does not know, stay errors.
+    for bad in ["TEXCOORD8", "COLOR2", "BLAH0"] {
+        rejected(
+            &format!("float4 main_fragment(float2 a : {bad}) : COLOR {{ return a.xyxy; }}"),
+            "is not a varying input semantic of fp30",
+        );
+    }
+}
+
+#[test]
+fn an_unknown_uniform_semantic_binds_nothing_and_warns() {
+    let src = "float4 main_fragment(uniform float4 k : USER_TINT) : COLOR { return k; }";
+    accepted(src);
+    assert!(warnings(src)[0].contains("it binds nothing"));
+    // A texture unit on a non-sampler is still wrong.
+    rejected(
+        "float4 main_fragment(uniform float4 k : TEXUNIT0) : COLOR { return k; }",
+        "binds a texture unit",
+    );
+}
