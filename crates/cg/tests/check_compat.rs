@@ -185,3 +185,21 @@ fn an_unknown_uniform_semantic_binds_nothing_and_warns() {
         "binds a texture unit",
     );
 }
+
+#[test]
+fn overloads_prefer_a_conversion_that_keeps_the_shape() {
+    for stmts in [
+        "float3 a = lerp(t.xyx, t.yxy, t.x > 0.5);",
+        "half3 h = half3(t.xyx); half3 a = lerp(h, h, t.x > 0.5);",
+        "float4 v = t.xyxy; float4 a = lerp(v, v, v > 0.5);",
+        "half3x3 m = half3x3(1, 0, 0, 0, 1, 0, 0, 0, 1); float3 a = mul(m, t.xyx);",
+    ] {
+        accepted(&body(stmts));
+    }
+    // Two candidates that both change the shape are still ambiguous.
+    rejected(
+        "float f(float3 x) { return 1; } float f(float2 x) { return 2; }
+float4 main_fragment(float4 c : COLOR0) : COLOR { return f(c); }",
+        "ambiguous",
+    );
+}
