@@ -203,3 +203,35 @@ float4 main_fragment(float4 c : COLOR0) : COLOR { return f(c); }",
         "ambiguous",
     );
 }
+
+#[test]
+fn glsl_type_and_function_names_that_cgc_predefines() {
+    for stmts in [
+        "vec2 a = t; vec3 b = vec3(1.0); vec4 c = vec4(a, b.xy);",
+        "ivec2 i = ivec2(1, 2); bvec3 b = bvec3(true, false, true);",
+        "mat3 m = mat3(1.0); mat3x3 n = m; mat2x3 r = mat2x3(1, 2, 3, 4, 5, 6); float2x3 f = r;",
+        "float3 a = mix(t.xyx, t.yxy, 0.25); float b = mix(t.x, t.y, t.x > 0.5);",
+        "float2 a = mod(t, 2.0); float2 b = fract(t); float c = inversesqrt(t.x);",
+        "float2 a = dFdx(t) + dFdy(t); float b = atan(t.y, t.x) + atan(t.x);",
+    ] {
+        let src = body(stmts);
+        accepted(&src);
+        assert!(warnings(&src).is_empty(), "{stmts}: {:?}", warnings(&src));
+    }
+}
+
+#[test]
+fn a_program_may_declare_the_glsl_names_itself() {
+    accepted(
+        "typedef float3 vec3; struct mat2 { float a; };
+float3 mix(float3 a, float3 b, float t) { return a; }
+float4 main_fragment(float2 t : TEXCOORD0) : COLOR { vec3 v = mix(t.xyx, t.yxy, 0.5); float vec2 = 1.0; return v.xyzz * vec2; }",
+    );
+    // Only the GLSL spellings cgc has: no vec1, no mat2x1, and a user variable is no type.
+    rejected(&body("vec1 a = 1.0;"), "unknown type `vec1`");
+    rejected(&body("mat2x1 a;"), "unknown type `mat2x1`");
+    rejected(
+        "float4 main_fragment(float2 t : TEXCOORD0) : COLOR { float vec2 = 1.0; vec2 a = t; return 0; }",
+        "`vec2` is not a type",
+    );
+}

@@ -155,6 +155,13 @@ impl Checker<'_> {
         if let Some(entry) = self.scopes.lookup_tag(&ident.name) {
             return Type::Struct(entry.item);
         }
+        if self.scopes.lookup(&ident.name).is_none() {
+            match TypeKind::glsl_alias(&ident.name) {
+                Some(TypeKind::Vector(s, n)) => return Type::Vector(s, n),
+                Some(TypeKind::Matrix(s, r, c)) => return Type::Matrix(s, r, c),
+                _ => {}
+            }
+        }
         let message = match self.scopes.lookup(&ident.name) {
             Some(_) => format!("`{}` is not a type", ident.name),
             None => format!("unknown type `{}`", ident.name),
