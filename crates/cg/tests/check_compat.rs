@@ -235,3 +235,24 @@ float4 main_fragment(float2 t : TEXCOORD0) : COLOR { vec3 v = mix(t.xyx, t.yxy, 
         "`vec2` is not a type",
     );
 }
+
+#[test]
+fn static_locals_and_parameters_are_plain_ones_with_a_warning() {
+    let src = "float f(static const bool v) { static const float k = 2.0; return v ? k : 0; }
+float4 main_fragment(float2 t : TEXCOORD0) : COLOR { return f(t.x > 0); }";
+    accepted(src);
+    let warns = warnings(src);
+    assert_eq!(warns.len(), 2, "{warns:?}");
+    assert!(warns[0].contains("no effect on a parameter"));
+    assert!(warns[1].contains("initializes it on every call"));
+    // `const` still binds: the static const local cannot be assigned.
+    rejected(
+        &body("static const float k = 2.0; k = 3.0;"),
+        "must be assignable",
+    );
+    // The spec's other rules on locals stand.
+    rejected(
+        &body("uniform float u = 1.0;"),
+        "`uniform` cannot qualify a local variable",
+    );
+}

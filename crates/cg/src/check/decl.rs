@@ -23,6 +23,29 @@ pub(super) struct Qualifiers {
     pub profile: Option<String>,
 }
 
+/// The warning for a qualifier the spec does not allow at `place` but cgc accepts there and
+/// ignores, or `None`.
+fn ignored_qualifier(kind: &QualifierKind, place: Place) -> Option<String> {
+    match (kind, place) {
+        (
+            QualifierKind::Varying | QualifierKind::Static | QualifierKind::Extern | QualifierKind::In,
+            Place::Field,
+        ) => Some(format!(
+            "`{}` has no effect on a struct member (cgc ignores it)",
+            kind.as_str()
+        )),
+        // cgc compiles a `static` local as a plain local, initialised on every call.
+        (QualifierKind::Static, Place::Local) => Some(
+            "`static` has no effect on a local variable: unlike C, cgc initializes it on every call"
+                .to_string(),
+        ),
+        (QualifierKind::Static, Place::Param) => {
+            Some("`static` has no effect on a parameter (cgc ignores it)".to_string())
+        }
+        _ => None,
+    }
+}
+
 /// Where a declaration is, for qualifier rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Place {
@@ -48,6 +71,10 @@ impl Checker<'_> {
     pub(super) fn qualifiers(&mut self, quals: &[Qualifier], place: Place) -> Qualifiers {
         let mut q = Qualifiers::default();
         for qual in quals {
+            if let Some(message) = ignored_qualifier(&qual.kind, place) {
+                self.warning(qual.span, message);
+                continue;
+            }
             let allowed = match (&qual.kind, place) {
                 (QualifierKind::Const, Place::Function) => false,
                 (QualifierKind::Const, _) => true,
@@ -64,16 +91,8 @@ impl Checker<'_> {
                 (QualifierKind::Static, Place::Global | Place::Function) => true,
                 (QualifierKind::Extern, Place::Global | Place::Function) => true,
                 (QualifierKind::Inline, Place::Function) => true,
-                // cgc accepts these on struct members too: `uniform` makes the member a uniform
-                // (see `field_qualifier`), the others it ignores.
-                (
-                    QualifierKind::Uniform
-                    | QualifierKind::Varying
-                    | QualifierKind::Static
-                    | QualifierKind::Extern
-                    | QualifierKind::In,
-                    Place::Field,
-                ) => self.field_qualifier(qual),
+                // A cgc extension: a uniform member of a varying connector struct.
+                (QualifierKind::Uniform, Place::Field) => true,
                 (QualifierKind::Profile(_), Place::Function) => true,
                 _ => false,
             };
@@ -226,20 +245,6 @@ impl Checker<'_> {
             written,
             span: s.span,
         }
-    }
-
-    /// A qualifier on a struct member, which the spec does not provide for but cgc accepts:
-    /// `uniform` is honoured (a uniform member of a varying connector struct), the rest have no
-    /// effect and draw a warning. Returns true (the qualifier is allowed).
-    fn field_qualifier(&mut self, qual: &Qualifier) -> bool {
-        if qual.kind != QualifierKind::Uniform {
-            let message = format!(
-                "`{}` has no effect on a struct member (cgc ignores it)",
-                qual.kind.as_str()
-            );
-            self.warning(qual.span, message);
-        }
-        true
     }
 
     /// Rejects the reserved words cgc refuses as declared names, and warns about the rest of the
