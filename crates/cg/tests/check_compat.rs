@@ -256,3 +256,33 @@ float4 main_fragment(float2 t : TEXCOORD0) : COLOR { return f(t.x > 0); }";
         "`uniform` cannot qualify a local variable",
     );
 }
+
+#[test]
+fn undeclared_names_in_a_branch_never_taken_only_warn() {
+    for stmts in [
+        "static const bool use_extra = false; float4 r = 0; if (use_extra) r = EXTRA.texture_size.xyxy; return r;",
+        "float4 r = 0; if (true) r = 1; else r = tex2D(EXTRA, t) + helper(t); return r;",
+        "const float mode = 1.0; float4 r = 0; if (mode < 0.5) { r = EXTRA; } return r;",
+    ] {
+        let src = body(stmts);
+        accepted(&src);
+        assert!(
+            warnings(&src).iter().any(|w| w.contains("never taken")),
+            "{stmts}"
+        );
+    }
+    // A condition known only at run time does not excuse the name, and other mistakes in a dead
+    // branch are still errors (cgc reports them too).
+    rejected(
+        &body("float4 r = 0; if (t.x > 0) r = EXTRA; return r;"),
+        "undeclared identifier `EXTRA`",
+    );
+    rejected(
+        &body("float4 r = 0; if (false) r = float4(1, 2); return r;"),
+        "needs 4 components",
+    );
+    rejected(
+        &body("float4 r = EXTRA; return r;"),
+        "undeclared identifier",
+    );
+}

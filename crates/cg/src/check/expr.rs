@@ -110,7 +110,7 @@ impl Checker<'_> {
                 Type::Error
             }
             None => {
-                self.error(
+                self.undeclared(
                     ident.span,
                     format!("undeclared identifier `{}`", ident.name),
                 );

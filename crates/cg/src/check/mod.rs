@@ -81,6 +81,8 @@ struct FnContext {
     ret: Option<Type>,
     loops: u32,
     switches: u32,
+    /// How many enclosing `if` branches are never taken (constant condition).
+    dead_branches: u32,
 }
 
 /// A call from one function (or a global initializer, `None`) to another.
@@ -140,6 +142,20 @@ impl<'a> Checker<'a> {
             .at(self.file, span)
             .with_label(self.file, other, label);
         self.diags.push(d);
+    }
+
+    /// Reports a name that is declared nowhere. Inside a branch that is never taken it is only a
+    /// warning: cgc drops such branches before it looks names up, and real shaders rely on it
+    /// (`static const bool use_x = false; if (use_x) { only_declared_when_x... }`).
+    fn undeclared(&mut self, span: Span, message: String) {
+        if self.ctx.dead_branches > 0 {
+            self.warning(
+                span,
+                format!("{message} (accepted because this branch is never taken: its condition is constant)"),
+            );
+        } else {
+            self.error(span, message);
+        }
     }
 
     fn push(&mut self, d: Diagnostic) {

@@ -118,7 +118,7 @@ impl Checker<'_> {
                     }
                 }
                 if cands.is_empty() {
-                    self.error(ident.span, format!("undeclared function `{}`", ident.name));
+                    self.undeclared(ident.span, format!("undeclared function `{}`", ident.name));
                     return None;
                 }
                 Some((ident.name.clone(), cands))
