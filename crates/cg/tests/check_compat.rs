@@ -286,3 +286,26 @@ fn undeclared_names_in_a_branch_never_taken_only_warn() {
         "undeclared identifier",
     );
 }
+
+#[test]
+fn samplers_may_be_copied_with_a_warning() {
+    let src = "sampler2D chosen;
+float4 main_fragment(float2 t : TEXCOORD0, uniform sampler2D s, uniform sampler2D s2) : COLOR
+{ chosen = s; const sampler2D local = s2; return tex2D(chosen, t) + tex2D(local, t); }";
+    accepted(src);
+    let warns = warnings(src);
+    assert_eq!(warns.len(), 2, "{warns:?}");
+    assert!(warns.iter().all(|w| w.contains("copying samplers")));
+    // Choosing a sampler at run time is what cgc cannot resolve.
+    rejected(
+        "float4 main_fragment(float2 t : TEXCOORD0, uniform sampler2D s, uniform sampler2D s2) : COLOR
+{ sampler2D l = s; return tex2D(t.x > 0 ? s : s2, t); }",
+        "`?:` cannot select `sampler2D` values",
+    );
+    // Nor does a sampler convert to a number, or a sampler1D to a sampler2D.
+    rejected(
+        "float4 main_fragment(float2 t : TEXCOORD0, uniform sampler2D s, uniform sampler1D s1) : COLOR
+{ sampler2D l = s1; return tex2D(l, t); }",
+        "cannot convert",
+    );
+}

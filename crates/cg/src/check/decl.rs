@@ -344,9 +344,13 @@ impl Checker<'_> {
                 ty = Type::Error;
             }
             Type::Sampler(_) if place == Place::Local => {
-                self.error(
+                self.warning(
                     d.name.span,
-                    "sampler variables can only be globals or parameters",
+                    format!(
+                        "`{}` is a local sampler variable: {}",
+                        d.name.name,
+                        super::lvalue::SAMPLER_COPY
+                    ),
                 );
             }
             Type::Struct(id) if self.program.strukt(*id).is_interface && place == Place::Local => {
