@@ -309,3 +309,27 @@ float4 main_fragment(float2 t : TEXCOORD0, uniform sampler2D s, uniform sampler2
         "cannot convert",
     );
 }
+
+#[test]
+fn glsl_array_constructors() {
+    for stmts in [
+        "float o[5] = float[](0.0, 1.0, 2.0, 3.0, 4.0);",
+        "float o[2] = float[2](t.x, t.y);",
+        "float2 o[2] = float2[](t, t.yx);",
+        "float o[] = float[](1.0, 2.0); float2 a = float2(o[0], o[1]);",
+        "float a = float[](1.0, 2.0)[1];",
+    ] {
+        let src = body(stmts);
+        accepted(&src);
+        assert!(warnings(&src).is_empty(), "{stmts}: {:?}", warnings(&src));
+    }
+    // The size must agree, with the constructor's own and with the variable's.
+    rejected(
+        &body("float o[3] = float[3](1.0, 2.0);"),
+        "`float[3]` has 3 elements, but the constructor gives 2",
+    );
+    rejected(
+        &body("float o[3] = float[](1.0, 2.0, 3.0, 4.0, 5.0);"),
+        "cannot convert `float[5]` to `float[3]`",
+    );
+}

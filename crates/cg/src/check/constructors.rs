@@ -8,7 +8,7 @@
 
 use super::types::{classify, Type};
 use super::Checker;
-use crate::syntax::ast::{ExprId, ExprKind, Span};
+use crate::syntax::ast::{ArrayDim, ExprId, ExprKind, Span};
 
 impl Checker<'_> {
     pub(super) fn constructor(&mut self, span: Span, target: Type, args: &[ExprId]) -> Type {
@@ -74,6 +74,41 @@ impl Checker<'_> {
             self.error(span, message);
         }
         target
+    }
+
+    /// `T[n](a, b, ...)` (a GLSL form cgc accepts): each argument converts to the element type
+    /// `T` (with any further dimensions), and there must be `n` of them when `n` is written.
+    pub(super) fn array_constructor(
+        &mut self,
+        span: Span,
+        base: Type,
+        packed: bool,
+        dims: &[ArrayDim],
+        args: &[ExprId],
+    ) -> Type {
+        let Some((outer, inner)) = dims.split_first() else {
+            return Type::Error;
+        };
+        let elem = self.apply_dims(base, inner, packed);
+        let size = outer.size.and_then(|e| self.array_size(e));
+        for &arg in args {
+            self.expr(arg);
+            self.coerce(arg, &elem, "in the array constructor");
+        }
+        let given = args.len() as u32;
+        if let Some(n) = size {
+            if n != given {
+                let message = format!(
+                    "`{}` has {n} elements, but the constructor gives {given}",
+                    self.type_name(&Type::Array(Box::new(elem.clone()), Some(n)))
+                );
+                self.error(span, message);
+            }
+        }
+        if elem.is_error() || (outer.size.is_some() && size.is_none()) {
+            return Type::Error;
+        }
+        Type::Array(Box::new(elem), Some(size.unwrap_or(given)))
     }
 
     /// A constructor with one value whose components do not add up (`float4(0.5)`,

@@ -211,7 +211,7 @@ impl Checker<'_> {
     }
 
     /// A declarator's array size: a positive integer constant.
-    fn array_size(&mut self, e: crate::syntax::ast::ExprId) -> Option<u32> {
+    pub(super) fn array_size(&mut self, e: crate::syntax::ast::ExprId) -> Option<u32> {
         let ty = self.expr(e);
         if ty.is_error() {
             return None;

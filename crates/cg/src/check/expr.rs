@@ -48,6 +48,10 @@ impl Checker<'_> {
                 let target = self.resolve_type(ty);
                 self.constructor(span, target, args)
             }
+            ExprKind::ArrayConstructor { ty, dims, args } => {
+                let base = self.resolve_type(ty);
+                self.array_constructor(span, base, ty.packed.is_some(), dims, args)
+            }
             ExprKind::Call { callee, args } => self.call(e, *callee, args),
             ExprKind::Index { base, index } => self.index(*base, *index),
             ExprKind::Member { base, member } => self.member(e, *base, member),
