@@ -333,3 +333,28 @@ fn glsl_array_constructors() {
         "cannot convert `float[5]` to `float[3]`",
     );
 }
+
+#[test]
+fn flattened_array_initializers_warn() {
+    for stmts in [
+        "float2 o[2] = {1, 2, 3, 4};",
+        "float3 o[2] = {t.x, 0.5, 1, 0, 0, 1};",
+        "float o[2][2] = {1, 2, 3, 4};",
+    ] {
+        let src = body(stmts);
+        accepted(&src);
+        assert!(
+            warnings(&src)[0].contains("one by one"),
+            "{stmts}: {:?}",
+            warnings(&src)
+        );
+    }
+    // Too few or too many scalars, or a vector among them: errors, as in cgc.
+    for stmts in [
+        "float2 o[2] = {1, 2, 3};",
+        "float2 o[2] = {1, 2, 3, 4, 5, 6};",
+        "float2 o[2] = {float2(1, 2), 3, 4};",
+    ] {
+        rejected(&body(stmts), "has 2 elements, but the initializer gives");
+    }
+}

@@ -169,17 +169,11 @@ impl Checker<'_> {
                 }
                 ty.clone()
             }
-            Type::Array(elem, size) => {
-                if let Some(n) = size {
-                    if items.len() != *n as usize {
-                        let message = format!(
-                            "`{}` has {n} elements, but the initializer gives {}",
-                            self.type_name(ty),
-                            items.len()
-                        );
-                        self.error(span, message);
-                    }
-                }
+            Type::Array(_, Some(n)) if items.len() != *n as usize => {
+                self.mismatched_array_list(span, ty, items);
+                ty.clone()
+            }
+            Type::Array(elem, _) => {
                 for &item in items {
                     self.init_item(item, elem);
                 }
@@ -219,6 +213,55 @@ impl Checker<'_> {
         self.set_type(list, result)
     }
 
+    /// An initializer list for the sized array `ty` whose item count is not the array's. cgc
+    /// accepts the flattened form, with a warning: as many plain scalars as the whole array has
+    /// components (`float2 a[2] = {1, 2, 3, 4}`), each converted to the element scalar type; the
+    /// lowering reads them in order. Anything else is an error.
+    fn mismatched_array_list(&mut self, span: Span, ty: &Type, items: &[ExprId]) {
+        let unit = self.unit;
+        let types: Vec<Option<Type>> = items
+            .iter()
+            .map(|&item| match unit.exprs[item].kind {
+                ExprKind::InitList(_) => None,
+                _ => Some(self.expr(item)),
+            })
+            .collect();
+        let (scalar, total) = flat_shape(ty);
+        let flat = types.iter().all(|t| matches!(t, Some(Type::Scalar(_))));
+        if let (true, Some(scalar), Some(total)) = (flat, scalar, total) {
+            if total == items.len() as u32 {
+                let message = format!(
+                    "the initializer lists the {total} components of `{}` one by one; cgc accepts this, but the Cg form nests a list per element",
+                    self.type_name(ty)
+                );
+                self.warning(span, message);
+                for &item in items {
+                    self.coerce(item, &Type::Scalar(scalar), "in the initializer list");
+                }
+                return;
+            }
+        }
+        let Type::Array(elem, Some(n)) = ty else {
+            return;
+        };
+        let message = format!(
+            "`{}` has {n} elements, but the initializer gives {}",
+            self.type_name(ty),
+            items.len()
+        );
+        self.error(span, message);
+        for (&item, t) in items.iter().zip(&types) {
+            match t {
+                None => {
+                    self.init_list(item, elem);
+                }
+                Some(_) => {
+                    self.coerce(item, elem, "in the initializer list");
+                }
+            }
+        }
+    }
+
     /// Counts the scalar components of a (nested) initializer list for a vector or matrix,
     /// converting each leaf to `ty`'s element type in its own shape.
     fn count_leaves(&mut self, items: &[ExprId], ty: &Type, total: &mut u32) {
@@ -246,5 +289,18 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+}
+
+/// The element scalar and the total number of components of a sized array of scalars, vectors
+/// or matrices (nested arrays multiply); `None` where an array is unsized or holds other types.
+fn flat_shape(ty: &Type) -> (Option<super::types::Scalar>, Option<u32>) {
+    match ty {
+        Type::Array(elem, Some(n)) => {
+            let (scalar, count) = flat_shape(elem);
+            (scalar, count.and_then(|c| c.checked_mul(*n)))
+        }
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix(..) => (ty.scalar(), ty.components()),
+        _ => (None, None),
     }
 }
