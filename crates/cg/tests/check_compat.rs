@@ -358,3 +358,19 @@ fn flattened_array_initializers_warn() {
         rejected(&body(stmts), "has 2 elements, but the initializer gives");
     }
 }
+
+#[test]
+fn arithmetic_on_bools_is_int_arithmetic_with_a_warning() {
+    let src = body(
+        "bool a = t.x > 0; bool b = t.y > 0; if ((a + b) > (b - a)) return 1; int n = -a; bool2 v = t > 0; int2 w = v + v;",
+    );
+    accepted(&src);
+    let warns = warnings(&src);
+    assert_eq!(warns.len(), 4, "{warns:?}");
+    assert!(warns.iter().all(|w| w.contains("integers 0 and 1")));
+    // Incrementing a bool stays an error (cgc: operands to "++" must be numeric).
+    rejected(
+        &body("bool a = t.x > 0; a++;"),
+        "cannot be applied to `bool` values",
+    );
+}
