@@ -374,3 +374,25 @@ fn arithmetic_on_bools_is_int_arithmetic_with_a_warning() {
         "cannot be applied to `bool` values",
     );
 }
+
+#[test]
+fn an_identical_struct_redefinition_warns() {
+    let src = "struct input { float2 video_size; float frame_count; };
+struct input { float2 video_size; float frame_count; };
+float4 main_fragment(uniform input IN) : COLOR { return IN.video_size.xyxy * IN.frame_count; }";
+    accepted(src);
+    assert!(warnings(src)[0].contains("defined again, identically"));
+    // A different member name, type or count is a real redefinition, as in cgc.
+    for second in [
+        "struct input { float2 video_size; float frame_counter; };",
+        "struct input { float3 video_size; float frame_count; };",
+        "struct input { float2 video_size; };",
+    ] {
+        rejected(
+            &format!(
+                "struct input {{ float2 video_size; float frame_count; }};\n{second}\nfloat4 main_fragment() : COLOR {{ return 0; }}"
+            ),
+            "redefinition of `input`",
+        );
+    }
+}
