@@ -396,3 +396,22 @@ float4 main_fragment(uniform input IN) : COLOR { return IN.video_size.xyxy * IN.
         );
     }
 }
+
+#[test]
+fn a_bool_with_an_untyped_floating_constant_is_rejected_like_cgc() {
+    for stmts in [
+        "bool b = t.x > 0; float r = b * 2.0;",
+        "bool b = t.x > 0; bool r = b == 0.0;",
+        "bool2 b = t > 0; float2 r = 2.0 - b;",
+    ] {
+        rejected(&body(stmts), "untyped floating constant");
+    }
+    // Typed constants, integer constants, float variables and logic are fine.
+    for stmts in [
+        "bool b = t.x > 0; float r = b * 2.0f + b * 2 + b * t.y;",
+        "bool b = t.x > 0; bool r = (b == 0) && 1.0;",
+        "bool b = t.x > 0; float r = b ? 1.0 : 0.0; b = 1.0;",
+    ] {
+        accepted(&body(stmts));
+    }
+}

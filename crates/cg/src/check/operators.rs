@@ -6,7 +6,8 @@
 //! appropriately matched"), except that a one-component vector smears like a scalar; `%` takes
 //! only `int`/`cint` elements, as the spec says; bitwise and shift operators take integral
 //! operands; `&&`, `||` and `!` convert numeric operands to `bool` of the same shape; arithmetic
-//! on `bool` operands alone is `int` arithmetic with a warning, as cgc computes it.
+//! on `bool` operands alone is `int` arithmetic with a warning, as cgc computes it; and, as in
+//! cgc, a `bool` does not combine with an untyped floating constant (`b * 2.0`).
 
 use super::types::{arithmetic_result, is_integral, Scalar, Type};
 use super::Checker;
@@ -110,6 +111,20 @@ impl Checker<'_> {
             }
         };
         let class = class(op);
+        if !matches!(class, OpClass::Logical)
+            && matches!(
+                (ls, rs),
+                (Scalar::Bool, Scalar::Cfloat) | (Scalar::Cfloat, Scalar::Bool)
+            )
+        {
+            // The spec would convert the bool, but cgc rejects this pairing ("invalid operands")
+            // while it accepts `b * 2.0f` and `b * 2`; programs that do it do not compile there.
+            let message = format!(
+                "`{sym}` cannot combine a `bool` with an untyped floating constant (cgc rejects it): write `float(...)` around the bool, or `2.0f`"
+            );
+            self.error(span, message);
+            return Type::Error;
+        }
         let scalar = match class {
             OpClass::Logical => Scalar::Bool,
             OpClass::Arithmetic if (ls, rs) == (Scalar::Bool, Scalar::Bool) => {
