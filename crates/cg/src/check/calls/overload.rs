@@ -284,7 +284,10 @@ mod tests {
     #[test]
     fn an_implicit_conversion_that_keeps_the_shape_beats_one_that_smears() {
         let v3 = Type::Vector(Scalar::Float, 3);
-        let c = vec![cand(0, &[v3.clone()], None), cand(1, &[H], None)];
+        let c = vec![
+            cand(0, std::slice::from_ref(&v3), None),
+            cand(1, &[H], None),
+        ];
         assert_eq!(
             pick(c.clone(), &[Type::BOOL], "fp30"),
             Some(Callee::User(FunctionId(1)))

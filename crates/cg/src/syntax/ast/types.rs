@@ -178,7 +178,7 @@ impl TypeKind {
             };
         }
         let (base, scalar) = BASES.iter().find(|(b, _)| name.starts_with(b))?;
-        match *name[base.len()..].as_bytes() {
+        match name.as_bytes()[base.len()..] {
             [n] => dim(n).map(|n| TypeKind::Vector(*scalar, n)),
             _ => None,
         }
