@@ -248,8 +248,8 @@ impl Checker<'_> {
     }
 
     /// Rejects the reserved words cgc refuses as declared names, and warns about the rest of the
-    /// spec's list (cgc accepts `texture`, `half`, `__x` ... as names; the spec reserves them for
-    /// future use). Returns false if rejected.
+    /// spec's list, once per word (cgc accepts `texture`, `half`, `__x` ... as names; the spec
+    /// reserves them for future use). Returns false if rejected.
     pub(super) fn check_name(&mut self, ident: &Ident) -> bool {
         if is_cgc_keyword(&ident.name) {
             self.error(
@@ -261,11 +261,11 @@ impl Checker<'_> {
             );
             return false;
         }
-        if is_reserved_word(&ident.name) {
+        if is_reserved_word(&ident.name) && self.reserved_warned.insert(ident.name.clone()) {
             self.warning(
                 ident.span,
                 format!(
-                    "`{}` is reserved by the Cg spec; cgc accepts it as a name, but renaming it keeps the program portable",
+                    "`{}` is reserved by the Cg spec; cgc accepts it as a name, but renaming it keeps the program portable (reported once)",
                     ident.name
                 ),
             );

@@ -38,7 +38,7 @@ pub use types::{StructId, Type};
 use crate::syntax::ast::{ExprId, Span, TranslationUnit};
 use pigment_diag::{Diagnostic, FileId};
 use scope::Scopes;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use types::{classify, Conversion, StructInfo, WarnKind};
 
 /// What to check the program for.
@@ -104,6 +104,9 @@ struct Checker<'a> {
     function_diags: HashMap<FunctionId, Vec<Diagnostic>>,
     ctx: FnContext,
     calls: Vec<CallEdge>,
+    /// Reserved words already warned about as names: one warning per word is enough (libretro's
+    /// headers name dozens of struct members `texture`).
+    reserved_warned: HashSet<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -123,6 +126,7 @@ impl<'a> Checker<'a> {
             function_diags: HashMap::new(),
             ctx: FnContext::default(),
             calls: Vec::new(),
+            reserved_warned: HashSet::new(),
         }
     }
 
