@@ -207,6 +207,28 @@ fn casts_versus_parenthesised_expressions() {
 }
 
 #[test]
+fn array_constructors_and_glsl_type_names() {
+    // cgc accepts GLSL's array constructor and vector/matrix names (see check_compat.rs).
+    assert_eq!(
+        init("float v[3] = float[](1, 2, x);"),
+        "(ctor float[] 1 2 x)"
+    );
+    assert_eq!(
+        init("float2 v[2] = float2[2](a, b);"),
+        "(ctor float2[2] a b)"
+    );
+    assert_eq!(init("vec3 v = vec3(x);"), "(ctor vec3 x)");
+    assert_eq!(init("float v = (vec2)x;"), "(cast vec2 x)");
+    assert_eq!(
+        errors("float v = float[2];"),
+        vec![(
+            "expected `(` and the array's elements after an array type, found `;`".to_string(),
+            ";".to_string()
+        )]
+    );
+}
+
+#[test]
 fn method_calls_and_scoped_names() {
     assert_eq!(
         init("float v = light.illuminate(p);"),

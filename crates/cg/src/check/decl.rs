@@ -8,7 +8,7 @@ use crate::syntax::ast::{
     ArrayDim, Decl, Declarator, Ident, Qualifier, QualifierKind, Semantic, SemanticKind, TypeKind,
     TypeSpec, VarDecl,
 };
-use crate::syntax::token::is_reserved_word;
+use crate::syntax::token::{is_cgc_keyword, is_reserved_word};
 
 /// The qualifiers of one declaration, after checking which are allowed.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +21,29 @@ pub(super) struct Qualifiers {
     pub is_inline: bool,
     pub direction: Option<Direction>,
     pub profile: Option<String>,
+}
+
+/// The warning for a qualifier the spec does not allow at `place` but cgc accepts there and
+/// ignores, or `None`.
+fn ignored_qualifier(kind: &QualifierKind, place: Place) -> Option<String> {
+    match (kind, place) {
+        (
+            QualifierKind::Varying | QualifierKind::Static | QualifierKind::Extern | QualifierKind::In,
+            Place::Field,
+        ) => Some(format!(
+            "`{}` has no effect on a struct member (cgc ignores it)",
+            kind.as_str()
+        )),
+        // cgc compiles a `static` local as a plain local, initialised on every call.
+        (QualifierKind::Static, Place::Local) => Some(
+            "`static` has no effect on a local variable: unlike C, cgc initializes it on every call"
+                .to_string(),
+        ),
+        (QualifierKind::Static, Place::Param) => {
+            Some("`static` has no effect on a parameter (cgc ignores it)".to_string())
+        }
+        _ => None,
+    }
 }
 
 /// Where a declaration is, for qualifier rules.
@@ -48,6 +71,10 @@ impl Checker<'_> {
     pub(super) fn qualifiers(&mut self, quals: &[Qualifier], place: Place) -> Qualifiers {
         let mut q = Qualifiers::default();
         for qual in quals {
+            if let Some(message) = ignored_qualifier(&qual.kind, place) {
+                self.warning(qual.span, message);
+                continue;
+            }
             let allowed = match (&qual.kind, place) {
                 (QualifierKind::Const, Place::Function) => false,
                 (QualifierKind::Const, _) => true,
@@ -64,6 +91,8 @@ impl Checker<'_> {
                 (QualifierKind::Static, Place::Global | Place::Function) => true,
                 (QualifierKind::Extern, Place::Global | Place::Function) => true,
                 (QualifierKind::Inline, Place::Function) => true,
+                // A cgc extension: a uniform member of a varying connector struct.
+                (QualifierKind::Uniform, Place::Field) => true,
                 (QualifierKind::Profile(_), Place::Function) => true,
                 _ => false,
             };
@@ -145,6 +174,13 @@ impl Checker<'_> {
         if let Some(entry) = self.scopes.lookup_tag(&ident.name) {
             return Type::Struct(entry.item);
         }
+        if self.scopes.lookup(&ident.name).is_none() {
+            match TypeKind::glsl_alias(&ident.name) {
+                Some(TypeKind::Vector(s, n)) => return Type::Vector(s, n),
+                Some(TypeKind::Matrix(s, r, c)) => return Type::Matrix(s, r, c),
+                _ => {}
+            }
+        }
         let message = match self.scopes.lookup(&ident.name) {
             Some(_) => format!("`{}` is not a type", ident.name),
             None => format!("unknown type `{}`", ident.name),
@@ -175,7 +211,7 @@ impl Checker<'_> {
     }
 
     /// A declarator's array size: a positive integer constant.
-    fn array_size(&mut self, e: crate::syntax::ast::ExprId) -> Option<u32> {
+    pub(super) fn array_size(&mut self, e: crate::syntax::ast::ExprId) -> Option<u32> {
         let ty = self.expr(e);
         if ty.is_error() {
             return None;
@@ -211,9 +247,11 @@ impl Checker<'_> {
         }
     }
 
-    /// Rejects reserved words as declared names. Returns false if rejected.
+    /// Rejects the reserved words cgc refuses as declared names, and warns about the rest of the
+    /// spec's list, once per word (cgc accepts `texture`, `half`, `__x` ... as names; the spec
+    /// reserves them for future use). Returns false if rejected.
     pub(super) fn check_name(&mut self, ident: &Ident) -> bool {
-        if is_reserved_word(&ident.name) {
+        if is_cgc_keyword(&ident.name) {
             self.error(
                 ident.span,
                 format!(
@@ -222,6 +260,15 @@ impl Checker<'_> {
                 ),
             );
             return false;
+        }
+        if is_reserved_word(&ident.name) && self.reserved_warned.insert(ident.name.clone()) {
+            self.warning(
+                ident.span,
+                format!(
+                    "`{}` is reserved by the Cg spec; cgc accepts it as a name, but renaming it keeps the program portable (reported once)",
+                    ident.name
+                ),
+            );
         }
         true
     }
@@ -297,9 +344,13 @@ impl Checker<'_> {
                 ty = Type::Error;
             }
             Type::Sampler(_) if place == Place::Local => {
-                self.error(
+                self.warning(
                     d.name.span,
-                    "sampler variables can only be globals or parameters",
+                    format!(
+                        "`{}` is a local sampler variable: {}",
+                        d.name.name,
+                        super::lvalue::SAMPLER_COPY
+                    ),
                 );
             }
             Type::Struct(id) if self.program.strukt(*id).is_interface && place == Place::Local => {

@@ -48,6 +48,10 @@ impl Checker<'_> {
                 let target = self.resolve_type(ty);
                 self.constructor(span, target, args)
             }
+            ExprKind::ArrayConstructor { ty, dims, args } => {
+                let base = self.resolve_type(ty);
+                self.array_constructor(span, base, ty.packed.is_some(), dims, args)
+            }
             ExprKind::Call { callee, args } => self.call(e, *callee, args),
             ExprKind::Index { base, index } => self.index(*base, *index),
             ExprKind::Member { base, member } => self.member(e, *base, member),
@@ -110,7 +114,7 @@ impl Checker<'_> {
                 Type::Error
             }
             None => {
-                self.error(
+                self.undeclared(
                     ident.span,
                     format!("undeclared identifier `{}`", ident.name),
                 );

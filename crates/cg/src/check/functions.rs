@@ -258,8 +258,7 @@ impl Checker<'_> {
             FnContext {
                 function: Some(id),
                 ret: Some(ret.clone()),
-                loops: 0,
-                switches: 0,
+                ..FnContext::default()
             },
         );
         self.scopes.push();

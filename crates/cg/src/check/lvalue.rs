@@ -1,4 +1,4 @@
-//! Assignable expressions: variables (not `const`, not samplers), their fields, elements and
+//! Assignable expressions: variables (not `const`; samplers with a warning), their fields, elements and
 //! write masks (a swizzle that repeats no component, "The write-mask operator"). Function results
 //! and other rvalues are not assignable ("A function call returns an rvalue").
 
@@ -7,12 +7,26 @@ use super::types::Type;
 use super::Checker;
 use crate::syntax::ast::{ExprId, ExprKind};
 
+/// Why a sampler copy is only a warning. The spec forbids sampler locals and assignments
+/// ("No other definition of sampler* variables is permitted ... Assignment to sampler* variables
+/// is not permitted"), but cgc accepts both and resolves each lookup to the uniform sampler the
+/// variable holds at that point; it fails only when that is not known at compile time.
+pub(super) const SAMPLER_COPY: &str = "the Cg spec does not allow copying samplers; cgc accepts it when every lookup resolves to one uniform sampler at compile time";
+
 impl Checker<'_> {
     /// Reports (once) why `e` cannot be assigned; `what` names the place (`the left side of
     /// `=``). Returns true when `e` is assignable or already in error.
     pub(super) fn check_lvalue(&mut self, e: ExprId, what: &str) -> bool {
         match self.lvalue_problem(e) {
-            None => true,
+            None => {
+                if matches!(self.program.type_of(e), Type::Sampler(_)) {
+                    self.warning(
+                        self.span_of(e),
+                        format!("{what} is a sampler: {SAMPLER_COPY}"),
+                    );
+                }
+                true
+            }
             Some((span, problem)) => {
                 self.error(span, format!("{what} must be assignable: {problem}"));
                 false
@@ -31,11 +45,6 @@ impl Checker<'_> {
                     let var = self.program.var(*v);
                     if var.is_const {
                         Some((span, format!("`{}` is const", n.name)))
-                    } else if matches!(var.ty, Type::Sampler(_)) {
-                        Some((
-                            span,
-                            format!("`{}` is a sampler, and samplers cannot be assigned", n.name),
-                        ))
                     } else {
                         None
                     }

@@ -38,7 +38,7 @@ pub use types::{StructId, Type};
 use crate::syntax::ast::{ExprId, Span, TranslationUnit};
 use pigment_diag::{Diagnostic, FileId};
 use scope::Scopes;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use types::{classify, Conversion, StructInfo, WarnKind};
 
 /// What to check the program for.
@@ -81,6 +81,8 @@ struct FnContext {
     ret: Option<Type>,
     loops: u32,
     switches: u32,
+    /// How many enclosing `if` branches are never taken (constant condition).
+    dead_branches: u32,
 }
 
 /// A call from one function (or a global initializer, `None`) to another.
@@ -102,6 +104,9 @@ struct Checker<'a> {
     function_diags: HashMap<FunctionId, Vec<Diagnostic>>,
     ctx: FnContext,
     calls: Vec<CallEdge>,
+    /// Reserved words already warned about as names: one warning per word is enough (libretro's
+    /// headers name dozens of struct members `texture`).
+    reserved_warned: HashSet<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -121,6 +126,7 @@ impl<'a> Checker<'a> {
             function_diags: HashMap::new(),
             ctx: FnContext::default(),
             calls: Vec::new(),
+            reserved_warned: HashSet::new(),
         }
     }
 
@@ -140,6 +146,20 @@ impl<'a> Checker<'a> {
             .at(self.file, span)
             .with_label(self.file, other, label);
         self.diags.push(d);
+    }
+
+    /// Reports a name that is declared nowhere. Inside a branch that is never taken it is only a
+    /// warning: cgc drops such branches before it looks names up, and real shaders rely on it
+    /// (`static const bool use_x = false; if (use_x) { only_declared_when_x... }`).
+    fn undeclared(&mut self, span: Span, message: String) {
+        if self.ctx.dead_branches > 0 {
+            self.warning(
+                span,
+                format!("{message} (accepted because this branch is never taken: its condition is constant)"),
+            );
+        } else {
+            self.error(span, message);
+        }
     }
 
     fn push(&mut self, d: Diagnostic) {

@@ -5,7 +5,9 @@
 //! Decisions: vectors of different sizes are an error ("Sizes of vectors and matrices must be
 //! appropriately matched"), except that a one-component vector smears like a scalar; `%` takes
 //! only `int`/`cint` elements, as the spec says; bitwise and shift operators take integral
-//! operands; `&&`, `||` and `!` convert numeric operands to `bool` of the same shape.
+//! operands; `&&`, `||` and `!` convert numeric operands to `bool` of the same shape; arithmetic
+//! on `bool` operands alone is `int` arithmetic with a warning, as cgc computes it; and, as in
+//! cgc, a `bool` does not combine with an untyped floating constant (`b * 2.0`).
 
 use super::types::{arithmetic_result, is_integral, Scalar, Type};
 use super::Checker;
@@ -66,6 +68,14 @@ fn common_shape(
     })
 }
 
+/// The warning for arithmetic on two `bool` operands (or a negated `bool`). The spec gives
+/// `bool` only the boolean and comparison operators, but cgc computes such arithmetic on the
+/// integers 0 and 1 (`true + true` is 2); the checker follows it and types the result `int`.
+/// (A `bool` mixed with a number already converts to the number's type.)
+fn bool_arithmetic(sym: &str) -> String {
+    format!("arithmetic `{sym}` on `bool` values: cgc computes it on the integers 0 and 1 (convert with `int(...)` to say so)")
+}
+
 impl Checker<'_> {
     pub(super) fn binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Type {
         let lt = self.expr(lhs);
@@ -101,8 +111,26 @@ impl Checker<'_> {
             }
         };
         let class = class(op);
+        if !matches!(class, OpClass::Logical)
+            && matches!(
+                (ls, rs),
+                (Scalar::Bool, Scalar::Cfloat) | (Scalar::Cfloat, Scalar::Bool)
+            )
+        {
+            // The spec would convert the bool, but cgc rejects this pairing ("invalid operands")
+            // while it accepts `b * 2.0f` and `b * 2`; programs that do it do not compile there.
+            let message = format!(
+                "`{sym}` cannot combine a `bool` with an untyped floating constant (cgc rejects it): write `float(...)` around the bool, or `2.0f`"
+            );
+            self.error(span, message);
+            return Type::Error;
+        }
         let scalar = match class {
             OpClass::Logical => Scalar::Bool,
+            OpClass::Arithmetic if (ls, rs) == (Scalar::Bool, Scalar::Bool) => {
+                self.warning(span, bool_arithmetic(sym));
+                Scalar::Int
+            }
             _ => arithmetic_result(ls, rs),
         };
         let names = (self.type_name(lt), self.type_name(rt));
@@ -162,11 +190,10 @@ impl Checker<'_> {
         };
         match op {
             UnaryOp::Neg | UnaryOp::Plus if s == Scalar::Bool => {
-                self.error(
-                    span,
-                    format!("`{}` cannot be applied to `bool` values", unary_symbol(op)),
-                );
-                Type::Error
+                self.warning(span, bool_arithmetic(unary_symbol(op)));
+                let int = t.with_scalar(Scalar::Int);
+                self.record_conversion(operand, &int);
+                int
             }
             UnaryOp::Neg | UnaryOp::Plus => t,
             UnaryOp::Not => {

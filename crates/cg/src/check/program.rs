@@ -224,5 +224,8 @@ pub struct Field {
     pub name: String,
     pub ty: Type,
     pub semantic: Option<BindingSemantic>,
+    /// Written `uniform` (a cgc extension): the member is a uniform even when the struct is a
+    /// varying parameter of the entry function.
+    pub uniform: bool,
     pub span: Span,
 }

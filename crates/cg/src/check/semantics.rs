@@ -39,6 +39,9 @@ fn fp30_input(name: &str) -> Option<String> {
         _ => {
             if let Some(n) = numbered(name, "TEXCOORD", 7).or_else(|| numbered(name, "TEX", 7)) {
                 format!("TEX{n}")
+            } else if name == "TEXCOORD" || name == "TEX" {
+                // cgc reads an unnumbered texture coordinate as number 0, like `COLOR`.
+                "TEX0".to_string()
             } else if numbered(name, "CLP", 5).is_some() {
                 name.to_string()
             } else {
@@ -103,14 +106,16 @@ impl Checker<'_> {
         }
     }
 
-    /// The fields of a connector struct, each with its own semantic.
-    fn struct_fields(&self, ty: &Type) -> Vec<(Type, Option<BindingSemantic>)> {
+    /// The fields of a connector struct, each with its own semantic. With `varying_only`, the
+    /// members written `uniform` are left out (they are uniforms wherever the struct is).
+    fn struct_fields(&self, ty: &Type, varying_only: bool) -> Vec<(Type, Option<BindingSemantic>)> {
         match ty {
             Type::Struct(s) => self
                 .program
                 .strukt(*s)
                 .fields
                 .iter()
+                .filter(|f| !(varying_only && f.uniform))
                 .map(|f| (f.ty.clone(), f.semantic.clone()))
                 .collect(),
             _ => Vec::new(),
@@ -130,7 +135,7 @@ impl Checker<'_> {
             }
             return;
         }
-        for (fty, fsem) in self.struct_fields(ty) {
+        for (fty, fsem) in self.struct_fields(ty, true) {
             self.inputs(&fty, fsem.as_ref(), depth + 1);
         }
     }
@@ -146,7 +151,7 @@ impl Checker<'_> {
             return;
         }
         let Some(s) = semantic else {
-            for (fty, fsem) in self.struct_fields(ty) {
+            for (fty, fsem) in self.struct_fields(ty, false) {
                 self.outputs(&fty, fsem.as_ref(), outputs, depth + 1);
             }
             return;
@@ -201,9 +206,22 @@ impl Checker<'_> {
         let sampler = matches!(ty, Type::Sampler(_));
         let message = match (texunit, constant, sampler) {
             (true, _, true) | (_, true, false) => return,
-            (true, _, false) => format!("`{}` binds a texture unit, but `{}` is not a sampler", s.written, self.type_name(ty)),
-            (_, true, true) => format!("`{}` binds a constant register; a sampler needs `TEXUNITn`", s.written),
-            _ => format!("`{}` is not a uniform semantic of fp30 (TEXUNIT0-15 for samplers, C0-31, register(...))", s.written),
+            (true, _, false) => format!(
+                "`{}` binds a texture unit, but `{}` is not a sampler",
+                s.written,
+                self.type_name(ty)
+            ),
+            (_, true, true) => format!(
+                "`{}` binds a constant register; a sampler needs `TEXUNITn`",
+                s.written
+            ),
+            _ => {
+                // cgc keeps any other name as a user semantic that binds nothing (it shows in
+                // the `#var` line), so it is only worth a warning.
+                let message = format!("`{}` is not a uniform semantic of fp30 (TEXUNIT0-15 for samplers, C0-31, register(...)); it binds nothing", s.written);
+                self.warning(s.span, message);
+                return;
+            }
         };
         self.error(s.span, message);
     }
@@ -218,6 +236,8 @@ mod tests {
         assert_eq!(fp30_input("TEXCOORD3").as_deref(), Some("TEX3"));
         assert_eq!(fp30_input("TEX7").as_deref(), Some("TEX7"));
         assert_eq!(fp30_input("TEXCOORD8"), None);
+        assert_eq!(fp30_input("TEXCOORD").as_deref(), Some("TEX0"));
+        assert_eq!(fp30_input("TEX").as_deref(), Some("TEX0"));
         assert_eq!(fp30_input("COLOR0"), fp30_input("COL"));
         assert_eq!(fp30_output("COL0"), Some("COLOR"));
         assert_eq!(fp30_output("DEPR"), Some("DEPTH"));

@@ -4,6 +4,10 @@
 //! Decision: a condition may be `bool` or a numeric scalar (converted to `bool`, as C programmers
 //! expect); vectors are rejected with a hint to use `any()` or `all()` ("if, while, and for
 //! require bool expressions").
+//!
+//! Decision, following cgc: in an `if` branch that a constant condition never takes, an
+//! undeclared name is a warning, not an error (cgc removes the branch before it resolves names);
+//! every other check still applies there, as it does in cgc.
 
 use super::decl::Place;
 use super::program::ConstValue;
@@ -37,9 +41,10 @@ impl Checker<'_> {
                 otherwise,
             } => {
                 self.condition(*cond, "if");
-                self.scoped(then);
+                let taken = self.constant_condition(*cond);
+                self.branch(then, taken == Some(false));
                 if let Some(o) = otherwise {
-                    self.scoped(o);
+                    self.branch(o, taken == Some(true));
                 }
             }
             StmtKind::While { cond, body } => {
@@ -89,6 +94,22 @@ impl Checker<'_> {
         self.scopes.push();
         self.stmt(stmt);
         self.scopes.pop();
+    }
+
+    /// An `if` branch; `dead` when its condition says it is never taken.
+    fn branch(&mut self, stmt: &Stmt, dead: bool) {
+        self.ctx.dead_branches += u32::from(dead);
+        self.scoped(stmt);
+        self.ctx.dead_branches -= u32::from(dead);
+    }
+
+    /// The value of a condition that folds to a constant (`if (false)`, a `const bool`).
+    fn constant_condition(&self, cond: ExprId) -> Option<bool> {
+        match self.const_value(cond)? {
+            ConstValue::Bool(b) => Some(b),
+            ConstValue::Int(i) => Some(i != 0),
+            ConstValue::Float(f) => Some(f != 0.0),
+        }
     }
 
     fn loop_body(&mut self, body: &Stmt) {

@@ -23,15 +23,11 @@ impl Checker<'_> {
             semantic,
             span: def.span,
         });
+        let mut redefines = None;
         if let Some(name) = &def.name {
             if let Some(prev) = self.scopes.lookup_tag_here(&name.name) {
-                let prev_span = prev.span;
-                self.error_with(
-                    name.span,
-                    format!("redefinition of `{}`", name.name),
-                    prev_span,
-                    "previous definition",
-                );
+                // Judged once the members are known: see `redefinition`.
+                redefines = Some((prev.item, prev.span));
             } else if self.check_name(name) {
                 self.scopes.declare_tag(&name.name, id, name.span);
                 // "A struct definition automatically performs a corresponding typedef".
@@ -74,11 +70,60 @@ impl Checker<'_> {
             }
         }
         self.check_implements(id);
+        match (redefines, &def.name) {
+            (Some((prev, prev_span)), Some(name)) => self.redefinition(id, prev, name, prev_span),
+            _ => id,
+        }
+    }
+
+    /// A struct tag defined again in the same scope. cgc accepts an identical definition (the
+    /// same members, types and semantics, no member functions), which happens when two headers
+    /// both define a common connector struct; the checker warns and keeps the first. Anything
+    /// else is an error.
+    fn redefinition(
+        &mut self,
+        id: StructId,
+        prev: StructId,
+        name: &crate::syntax::ast::Ident,
+        prev_span: Span,
+    ) -> StructId {
+        let (new, old) = (self.program.strukt(id), self.program.strukt(prev));
+        let same_field = |a: &Field, b: &Field| {
+            a.name == b.name
+                && a.ty == b.ty
+                && a.uniform == b.uniform
+                && a.semantic.as_ref().map(|s| &s.name) == b.semantic.as_ref().map(|s| &s.name)
+        };
+        let identical = new.is_interface == old.is_interface
+            && new.methods.is_empty()
+            && old.methods.is_empty()
+            && new.fields.len() == old.fields.len()
+            && new
+                .fields
+                .iter()
+                .zip(&old.fields)
+                .all(|(a, b)| same_field(a, b));
+        if identical {
+            let d = pigment_diag::Diagnostic::warning(format!(
+                "`{}` is defined again, identically; cgc accepts this, but one definition is enough",
+                name.name
+            ))
+            .at(self.file, name.span)
+            .with_label(self.file, prev_span, "first definition");
+            self.push(d);
+            return prev;
+        }
+        self.error_with(
+            name.span,
+            format!("redefinition of `{}`", name.name),
+            prev_span,
+            "previous definition",
+        );
         id
     }
 
     fn fields(&mut self, id: StructId, v: &crate::syntax::ast::VarDecl) {
-        self.qualifiers(&v.qualifiers, Place::Field);
+        let uniform = self.qualifiers(&v.qualifiers, Place::Field).uniform;
         let base = self.resolve_type(&v.ty);
         for d in &v.declarators {
             let ty = self.apply_dims(base.clone(), &d.dims, v.ty.packed.is_some());
@@ -115,6 +160,7 @@ impl Checker<'_> {
                 name: d.name.name.clone(),
                 ty,
                 semantic,
+                uniform,
                 span: d.name.span,
             });
         }
@@ -164,6 +210,7 @@ impl Checker<'_> {
                     name: n.to_string(),
                     ty: t.clone(),
                     semantic: Some(semantic(s)),
+                    uniform: false,
                     span: Span::default(),
                 })
                 .collect(),

@@ -264,6 +264,9 @@ impl Printer<'_> {
                 &[*operand],
             ),
             ExprKind::Constructor { ty, args } => list(&format!("ctor {}", type_spec(ty)), args),
+            ExprKind::ArrayConstructor { ty, dims, args } => {
+                list(&format!("ctor {}{}", type_spec(ty), self.dims(dims)), args)
+            }
             ExprKind::Call { callee, args } => list(&format!("call {}", self.expr(*callee)), args),
             ExprKind::Index { base, index } => list("[]", &[*base, *index]),
             ExprKind::Member { base, member } => {

@@ -3,8 +3,9 @@
 //! Only words that steer the grammar are [`Keyword`]s. Type names (`float4`, `sampler2D`, ...) stay
 //! identifiers: the parser recognises them by their text (see `ast::TypeKind::builtin`), because the
 //! spec defines them as predefined typedefs rather than keywords. Reserved words that the grammar
-//! does not use (`goto`, `class`, ...) also lex as identifiers; [`is_reserved_word`] lets the
-//! semantic checker reject them as declared names.
+//! does not use (`goto`, `class`, ...) also lex as identifiers; [`is_cgc_keyword`] lets the
+//! semantic checker reject the ones cgc refuses as declared names, and [`is_reserved_word`] lets it
+//! warn about the rest of the spec's list.
 
 use pigment_diag::Span;
 
@@ -271,6 +272,71 @@ pub fn is_reserved_word(word: &str) -> bool {
             .any(|r| r.eq_ignore_ascii_case(word))
 }
 
+/// The reserved words NVIDIA's cgc itself refuses as names (its grammar's keywords), matched
+/// exactly. The spec reserves more (`texture`, `half`, `string`, ...), but cgc accepts those as
+/// ordinary names and real shaders use them (`uniform sampler2D texture;`), so only these are
+/// errors; the rest of the spec's list draws a portability warning.
+const CGC_KEYWORDS: &[&str] = &[
+    "asm_fragment",
+    "bool",
+    "break",
+    "case",
+    "char",
+    "class",
+    "column_major",
+    "compile",
+    "const",
+    "continue",
+    "default",
+    "discard",
+    "do",
+    "else",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "in",
+    "inline",
+    "inout",
+    "int",
+    "interface",
+    "namespace",
+    "operator",
+    "out",
+    "packed",
+    "register",
+    "return",
+    "row_major",
+    "sampler_state",
+    "short",
+    "signed",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "typedef",
+    "uniform",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+];
+
+/// The cgc keywords it matches in any letter case (`ASM`, `Technique`); `float` is not one of
+/// them there (`Float` is a valid name to cgc).
+const CGC_KEYWORDS_ANY_CASE: &[&str] = &["asm", "decl", "pass", "technique"];
+
+/// True for a word NVIDIA's cgc refuses as a declared name (the grammar's own keywords, such as
+/// `varying`, never reach a name). Every such word is also [`is_reserved_word`].
+pub fn is_cgc_keyword(word: &str) -> bool {
+    CGC_KEYWORDS.contains(&word)
+        || CGC_KEYWORDS_ANY_CASE
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +370,19 @@ mod tests {
         );
         assert!(!is_reserved_word("color"));
         assert!(!is_reserved_word("_x"));
+    }
+
+    #[test]
+    fn cgc_keywords_are_a_subset_of_the_reserved_words() {
+        for word in CGC_KEYWORDS.iter().chain(CGC_KEYWORDS_ANY_CASE) {
+            assert!(is_reserved_word(word), "{word} is not in the spec list");
+        }
+        assert!(is_cgc_keyword("TECHNIQUE"));
+        assert!(
+            !is_cgc_keyword("texture"),
+            "cgc accepts `texture` as a name"
+        );
+        assert!(!is_cgc_keyword("Float"), "cgc matches `float` exactly");
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl Checker<'_> {
                     user.iter().map(|&f| self.user_candidate(f)).collect();
                 // The library is an outer scope: a user function with the same parameters hides
                 // the library's overload.
-                for &b in stdlib().overloads(&ident.name) {
+                for b in stdlib().overloads_for_call(&ident.name) {
                     let builtin = stdlib().get(b);
                     let hidden = cands.iter().any(|c| {
                         c.params.len() == builtin.params.len()
@@ -118,7 +118,7 @@ impl Checker<'_> {
                     }
                 }
                 if cands.is_empty() {
-                    self.error(ident.span, format!("undeclared function `{}`", ident.name));
+                    self.undeclared(ident.span, format!("undeclared function `{}`", ident.name));
                     return None;
                 }
                 Some((ident.name.clone(), cands))

@@ -3,6 +3,12 @@
 //! right: exact match, dynamic compatibility, promotion, implicit conversion; then the profile
 //! choice (exact profile, most specific wildcard, open-profile).
 //!
+//! Decision, following cgc: step d ("a valid implicit cast") first keeps the candidates whose
+//! parameter has the argument's shape (scalar, vector or matrix of the same size; element types
+//! may differ), and only without one those that smear, truncate or reshape. So `lerp(v3, v3, b)`
+//! with a `bool b` takes the scalar-weight overload, and `f(x)` with a `float x` prefers
+//! `f(half)` to `f(float3)`; two shape-changing candidates stay ambiguous, as in cgc.
+//!
 //! Decision: when several candidates survive only because of untyped constants (`max(0, 1)` fits
 //! the float, half and fixed overloads equally), `cfloat` prefers `float` and `cint` prefers
 //! `int`, then `float` ("The cfloat and cint types behave like float and int types").
@@ -107,15 +113,19 @@ pub(crate) fn resolve(
         return Ok(set.remove(0));
     }
     for (i, arg) in args.iter().enumerate() {
-        let classes: Vec<Conversion> = set
+        let classes: Vec<(Conversion, bool)> = set
             .iter()
-            .map(|c| classify(arg, &c.params[i].0, structs))
+            .map(|c| {
+                let param = &c.params[i].0;
+                (classify(arg, param, structs), same_shape(arg, param))
+            })
             .collect();
-        let steps: [fn(Conversion) -> bool; 4] = [
-            |c| c == Conversion::Identical,
-            |c| c == Conversion::Dynamic,
-            |c| c == Conversion::Promotion,
-            Conversion::is_implicit,
+        let steps: [fn((Conversion, bool)) -> bool; 5] = [
+            |(c, _)| c == Conversion::Identical,
+            |(c, _)| c == Conversion::Dynamic,
+            |(c, _)| c == Conversion::Promotion,
+            |(c, same)| same && c.is_implicit(),
+            |(c, _)| c.is_implicit(),
         ];
         let Some(step) = steps.iter().find(|s| classes.iter().any(|&c| s(c))) else {
             return Err(Failure::NoMatch(set));
@@ -142,6 +152,17 @@ pub(crate) fn resolve(
         Ok(set.remove(0))
     } else {
         Err(Failure::Ambiguous(set))
+    }
+}
+
+/// True when a conversion from `from` to `to` keeps the shape: scalar to scalar, or between
+/// vectors of one size or matrices of one size, whatever the element types.
+fn same_shape(from: &Type, to: &Type) -> bool {
+    match (from, to) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
+        (Type::Matrix(_, r, c), Type::Matrix(_, r2, c2)) => (r, c) == (r2, c2),
+        _ => false,
     }
 }
 
@@ -257,6 +278,26 @@ mod tests {
         assert_eq!(
             pick(c, &[Type::CINT], "fp30"),
             Some(Callee::User(FunctionId(2)))
+        );
+    }
+
+    #[test]
+    fn an_implicit_conversion_that_keeps_the_shape_beats_one_that_smears() {
+        let v3 = Type::Vector(Scalar::Float, 3);
+        let c = vec![
+            cand(0, std::slice::from_ref(&v3), None),
+            cand(1, &[H], None),
+        ];
+        assert_eq!(
+            pick(c.clone(), &[Type::BOOL], "fp30"),
+            Some(Callee::User(FunctionId(1)))
+        );
+        assert_eq!(pick(c, &[F], "fp30"), Some(Callee::User(FunctionId(1))));
+        let m = Type::Matrix(Scalar::Float, 3, 1);
+        let c = vec![cand(0, &[m], None), cand(1, &[v3], None)];
+        assert_eq!(
+            pick(c, &[Type::Vector(Scalar::Half, 3)], "fp30"),
+            Some(Callee::User(FunctionId(1)))
         );
     }
 

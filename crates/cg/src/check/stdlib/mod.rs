@@ -63,7 +63,30 @@ impl Stdlib {
     pub fn overloads(&self, name: &str) -> &[BuiltinId] {
         self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
+
+    /// The overloads a call to `name` may mean: those named `name`, and those of the Cg
+    /// function a GLSL-style name stands for (see [`GLSL_ALIASES`]).
+    pub fn overloads_for_call(&self, name: &str) -> Vec<BuiltinId> {
+        let mut ids = self.overloads(name).to_vec();
+        for (_, cg) in GLSL_ALIASES.iter().filter(|(glsl, _)| *glsl == name) {
+            ids.extend_from_slice(self.overloads(cg));
+        }
+        ids
+    }
 }
+
+/// GLSL-style names cgc accepts for Cg library functions, which compile exactly as the Cg
+/// function does (`mix(a, b, t)` is `lerp(a, b, t)`; two-argument `atan(y, x)` is `atan2`). A
+/// call resolves to the Cg function's overload, so nothing after the checker sees the alias.
+/// `mod` is not an alias: it floors where `fmod` truncates, so it has its own table entry.
+pub const GLSL_ALIASES: &[(&str, &str)] = &[
+    ("mix", "lerp"),
+    ("fract", "frac"),
+    ("inversesqrt", "rsqrt"),
+    ("dFdx", "ddx"),
+    ("dFdy", "ddy"),
+    ("atan", "atan2"),
+];
 
 /// The library, expanded from its table on first use.
 pub fn stdlib() -> &'static Stdlib {
@@ -118,6 +141,16 @@ mod tests {
         assert!(!lod.available_in("fp30"));
         assert!(lod.available_in("fp40"));
         assert!(lib.get(lib.overloads("tex2Dbias")[0]).available_in("fp30"));
+    }
+
+    #[test]
+    fn glsl_names_reach_the_cg_overloads() {
+        let lib = stdlib();
+        assert_eq!(lib.overloads_for_call("mix"), lib.overloads("lerp"));
+        let atan = lib.overloads_for_call("atan");
+        assert_eq!(atan.len(), count("atan") + count("atan2"));
+        assert_eq!(count("mod"), 15);
+        assert!(lib.overloads_for_call("lerp") == lib.overloads("lerp"));
     }
 
     #[test]

@@ -140,6 +140,10 @@ half4 unpack_4ubyte(float)
 # 8. Fragment-only helpers
 void clip($T$N)
 void debug(float4)
+
+# 9. cgc's GLSL-style functions that are not another name for a Cg one (those are in
+#    `GLSL_ALIASES`): mod(x, y) = x - y * floor(x / y), the floored remainder.
+$T$N mod($T$N, $T$N)
 ";
 
 /// The texture families that also have precision-prefixed variants (`h4tex2D`, `x3texRECTproj`,

@@ -104,6 +104,13 @@ pub enum ExprKind {
         ty: TypeSpec,
         args: Vec<ExprId>,
     },
+    /// `float[](a, b, c)` or `float[3](a, b, c)`: an array built from its elements, a GLSL form
+    /// cgc accepts. `dims` has at least one entry; an unsized first one takes the argument count.
+    ArrayConstructor {
+        ty: TypeSpec,
+        dims: Vec<ArrayDim>,
+        args: Vec<ExprId>,
+    },
     /// `callee(args)`. The callee is a [`ExprKind::Name`], [`ExprKind::Scoped`], or a
     /// [`ExprKind::Member`] for a method call `obj.f(x)`; anything else is the checker's to reject.
     Call {

@@ -158,6 +158,33 @@ impl TypeKind {
     }
 }
 
+impl TypeKind {
+    /// The Cg type a GLSL-style type name stands for in cgc: `vec2`-`vec4` (float), `ivec`
+    /// (int), `bvec` (bool), `mat2`-`mat4` (square float matrices) and `matRxC` (`mat2x3` is
+    /// `float2x3`). cgc predefines them like typedefs in a scope outside the program's, so a
+    /// program may declare the same names itself; the parser and checker only fall back to them.
+    pub fn glsl_alias(name: &str) -> Option<TypeKind> {
+        const BASES: &[(&str, Scalar)] = &[
+            ("vec", Scalar::Float),
+            ("ivec", Scalar::Int),
+            ("bvec", Scalar::Bool),
+        ];
+        let dim = |b: u8| (b'2'..=b'4').contains(&b).then(|| b - b'0');
+        if let Some(dims) = name.strip_prefix("mat") {
+            return match *dims.as_bytes() {
+                [n] => dim(n).map(|n| TypeKind::Matrix(Scalar::Float, n, n)),
+                [r, b'x', c] => Some(TypeKind::Matrix(Scalar::Float, dim(r)?, dim(c)?)),
+                _ => None,
+            };
+        }
+        let (base, scalar) = BASES.iter().find(|(b, _)| name.starts_with(b))?;
+        match name.as_bytes()[base.len()..] {
+            [n] => dim(n).map(|n| TypeKind::Vector(*scalar, n)),
+            _ => None,
+        }
+    }
+}
+
 /// A struct or interface definition. Struct members may be data (`Decl::Var`) or functions
 /// (`Decl::Function`, with bodies); an interface declares functions without bodies. The checker
 /// enforces which is which.
@@ -186,6 +213,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn glsl_type_names() {
+        assert_eq!(
+            TypeKind::glsl_alias("vec3"),
+            Some(TypeKind::Vector(Scalar::Float, 3))
+        );
+        assert_eq!(
+            TypeKind::glsl_alias("bvec2"),
+            Some(TypeKind::Vector(Scalar::Bool, 2))
+        );
+        assert_eq!(
+            TypeKind::glsl_alias("mat3"),
+            Some(TypeKind::Matrix(Scalar::Float, 3, 3))
+        );
+        assert_eq!(
+            TypeKind::glsl_alias("mat2x4"),
+            Some(TypeKind::Matrix(Scalar::Float, 2, 4))
+        );
+        for no in [
+            "vec1", "vec5", "mat1", "mat2x1", "mat", "vec", "vec3x3", "ivec22",
+        ] {
+            assert_eq!(TypeKind::glsl_alias(no), None, "{no}");
+        }
+    }
+
+    #[test]
     fn builtin_type_names() {
         assert_eq!(
             TypeKind::builtin("float4"),
@@ -207,6 +259,7 @@ mod tests {
             TypeKind::builtin("samplerRECT"),
             Some(TypeKind::Sampler(SamplerKind::Rect))
         );
+        assert_eq!(TypeKind::builtin("vec3"), None, "GLSL names are aliases");
         assert_eq!(TypeKind::builtin("float5"), None);
         assert_eq!(TypeKind::builtin("float0"), None);
         assert_eq!(TypeKind::builtin("float4x"), None);

@@ -329,6 +329,15 @@ impl Parser<'_> {
                 let args = self.parse_call_args("the constructor's arguments");
                 return self.alloc(ExprKind::Constructor { ty, args }, start);
             }
+            if self.at_punct(Punct::LBracket) {
+                let dims = self.parse_array_dims();
+                if self.at_punct(Punct::LParen) {
+                    let args = self.parse_call_args("the array constructor's elements");
+                    return self.alloc(ExprKind::ArrayConstructor { ty, dims, args }, start);
+                }
+                self.expected("`(` and the array's elements", "after an array type");
+                return self.alloc(ExprKind::Error, start);
+            }
             let shown = self.text[ty.span.range()].to_string();
             self.error(ty.span, format!("the type `{shown}` is not a value; a constructor needs arguments: `{shown}(...)`"));
             return self.alloc(ExprKind::Error, start);

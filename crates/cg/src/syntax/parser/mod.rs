@@ -358,7 +358,9 @@ impl<'a> Parser<'a> {
                 return is_type;
             }
         }
-        super::ast::TypeKind::builtin(name).is_some() || PREDEFINED_TYPE_NAMES.contains(&name)
+        super::ast::TypeKind::builtin(name).is_some()
+            || PREDEFINED_TYPE_NAMES.contains(&name)
+            || super::ast::TypeKind::glsl_alias(name).is_some()
     }
 
     fn declare_type(&mut self, name: &str) {
