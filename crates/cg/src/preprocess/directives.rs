@@ -339,12 +339,9 @@ impl Driver<'_, '_> {
             .resolver
             .resolve(&name, kind, Some(Path::new(&includer)))
         else {
-            // cgc skips an include it cannot find without a word and compiles the rest, and
-            // shaders that compile with it include files that do not exist; so only a warning.
-            return self.core.warning_at(
-                format!("cannot find include file `{name}`; the program is read without it, as cgc does"),
-                loc,
-            );
+            return self
+                .core
+                .error_at(format!("cannot find include file `{name}`"), loc);
         };
         let key = path.to_string_lossy().into_owned();
         let file = match self.loaded.get(&key) {
