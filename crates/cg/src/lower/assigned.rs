@@ -159,7 +159,9 @@ impl Lowerer<'_> {
                 self.expr_assigns(*base, out, visiting, own);
                 self.expr_assigns(*index, out, visiting, own);
             }
-            ExprKind::Constructor { args, .. } | ExprKind::InitList(args) => {
+            ExprKind::Constructor { args, .. }
+            | ExprKind::InitList(args)
+            | ExprKind::ArrayConstructor { args, .. } => {
                 for &a in args {
                     self.expr_assigns(a, out, visiting, own);
                 }

@@ -90,9 +90,9 @@ impl Lowerer<'_> {
                 self.index_val(b, sel, span)
             }
             ExprKind::Member { base, .. } => self.member(e, *base, span),
-            ExprKind::InitList(_) => {
+            ExprKind::InitList(items) | ExprKind::ArrayConstructor { args: items, .. } => {
                 let ty = self.type_of(e);
-                self.init_list(e, &ty)
+                self.init_items(items, &ty, span)
             }
             ExprKind::Scoped { .. } | ExprKind::Error => {
                 self.error(span, "internal: this expression should have been rejected")
@@ -257,7 +257,24 @@ impl Lowerer<'_> {
         let ExprKind::InitList(items) = &unit.exprs[list].kind else {
             return self.rvalue(list);
         };
+        self.init_items(items, ty, span)
+    }
+
+    /// The value of type `ty` built from the items of an initializer list or array constructor.
+    fn init_items(&mut self, items: &[ExprId], ty: &CgType, span: Span) -> R<Val> {
         match ty {
+            CgType::Array(elem, Some(len)) if items.len() != *len as usize => {
+                // The flattened form cgc accepts (the checker warns): the scalars of every element
+                // in order, `float3 a[2] = {1, 2, 3, 4, 5, 6}`.
+                let mut comps = Vec::new();
+                self.list_components(items, &mut comps)?;
+                let per = comps.len() / (*len as usize).max(1);
+                let mut out = Vec::new();
+                for chunk in comps.chunks(per.max(1)).take(*len as usize) {
+                    out.push(self.components_to_value(chunk.to_vec(), elem, span)?);
+                }
+                Ok(Val::Array(out, None))
+            }
             CgType::Array(elem, _) => {
                 let mut out = Vec::new();
                 for &item in items {
