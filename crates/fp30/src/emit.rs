@@ -5,19 +5,30 @@
 use crate::header::{ProgramInterface, SemanticLine, Var};
 use crate::interface::{param_name, Interface};
 use crate::mir::*;
+use crate::uniforms;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
 use pigment_ir::{Function, SamplerDim};
+use std::collections::HashMap;
 
-/// The syntax tree of the program.
-pub fn program(mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
+/// The syntax tree of the program: a DECLARE per parameter (with its uniform's default as the
+/// initial value), then the instructions.
+pub fn program(func: &Function, mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
+    let mut initial = HashMap::new();
+    for (_, u) in func.uniforms.iter() {
+        for element in uniforms::elements(u) {
+            if let Some(values) = uniforms::element_default(u, element) {
+                initial.insert(param_name(&u.name, element), values);
+            }
+        }
+    }
     let mut statements: Vec<ast::Statement> = mir
         .params
         .iter()
         .map(|name| ast::Statement::Declare {
             name: ident(name),
-            value: None,
+            value: initial.get(name).map(|v| uniforms::declare_value(v)),
             span: Span::default(),
         })
         .collect();
@@ -158,8 +169,9 @@ pub fn sampler_type(dim: SamplerDim) -> &'static str {
 }
 
 /// The interface as cgc's header describes it: `#profile`, `#program`, a `#semantic` per uniform and
-/// sampler, and a `#var` per input, uniform (element), sampler and output, plus the kill
-/// pseudo-output when the program uses KIL. The trailer's counts are left to the caller.
+/// sampler, a `#var` per input, uniform (element), sampler and output, plus the kill
+/// pseudo-output when the program uses KIL, and a `#default` per element of a uniform with one.
+/// The trailer's counts are left to the caller.
 pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> ProgramInterface {
     let mut out = ProgramInterface {
         notes: vec!["pigment fp30 back end".into()],
@@ -216,6 +228,9 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
                 .push(var(u.ty.to_string(), name, sem.clone(), resource, used));
         }
     }
+    out.defaults = uniforms::default_lines(func, |u, e| {
+        e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name))
+    });
     for (h, s) in func.samplers.iter() {
         let unit = iface.sampler_units[h.index()];
         let sem = s.unit.map(|u| format!("TEXUNIT{u}")).unwrap_or_default();

@@ -31,6 +31,16 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The size and RGBA8 pixels of a PNG file.
+fn png_pixels(path: &std::path::Path) -> ((u32, u32), Vec<u8>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).expect("the PNG exists"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    ((info.width, info.height), buf)
+}
+
 const SHADER: &str = "\
 struct input { float2 video_size; float frame_count; };
 float4 shade(float2 uv : TEXCOORD0, uniform sampler2D decal : TEXUNIT1,
@@ -95,14 +105,11 @@ fn render_writes_the_png_of_the_compiled_program() {
         &png_path.display().to_string(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let decoder = png::Decoder::new(std::fs::File::open(&png_path).expect("the PNG exists"));
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    assert_eq!((info.width, info.height), (4, 2));
+    let (size, pixels) = png_pixels(&png_path);
+    assert_eq!(size, (4, 2));
     // No texture is bound, so c = 0 and every pixel is tint·0.8 = (0.8, 0.4, 0, 0.8):
     // round(255·v) = (204, 102, 0, 204).
-    for px in buf[..info.buffer_size()].chunks(4) {
+    for px in pixels.chunks(4) {
         assert_eq!(px, [204, 102, 0, 204]);
     }
     assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
@@ -149,4 +156,88 @@ fn errors_point_into_the_users_file() {
     let out = pigment(&["render", &src, "-o", &png.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(!png.exists());
+}
+
+const DEFAULTS: &str = "\
+uniform float3 tint = float3(0.2, 0.4, 0.6);
+uniform float gain = 1.0;
+float4 main() : COLOR { return float4(tint, 1) * gain; }
+";
+
+#[test]
+fn uniform_initializers_reach_the_program_and_the_renderer() {
+    let dir = scratch("defaults");
+    let src = write(&dir, "defaults.cg", DEFAULTS);
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // fp30-profile.md section 7: a `#default` line per uniform with an initializer, and the value
+    // as the DECLARE's initial value.
+    assert!(text.contains("#default tint = 0.2 0.4 0.6\n"), "{text}");
+    assert!(text.contains("#default gain = 1\n"), "{text}");
+    assert!(text.contains("DECLARE tint = {0.2, 0.4, 0.6};"), "{text}");
+    assert!(text.contains("DECLARE gain = {1};"), "{text}");
+
+    // With nothing set, the pixels are the defaults: round(255·(0.2, 0.4, 0.6, 1)).
+    let png = dir.join("default.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+    // `--param` overrides one default and leaves the other: 255·0.8·(0.2, 0.4, 0.6, 1) =
+    // (40.8, 81.6, 122.4, 204).
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "gain=0.8",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [41, 82, 122, 204]);
+    }
+    // The compiled program run on its own (`pigment run`) starts from the same values.
+    let fp = write(&dir, "defaults.fp", &text);
+    let out = pigment(&[
+        "run",
+        &fp,
+        "--size",
+        "2x2",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+}
+
+#[test]
+fn a_non_constant_uniform_initializer_is_a_located_error() {
+    let dir = scratch("nonconst");
+    let src = write(
+        &dir,
+        "nonconst.cg",
+        "uniform float a;\nuniform float b = a + 1;\nfloat4 main() : COLOR { return b; }\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("nonconst.cg:2:19: error"), "{err}");
+    assert!(err.contains("must be a constant expression"), "{err}");
 }
