@@ -241,3 +241,44 @@ fn a_non_constant_uniform_initializer_is_a_located_error() {
     assert!(err.contains("nonconst.cg:2:19: error"), "{err}");
     assert!(err.contains("must be a constant expression"), "{err}");
 }
+
+#[test]
+fn uniforms_named_like_nv_keywords_are_escaped_and_set_by_their_cg_name() {
+    let dir = scratch("reserved");
+    let src = write(
+        &dir,
+        "reserved.cg",
+        "float4 main(uniform float w, uniform float4 R0) : COLOR { return R0 * w; }\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // `w` is a component letter and `R0` a register: their parameters are `$w` and `$R0`, which
+    // the `#var` lines map the Cg names to.
+    assert!(text.contains("DECLARE $w;"), "{text}");
+    assert!(text.contains("DECLARE $R0;"), "{text}");
+    assert!(text.contains("#var float w :  : $w : "), "{text}");
+    let fp = write(&dir, "reserved.fp", &text);
+    let check = pigment(&["check", &fp]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // 2·(0.1, 0.2, 0.3, 0.5) = (0.2, 0.4, 0.6, 1): round(255·v) = (51, 102, 153, 255).
+    let png = dir.join("reserved.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "w=2",
+        "--param",
+        "R0=0.1,0.2,0.3,0.5",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+}
