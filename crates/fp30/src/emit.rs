@@ -2,36 +2,19 @@
 //! program's interface as cgc's header comments describe it (`#profile`, `#program`, `#semantic`,
 //! `#var`; fp30-profile.md section 7), printed by [`crate::header`].
 
-use crate::header::{ProgramInterface, SemanticLine, Var};
-use crate::interface::{param_name, Interface};
+use crate::header::{ProgramInterface, Var};
+use crate::interface::Interface;
 use crate::mir::*;
 use crate::uniforms;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
 use pigment_ir::{Function, SamplerDim};
-use std::collections::HashMap;
 
-/// The syntax tree of the program: a DECLARE per parameter (with its uniform's default as the
-/// initial value), then the instructions.
+/// The syntax tree of the program: the DECLAREs of the uniforms it reads (see [`uniforms`]),
+/// then the instructions.
 pub fn program(func: &Function, mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
-    let mut initial = HashMap::new();
-    for (_, u) in func.uniforms.iter() {
-        for element in uniforms::elements(u) {
-            if let Some(values) = uniforms::element_default(u, element) {
-                initial.insert(param_name(&u.name, element), values);
-            }
-        }
-    }
-    let mut statements: Vec<ast::Statement> = mir
-        .params
-        .iter()
-        .map(|name| ast::Statement::Declare {
-            name: ident(name),
-            value: initial.get(name).map(|v| uniforms::declare_value(v)),
-            span: Span::default(),
-        })
-        .collect();
+    let mut statements = uniforms::declares(func, mir);
     statements.extend(
         mir.insts
             .iter()
@@ -179,18 +162,7 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         program: Some(func.name.clone()),
         ..ProgramInterface::default()
     };
-    for (_, u) in func.uniforms.iter() {
-        out.semantics.push(SemanticLine {
-            name: u.name.clone(),
-            semantic: u.semantic.clone(),
-        });
-    }
-    for (_, s) in func.samplers.iter() {
-        out.semantics.push(SemanticLine {
-            name: s.name.clone(),
-            semantic: s.unit.map(|u| format!("TEXUNIT{u}")),
-        });
-    }
+    out.semantics = uniforms::semantic_lines(func);
     let var =
         |ty: String, name: String, semantic: String, resource: String, referenced: bool| Var {
             ty,
@@ -213,24 +185,8 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
             uses_input(func, h),
         ));
     }
-    for (_, u) in func.uniforms.iter() {
-        let sem = u.semantic.clone().unwrap_or_default();
-        let elements: Vec<Option<u32>> = match u.array_len {
-            Some(n) => (0..n).map(Some).collect(),
-            None => vec![None],
-        };
-        for e in elements {
-            let pname = param_name(&u.name, e);
-            let used = mir.params.contains(&pname);
-            let resource = if used { pname } else { String::new() };
-            let name = e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name));
-            out.vars
-                .push(var(u.ty.to_string(), name, sem.clone(), resource, used));
-        }
-    }
-    out.defaults = uniforms::default_lines(func, |u, e| {
-        e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name))
-    });
+    out.vars.extend(uniforms::var_lines(func, mir));
+    out.defaults = uniforms::default_lines(func);
     for (h, s) in func.samplers.iter() {
         let unit = iface.sampler_units[h.index()];
         let sem = s.unit.map(|u| format!("TEXUNIT{u}")).unwrap_or_default();
@@ -240,7 +196,7 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
             .any(|i| i.texture.is_some_and(|(u, _)| u == unit));
         out.vars.push(var(
             sampler_type(s.dim).into(),
-            s.name.clone(),
+            uniforms::source_name(&s.name),
             sem,
             format!("texunit {unit}"),
             used,

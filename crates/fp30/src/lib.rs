@@ -15,7 +15,8 @@
 //!    dead-write elimination;
 //! 5. register allocation ([`regalloc`]) and output ([`emit`]): an `nvfp` syntax tree that nvfp's
 //!    validator accepts, and the text with cgc's header and trailer ([`header`], which also reads
-//!    them back from a `.fp` file and gives them as JSON).
+//!    them back from a `.fp` file and gives them as JSON); [`uniforms`] gives the uniforms'
+//!    DECLAREs (with their defaults) and their header lines under their Cg names.
 #![forbid(unsafe_code)]
 
 pub mod constraints;

@@ -282,3 +282,84 @@ fn uniforms_named_like_nv_keywords_are_escaped_and_set_by_their_cg_name() {
         assert_eq!(px, [51, 102, 153, 255]);
     }
 }
+
+const CG_NAMES: &str = "\
+struct input { float2 video_size; float frame_count; };
+uniform float4x4 M;
+uniform float4 k[2];
+float4 main(uniform input IN) : COLOR
+{
+    return mul(M, k[1]) * IN.frame_count + float4(IN.video_size, 0, 0);
+}
+";
+
+#[test]
+fn params_are_set_by_their_cg_names() {
+    let dir = scratch("cg-names");
+    let src = write(&dir, "names.cg", CG_NAMES);
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // fp30-profile.md section 7: struct members as `IN.video_size`, a matrix as one `#var` whose
+    // resource is its first row and row count, array elements as `k[0]`; an array the program
+    // reads is DECLAREd whole, so `k[0]` has its parameter though unread.
+    for line in [
+        "#var float2 IN.video_size :  : IN$video_size : -1 : 1",
+        "#var float4x4 M :  : M$0, 4 : -1 : 1",
+        "#var float4 k[0] :  : k$0 : -1 : 0",
+        "#var float4 k[1] :  : k$1 : -1 : 1",
+        "DECLARE k$0;",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    // M·k[1]·1 + (0.2, 0.4, 0, 0) with M = diag(0.5, 0.25, 1, 1) and k[1] = (0.4, 0.8, 0.2, 1):
+    // (0.4, 0.6, 0.2, 1), round(255·v) = (102, 153, 51, 255).
+    let png = dir.join("names.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "M[0]=0.5,0,0,0",
+        "--param",
+        "M[1]=0,0.25,0,0",
+        "--param",
+        "M[2]=0,0,1,0",
+        "--param",
+        "M[3]=0,0,0,1",
+        "--param",
+        "k[1]=0.4,0.8,0.2,1",
+        "--param",
+        "IN.frame_count=1",
+        "--param",
+        "IN.video_size=0.2,0.4",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [102, 153, 51, 255]);
+    }
+    // The same names work on the compiled program with `pigment run`.
+    let fp = write(&dir, "names.fp", &text);
+    let out = pigment(&[
+        "run",
+        &fp,
+        "--size",
+        "2x2",
+        "--param",
+        "IN.video_size=0.2,0.4",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    // Everything else is 0: (0.2, 0.4, 0, 0) → (51, 102, 0, 0).
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 0, 0]);
+    }
+}
