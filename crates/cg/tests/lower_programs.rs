@@ -306,3 +306,87 @@ fn unsupported_constructs_are_located_errors() {
     assert!(err.contains("test.cg:1:"), "{err}");
     assert!(err.contains("inout"), "{err}");
 }
+
+/// The defaults of the uniform called `name`, as f32 components per element.
+fn default_of(f: &Function, name: &str) -> Option<Vec<Vec<f32>>> {
+    let u = &f.uniforms[f.uniform(name).expect("the uniform exists")];
+    u.default
+        .as_ref()
+        .map(|els| els.iter().map(|v| v.to_f32s()).collect())
+}
+
+#[test]
+fn uniform_initializers_become_defaults() {
+    let m = lower(
+        "struct S { float2 a; float b; };
+         uniform float frequency = 18.0;
+         uniform float3 tint = float3(0.95, 0.55, 0.25);
+         uniform half h = 0.45;
+         uniform float4 arr[2] = { float4(1, 2, 3, 4), float4(5, 6, 7, 8) };
+         uniform float3x2 M = { 1, 2, 3, 4, 5, 6 };
+         uniform S s = { float2(1, -2), 3 };
+         uniform float4 plain;
+         static const float two = 2.0;
+         uniform float folded = -two * 0.25;
+         float4 main(uniform float w = 2.5) : COLOR {
+           return frequency + tint.xyzx + h + arr[1] + M[2].xyxy + s.a.xyxy + s.b + plain
+                + w + folded;
+         }",
+    )
+    .unwrap();
+    let f = entry(&m);
+    assert_eq!(default_of(f, "frequency"), Some(vec![vec![18.0]]));
+    assert_eq!(default_of(f, "tint"), Some(vec![vec![0.95f32, 0.55, 0.25]]));
+    // In [0.25, 0.5) fp16 steps by 2^-12: 0.45 = 1843.2 / 4096 rounds to 1843 / 4096 (cgc printed
+    // its `#default` as 0.44995117).
+    assert_eq!(default_of(f, "h"), Some(vec![vec![0.449_951_17]]));
+    assert_eq!(
+        default_of(f, "arr"),
+        Some(vec![vec![1.0, 2.0, 3.0, 4.0], vec![5.0, 6.0, 7.0, 8.0]])
+    );
+    // A matrix initializer fills rows in turn.
+    assert_eq!(
+        default_of(f, "M"),
+        Some(vec![vec![1.0, 2.0], vec![3.0, 4.0], vec![5.0, 6.0]])
+    );
+    assert_eq!(default_of(f, "s$a"), Some(vec![vec![1.0, -2.0]]));
+    assert_eq!(default_of(f, "s$b"), Some(vec![vec![3.0]]));
+    assert_eq!(default_of(f, "plain"), None);
+    assert_eq!(default_of(f, "w"), Some(vec![vec![2.5]]));
+    assert_eq!(default_of(f, "folded"), Some(vec![vec![-0.5]]));
+    let matrices: Vec<&str> = f
+        .uniforms
+        .iter()
+        .filter(|(_, u)| u.matrix)
+        .map(|(_, u)| u.name.as_str())
+        .collect();
+    assert_eq!(matrices, vec!["M"], "only the matrix is marked as one");
+}
+
+#[test]
+fn a_run_without_uniform_values_sees_the_defaults() {
+    let m = lower(
+        "uniform float2 g = float2(1.5, -3);
+         uniform int n = 3;
+         float4 main() : COLOR { return float4(g, n, 1); }",
+    )
+    .unwrap();
+    let f = entry(&m);
+    let r = run_fragment(f, &[], &f.initial_uniforms(), &mut NoTextures).expect("runs");
+    assert_eq!(out(&r, 0), vec![1.5, -3.0, 3.0, 1.0]);
+}
+
+#[test]
+fn a_uniform_initializer_must_be_constant() {
+    let err = lower(
+        "uniform float a;
+         uniform float b = a * 2;
+         float4 main() : COLOR { return b; }",
+    )
+    .unwrap_err();
+    assert!(err.contains("test.cg:2:28"), "{err}");
+    assert!(
+        err.contains("the initial value of uniform `b` must be a constant expression"),
+        "{err}"
+    );
+}

@@ -2,25 +2,19 @@
 //! program's interface as cgc's header comments describe it (`#profile`, `#program`, `#semantic`,
 //! `#var`; fp30-profile.md section 7), printed by [`crate::header`].
 
-use crate::header::{ProgramInterface, SemanticLine, Var};
-use crate::interface::{param_name, Interface};
+use crate::header::{ProgramInterface, Var};
+use crate::interface::Interface;
 use crate::mir::*;
+use crate::uniforms;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
 use pigment_ir::{Function, SamplerDim};
 
-/// The syntax tree of the program.
-pub fn program(mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
-    let mut statements: Vec<ast::Statement> = mir
-        .params
-        .iter()
-        .map(|name| ast::Statement::Declare {
-            name: ident(name),
-            value: None,
-            span: Span::default(),
-        })
-        .collect();
+/// The syntax tree of the program: the DECLAREs of the uniforms it reads (see [`uniforms`]),
+/// then the instructions.
+pub fn program(func: &Function, mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
+    let mut statements = uniforms::declares(func, mir);
     statements.extend(
         mir.insts
             .iter()
@@ -158,8 +152,9 @@ pub fn sampler_type(dim: SamplerDim) -> &'static str {
 }
 
 /// The interface as cgc's header describes it: `#profile`, `#program`, a `#semantic` per uniform and
-/// sampler, and a `#var` per input, uniform (element), sampler and output, plus the kill
-/// pseudo-output when the program uses KIL. The trailer's counts are left to the caller.
+/// sampler, a `#var` per input, uniform (element), sampler and output, plus the kill
+/// pseudo-output when the program uses KIL, and a `#default` per element of a uniform with one.
+/// The trailer's counts are left to the caller.
 pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> ProgramInterface {
     let mut out = ProgramInterface {
         notes: vec!["pigment fp30 back end".into()],
@@ -167,18 +162,7 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         program: Some(func.name.clone()),
         ..ProgramInterface::default()
     };
-    for (_, u) in func.uniforms.iter() {
-        out.semantics.push(SemanticLine {
-            name: u.name.clone(),
-            semantic: u.semantic.clone(),
-        });
-    }
-    for (_, s) in func.samplers.iter() {
-        out.semantics.push(SemanticLine {
-            name: s.name.clone(),
-            semantic: s.unit.map(|u| format!("TEXUNIT{u}")),
-        });
-    }
+    out.semantics = uniforms::semantic_lines(func);
     let var =
         |ty: String, name: String, semantic: String, resource: String, referenced: bool| Var {
             ty,
@@ -201,21 +185,8 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
             uses_input(func, h),
         ));
     }
-    for (_, u) in func.uniforms.iter() {
-        let sem = u.semantic.clone().unwrap_or_default();
-        let elements: Vec<Option<u32>> = match u.array_len {
-            Some(n) => (0..n).map(Some).collect(),
-            None => vec![None],
-        };
-        for e in elements {
-            let pname = param_name(&u.name, e);
-            let used = mir.params.contains(&pname);
-            let resource = if used { pname } else { String::new() };
-            let name = e.map_or(u.name.clone(), |i| format!("{}[{i}]", u.name));
-            out.vars
-                .push(var(u.ty.to_string(), name, sem.clone(), resource, used));
-        }
-    }
+    out.vars.extend(uniforms::var_lines(func, mir));
+    out.defaults = uniforms::default_lines(func);
     for (h, s) in func.samplers.iter() {
         let unit = iface.sampler_units[h.index()];
         let sem = s.unit.map(|u| format!("TEXUNIT{u}")).unwrap_or_default();
@@ -225,7 +196,7 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
             .any(|i| i.texture.is_some_and(|(u, _)| u == unit));
         out.vars.push(var(
             sampler_type(s.dim).into(),
-            s.name.clone(),
+            uniforms::source_name(&s.name),
             sem,
             format!("texunit {unit}"),
             used,

@@ -1,11 +1,14 @@
 //! The program's interface as fp30 binds it (fp30-profile.md section 3): varying semantics to
 //! attribute registers, output semantics to output registers, uniforms to named local parameters
-//! (`name`, array elements `name$i`) and samplers to texture units (explicit, else the lowest free).
+//! (`name`, array elements `name$i`, reserved names escaped as `$name`) and samplers to texture
+//! units (explicit, else the lowest free).
 
 use crate::diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
+use nvfp::validate::name_problem;
 use pigment_diag::Diagnostic;
 use pigment_ir::{Function, SamplerDim, ScalarKind};
+use std::collections::HashMap;
 
 /// The attribute register of a varying semantic (cgc's spellings, case-insensitive).
 pub fn attrib_for(semantic: &str) -> Option<AttribReg> {
@@ -52,11 +55,52 @@ pub fn target_for(dim: SamplerDim) -> TexTarget {
 }
 
 /// The DECLARE name of a uniform (element): `name`, or `name$i` for element `i` of an array.
+///
+/// A name NV_fragment_program reserves (a keyword, component or register-file letter, an
+/// instruction, register or texture-unit name: `w`, `f`, `EQ`, `MOV`, `R0`, `TEX3`; whatever
+/// nvfp's [`name_problem`] refuses) is escaped with a leading `$`. cgc 3.1 does this for some of
+/// them (`R0`, `f`, `p`, `o` become `$R0`, `$f`, `$p`, `$o`) and leaves the others (`w`, `MOV`,
+/// `H5`) as programs the extension's grammar rejects. Cg names contain no `$`, so an escaped name
+/// meets no other parameter's; the header's `#var` still maps the Cg name to it.
 pub fn param_name(uniform: &str, index: Option<u32>) -> String {
-    match index {
+    let name = match index {
         Some(i) => format!("{uniform}${i}"),
         None => uniform.to_string(),
+    };
+    if name_problem(&name).is_some() {
+        format!("${name}")
+    } else {
+        name
     }
+}
+
+/// Uniforms whose elements would get the same DECLARE name (possible only for IR names that
+/// start with `$` or end in `$` and digits).
+fn clashing_params(func: &Function) -> Vec<Diagnostic> {
+    let mut owners: HashMap<String, &str> = HashMap::new();
+    let mut errors = Vec::new();
+    for (_, u) in func.uniforms.iter() {
+        let elements: Vec<Option<u32>> = match u.array_len {
+            Some(n) => (0..n).map(Some).collect(),
+            None => vec![None],
+        };
+        for e in elements {
+            let name = param_name(&u.name, e);
+            match owners.get(&name) {
+                Some(other) if *other != u.name => errors.push(error_at(
+                    None,
+                    format!(
+                        "uniforms `{other}` and `{}` would both be the parameter `{name}`",
+                        u.name
+                    ),
+                )),
+                _ => {
+                    owners.insert(name, &u.name);
+                }
+            }
+        }
+    }
+    errors
 }
 
 /// The registers and units every interface entity is bound to.
@@ -68,7 +112,7 @@ pub struct Interface {
 
 /// Binds `func`'s interface; every entity fp30 cannot bind is an error.
 pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
+    let mut errors = clashing_params(func);
     let inputs = func
         .inputs
         .iter()
@@ -137,5 +181,30 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
         })
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::param_name;
+
+    #[test]
+    fn reserved_names_are_escaped_and_others_kept() {
+        // Reserved by NV_fragment_program's grammar (section 3.11.3 and the project notes, item
+        // 10): component and register-file letters, condition rules, instruction names with their
+        // suffixes, registers R0-R31 / H0-H63, texture units TEX0-TEX15, keywords.
+        for reserved in [
+            "w", "x", "f", "p", "o", "EQ", "MOV", "ADDR_SAT", "R0", "H63", "TEX3", "END", "RC",
+            "COL0", "CUBE",
+        ] {
+            assert_eq!(param_name(reserved, None), format!("${reserved}"));
+        }
+        // Register-looking names beyond the register files are plain names.
+        for plain in ["gain", "R32", "H64", "TEX16", "mov", "W"] {
+            assert_eq!(param_name(plain, None), plain);
+        }
+        // Elements carry `$i`, which no reserved word has.
+        assert_eq!(param_name("w", Some(2)), "w$2");
+        assert_eq!(param_name("IN$video_size", None), "IN$video_size");
     }
 }

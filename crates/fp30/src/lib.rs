@@ -15,7 +15,8 @@
 //!    dead-write elimination;
 //! 5. register allocation ([`regalloc`]) and output ([`emit`]): an `nvfp` syntax tree that nvfp's
 //!    validator accepts, and the text with cgc's header and trailer ([`header`], which also reads
-//!    them back from a `.fp` file and gives them as JSON).
+//!    them back from a `.fp` file and gives them as JSON); [`uniforms`] gives the uniforms'
+//!    DECLAREs (with their defaults) and their header lines under their Cg names.
 #![forbid(unsafe_code)]
 
 pub mod constraints;
@@ -28,6 +29,7 @@ pub mod legalize;
 pub mod mir;
 pub mod opt;
 pub mod regalloc;
+pub mod uniforms;
 
 use diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
@@ -142,6 +144,10 @@ pub fn compile(
     let legal = legalize_ir(module, entry)?;
     let func = &legal.functions[pigment_ir::Handle::from_index(0)];
     let iface = interface::bind(func)?;
+    let bad_defaults = uniforms::check_defaults(func);
+    if !bad_defaults.is_empty() {
+        return Err(bad_defaults);
+    }
     let mut mir = isel::select(func, &iface)?;
     constraints::legalize(&mut mir);
     if options.optimize {
@@ -160,7 +166,7 @@ pub fn compile(
             ),
         )]
     })?;
-    let program = emit::program(&mir, &regs);
+    let program = emit::program(func, &mir, &regs);
     let instructions = mir.insts.len();
     if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
         return Err(vec![error_at(

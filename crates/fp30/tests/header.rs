@@ -457,3 +457,42 @@ fn compiled_programs_read_back_to_the_interface_they_print() {
         assert_eq!(stats.instructions as usize, compiled.instructions);
     }
 }
+
+#[test]
+fn compiled_headers_name_uniforms_as_cg_does() {
+    let module = common::load_module(&common::corpus_dir().join("uniform_defaults.ir"));
+    let (compiled, loaded) = common::compile_and_load(&module);
+    let (read, warnings) = parse(&compiled.text, FileId(0));
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let slots = |name: &str| read.parameter_slots(name);
+    // `$IN$size` is the Cg struct member `IN.size` (fp30-profile.md section 7: `IN.uv`).
+    assert_eq!(slots("IN.size"), Ok(vec![declare("IN.size", "IN$size", 2)]));
+    // A matrix is one `#var float2x2 M` with resource `M$0, 2`; its rows are `M[0]`, `M[1]`.
+    assert_eq!(slots("M[1]"), Ok(vec![declare("M[1]", "M$1", 2)]));
+    assert_eq!(
+        slots("M"),
+        Ok(vec![declare("M[0]", "M$0", 2), declare("M[1]", "M$1", 2)])
+    );
+    // An array is read at element 1 only, yet declared whole: `k[0]` resolves too.
+    assert_eq!(slots("k[0]"), Ok(vec![declare("k[0]", "k$0", 4)]));
+    assert_eq!(slots("unused"), Err(Unresolved::NotReferenced));
+    // Every resolved slot is a DECLARE of the program.
+    for name in ["IN.size", "M", "k", "tint", "gain", "n", "on", "plain"] {
+        for slot in slots(name).expect(name) {
+            let Slot::Declare(d) = &slot.slot else {
+                panic!("{name}: {slot:?}")
+            };
+            assert!(
+                loaded.named_locals.iter().any(|l| &l.name == d),
+                "{name}: `{d}` is not DECLAREd"
+            );
+        }
+    }
+    // `#default` values fill the slots as the DECLARE initial values do: M's rows are (1, 2)
+    // and (3, 4), completed from (0, 0, 0, 1); `unused` has no parameter to fill.
+    let defaults = read.default_values();
+    assert!(defaults.contains(&(Slot::Declare("M$0".into()), [1.0, 2.0, 0.0, 1.0])));
+    assert!(defaults.contains(&(Slot::Declare("M$1".into()), [3.0, 4.0, 0.0, 1.0])));
+    assert!(defaults.contains(&(Slot::Declare("on".into()), [1.0, 0.0, 0.0, 1.0])));
+    assert_eq!(defaults.len(), 8, "{defaults:?}");
+}

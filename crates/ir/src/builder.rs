@@ -100,7 +100,23 @@ impl FunctionBuilder {
             ty,
             array_len,
             semantic: semantic.map(Into::into),
+            matrix: false,
+            default: None,
         })
+    }
+
+    /// Marks the array `uniform` as the rows of one matrix (see [`Uniform::matrix`]).
+    pub fn uniform_is_matrix(&mut self, uniform: Handle<Uniform>) {
+        if self.func.uniforms.contains(uniform) {
+            self.func.uniforms[uniform].matrix = true;
+        }
+    }
+
+    /// Gives `uniform` its default, one value per element (see [`Uniform::default`]).
+    pub fn uniform_default(&mut self, uniform: Handle<Uniform>, elements: Vec<Vector>) {
+        if self.func.uniforms.contains(uniform) {
+            self.func.uniforms[uniform].default = Some(elements);
+        }
     }
 
     pub fn sampler(&mut self, name: &str, dim: SamplerDim, unit: Option<u32>) -> Handle<Sampler> {

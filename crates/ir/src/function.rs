@@ -65,6 +65,15 @@ impl Function {
     pub fn output(&self, name: &str) -> Option<Handle<Output>> {
         self.outputs.find(|o| o.name == name)
     }
+
+    /// Every uniform's [`Uniform::initial_elements`], in declaration order: the uniforms of an
+    /// interpreter run (`interp::Bindings::uniforms`) for which the application gave no values.
+    pub fn initial_uniforms(&self) -> Vec<Vec<Vector>> {
+        self.uniforms
+            .iter()
+            .map(|(_, u)| u.initial_elements())
+            .collect()
+    }
 }
 
 /// A varying input of one fragment (a Cg `varying` parameter): read with `input`.
@@ -87,6 +96,22 @@ pub struct Uniform {
     pub array_len: Option<u32>,
     /// Binding, e.g. `C3`.
     pub semantic: Option<String>,
+    /// The elements are the rows of one source-level matrix (`float4x4 M` as `M[0]`..`M[3]`), so
+    /// reflection presents them as one uniform. Only an array may be one **(V)**.
+    pub matrix: bool,
+    /// The value of each element (one for a non-array uniform) when the application sets none: the
+    /// source's initializer. `None`: every component 0 (false).
+    pub default: Option<Vec<Vector>>,
+}
+
+impl Uniform {
+    /// The elements this uniform holds before the application sets any: its default, or zeros.
+    pub fn initial_elements(&self) -> Vec<Vector> {
+        match &self.default {
+            Some(values) => values.clone(),
+            None => vec![Vector::zero(self.ty); self.array_len.unwrap_or(1) as usize],
+        }
+    }
 }
 
 /// What a sampler's texture coordinates address.

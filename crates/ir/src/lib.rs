@@ -13,7 +13,12 @@
 //! * **uniforms** ([`Uniform`]): values shared by all fragments, a type, an optional array length
 //!   (`n ≥ 1` **(V)**) and an optional semantic. Arrays may be indexed by a constant (`< n` **(V)**) or at
 //!   run time by an int scalar **(V)**; run-time indices clamp to `[0, n-1]`. Non-arrays take no index,
-//!   arrays need one **(V)**;
+//!   arrays need one **(V)**. An array may be marked `matrix` **(V)**: its elements are the rows of one
+//!   source matrix (for reflection). A uniform may have a *default*, one constant per element, each
+//!   of the uniform's type and canonical **(V)**: the value it holds when the application sets none
+//!   (the source's initializer); without one it holds 0 (false). A uniform's name may be a path
+//!   whose parts are joined with `$`, a part of digits being an array index: `IN$video_size` is the
+//!   source's `IN.video_size`, `lights$0$color` its `lights[0].color`;
 //! * **samplers** ([`Sampler`]): a dimension (`sampler1d`, `sampler2d`, `sampler3d`, `samplercube`, `samplerrect`) and an optional texture unit;
 //! * **outputs** ([`Output`]): a type and a semantic (`COLOR`, `DEPTH`), written with `store`;
 //! * **values** ([`ValueInfo`]): the type of every SSA value.
@@ -134,10 +139,11 @@
 //! module    := function*
 //! function  := "fn" NAME "(" (param ("," param)* ","?)? ")" "{" inst* "}"
 //! param     := "in" ENTITY ":" TYPE semantic?
-//!            | "uniform" ENTITY ":" TYPE ("[" INT "]")? semantic?
+//!            | "uniform" ENTITY ":" TYPE ("[" INT "]" "matrix"?)? semantic? ("=" element+)?
 //!            | "sampler" ENTITY ":" SAMPLER ("unit" INT)?
 //!            | "out" ENTITY ":" TYPE semantic?
 //! semantic  := "@" NAME
+//! element   := "[" literal ("," literal)* "]"          ; a default: one per array element
 //! inst      := (def ("," def)* "=")? body loc?  region-blocks
 //! def       := VALUE ":" TYPE
 //! body      := "const" literal ("," literal)*          ; one literal per component of the def's type
@@ -156,7 +162,7 @@
 //! literal   := decimal | "nan" | "inf" | "-inf" | 0xHHHHHHHH (raw f32 bits) | INT | "true" | "false"
 //! TYPE      := ("float"|"half"|"fixed"|"bool"|"int") ("1".."4")?
 //! SAMPLER   := "sampler1d" | "sampler2d" | "sampler3d" | "samplercube" | "samplerrect"
-//! VALUE     := "%" [A-Za-z0-9_]+      ENTITY := "$" [A-Za-z0-9_]+
+//! VALUE     := "%" [A-Za-z0-9_]+      ENTITY := "$" [A-Za-z0-9_$]+
 //! ```
 //!
 //! The printer numbers values `%0, %1, ...` in the order their definitions appear (a region's results

@@ -114,6 +114,35 @@ impl Verifier<'_> {
             if u.array_len == Some(0) {
                 self.error(format!("uniform array `${}` has no elements", u.name));
             }
+            if u.matrix && u.array_len.is_none() {
+                self.error(format!(
+                    "uniform `${}` is a matrix but not an array",
+                    u.name
+                ));
+            }
+            if let Some(default) = &u.default {
+                self.uniform_default(u, default);
+            }
+        }
+    }
+
+    /// A default has one value per element, each of the uniform's type and canonical for its kind.
+    fn uniform_default(&mut self, u: &Uniform, default: &[crate::Vector]) {
+        let elements = u.array_len.unwrap_or(1) as usize;
+        if default.len() != elements {
+            self.error(format!(
+                "uniform `${}` has {elements} element(s) but a default of {}",
+                u.name,
+                default.len()
+            ));
+        }
+        for v in default {
+            if v.ty != u.ty || !v.is_canonical() {
+                self.error(format!(
+                    "the default of uniform `${}` is not a valid {} value",
+                    u.name, u.ty
+                ));
+            }
         }
     }
 

@@ -31,6 +31,16 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The size and RGBA8 pixels of a PNG file.
+fn png_pixels(path: &std::path::Path) -> ((u32, u32), Vec<u8>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).expect("the PNG exists"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    ((info.width, info.height), buf)
+}
+
 const SHADER: &str = "\
 struct input { float2 video_size; float frame_count; };
 float4 shade(float2 uv : TEXCOORD0, uniform sampler2D decal : TEXUNIT1,
@@ -95,14 +105,11 @@ fn render_writes_the_png_of_the_compiled_program() {
         &png_path.display().to_string(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let decoder = png::Decoder::new(std::fs::File::open(&png_path).expect("the PNG exists"));
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    assert_eq!((info.width, info.height), (4, 2));
+    let (size, pixels) = png_pixels(&png_path);
+    assert_eq!(size, (4, 2));
     // No texture is bound, so c = 0 and every pixel is tint·0.8 = (0.8, 0.4, 0, 0.8):
     // round(255·v) = (204, 102, 0, 204).
-    for px in buf[..info.buffer_size()].chunks(4) {
+    for px in pixels.chunks(4) {
         assert_eq!(px, [204, 102, 0, 204]);
     }
     assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
@@ -149,4 +156,210 @@ fn errors_point_into_the_users_file() {
     let out = pigment(&["render", &src, "-o", &png.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(!png.exists());
+}
+
+const DEFAULTS: &str = "\
+uniform float3 tint = float3(0.2, 0.4, 0.6);
+uniform float gain = 1.0;
+float4 main() : COLOR { return float4(tint, 1) * gain; }
+";
+
+#[test]
+fn uniform_initializers_reach_the_program_and_the_renderer() {
+    let dir = scratch("defaults");
+    let src = write(&dir, "defaults.cg", DEFAULTS);
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // fp30-profile.md section 7: a `#default` line per uniform with an initializer, and the value
+    // as the DECLARE's initial value.
+    assert!(text.contains("#default tint = 0.2 0.4 0.6\n"), "{text}");
+    assert!(text.contains("#default gain = 1\n"), "{text}");
+    assert!(text.contains("DECLARE tint = {0.2, 0.4, 0.6};"), "{text}");
+    assert!(text.contains("DECLARE gain = {1};"), "{text}");
+
+    // With nothing set, the pixels are the defaults: round(255·(0.2, 0.4, 0.6, 1)).
+    let png = dir.join("default.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+    // `--param` overrides one default and leaves the other: 255·0.8·(0.2, 0.4, 0.6, 1) =
+    // (40.8, 81.6, 122.4, 204).
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "gain=0.8",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [41, 82, 122, 204]);
+    }
+    // The compiled program run on its own (`pigment run`) starts from the same values.
+    let fp = write(&dir, "defaults.fp", &text);
+    let out = pigment(&[
+        "run",
+        &fp,
+        "--size",
+        "2x2",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+}
+
+#[test]
+fn a_non_constant_uniform_initializer_is_a_located_error() {
+    let dir = scratch("nonconst");
+    let src = write(
+        &dir,
+        "nonconst.cg",
+        "uniform float a;\nuniform float b = a + 1;\nfloat4 main() : COLOR { return b; }\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("nonconst.cg:2:19: error"), "{err}");
+    assert!(err.contains("must be a constant expression"), "{err}");
+}
+
+#[test]
+fn uniforms_named_like_nv_keywords_are_escaped_and_set_by_their_cg_name() {
+    let dir = scratch("reserved");
+    let src = write(
+        &dir,
+        "reserved.cg",
+        "float4 main(uniform float w, uniform float4 R0) : COLOR { return R0 * w; }\n",
+    );
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // `w` is a component letter and `R0` a register: their parameters are `$w` and `$R0`, which
+    // the `#var` lines map the Cg names to.
+    assert!(text.contains("DECLARE $w;"), "{text}");
+    assert!(text.contains("DECLARE $R0;"), "{text}");
+    assert!(text.contains("#var float w :  : $w : "), "{text}");
+    let fp = write(&dir, "reserved.fp", &text);
+    let check = pigment(&["check", &fp]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // 2·(0.1, 0.2, 0.3, 0.5) = (0.2, 0.4, 0.6, 1): round(255·v) = (51, 102, 153, 255).
+    let png = dir.join("reserved.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "w=2",
+        "--param",
+        "R0=0.1,0.2,0.3,0.5",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 153, 255]);
+    }
+}
+
+const CG_NAMES: &str = "\
+struct input { float2 video_size; float frame_count; };
+uniform float4x4 M;
+uniform float4 k[2];
+float4 main(uniform input IN) : COLOR
+{
+    return mul(M, k[1]) * IN.frame_count + float4(IN.video_size, 0, 0);
+}
+";
+
+#[test]
+fn params_are_set_by_their_cg_names() {
+    let dir = scratch("cg-names");
+    let src = write(&dir, "names.cg", CG_NAMES);
+    let out = pigment(&["compile", &src]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // fp30-profile.md section 7: struct members as `IN.video_size`, a matrix as one `#var` whose
+    // resource is its first row and row count, array elements as `k[0]`; an array the program
+    // reads is DECLAREd whole, so `k[0]` has its parameter though unread.
+    for line in [
+        "#var float2 IN.video_size :  : IN$video_size : -1 : 1",
+        "#var float4x4 M :  : M$0, 4 : -1 : 1",
+        "#var float4 k[0] :  : k$0 : -1 : 0",
+        "#var float4 k[1] :  : k$1 : -1 : 1",
+        "DECLARE k$0;",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    // M·k[1]·1 + (0.2, 0.4, 0, 0) with M = diag(0.5, 0.25, 1, 1) and k[1] = (0.4, 0.8, 0.2, 1):
+    // (0.4, 0.6, 0.2, 1), round(255·v) = (102, 153, 51, 255).
+    let png = dir.join("names.png");
+    let out = pigment(&[
+        "render",
+        &src,
+        "--size",
+        "2x2",
+        "--param",
+        "M[0]=0.5,0,0,0",
+        "--param",
+        "M[1]=0,0.25,0,0",
+        "--param",
+        "M[2]=0,0,1,0",
+        "--param",
+        "M[3]=0,0,0,1",
+        "--param",
+        "k[1]=0.4,0.8,0.2,1",
+        "--param",
+        "IN.frame_count=1",
+        "--param",
+        "IN.video_size=0.2,0.4",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [102, 153, 51, 255]);
+    }
+    // The same names work on the compiled program with `pigment run`.
+    let fp = write(&dir, "names.fp", &text);
+    let out = pigment(&[
+        "run",
+        &fp,
+        "--size",
+        "2x2",
+        "--param",
+        "IN.video_size=0.2,0.4",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    let (_, pixels) = png_pixels(&png);
+    // Everything else is 0: (0.2, 0.4, 0, 0) → (51, 102, 0, 0).
+    for px in pixels.chunks(4) {
+        assert_eq!(px, [51, 102, 0, 0]);
+    }
 }

@@ -13,7 +13,7 @@
 mod common;
 
 use common::{make_case, nv_output, run_ir, run_nv, Rng};
-use nvfp::exec::Machine;
+use nvfp::exec::{Machine, Parameters};
 use pigment_cg::driver::{run, Options};
 use pigment_diag::FileId;
 use pigment_fp30::{compile, Compiled};
@@ -84,6 +84,40 @@ fn the_corpus_is_large_enough() {
     assert!(corpus().len() >= 15, "at least 15 Cg programs");
 }
 
+/// How the two machines disagree on fragment `f` of a case, if they do.
+fn disagreement(
+    func: &pigment_ir::Function,
+    compiled: &Compiled,
+    machine: &Machine,
+    case: &common::Case,
+    tol: Option<f32>,
+) -> Option<String> {
+    let ir = run_ir(func, case);
+    let nv = run_nv(machine, case);
+    for (f, ir) in ir.iter().enumerate() {
+        if ir.discarded != nv.killed[f] {
+            return Some(format!(
+                "fragment {f} discarded: interpreter {}, machine {}",
+                ir.discarded, nv.killed[f]
+            ));
+        }
+        if ir.discarded {
+            continue;
+        }
+        for (o, value) in ir.outputs.iter().enumerate() {
+            let expected = value.value.to_f32s();
+            let got = nv_output(compiled, func, &nv, o, f);
+            if !expected.iter().zip(&got).all(|(&a, &b)| agree(a, b, tol)) {
+                return Some(format!(
+                    "fragment {f} output {o}: interpreter {expected:?}, machine {got:?}\ninputs {:?}\nuniforms {:?}",
+                    case.ir.inputs[f], case.ir.uniforms
+                ));
+            }
+        }
+    }
+    None
+}
+
 #[test]
 fn interpreter_and_machine_agree_on_every_cg_program() {
     let mut failures = Vec::new();
@@ -107,35 +141,11 @@ fn interpreter_and_machine_agree_on_every_cg_program() {
         let mut mismatches = 0;
         for q in 0..QUADS_PER_PROGRAM {
             let case = make_case(func, &compiled, &loaded, &mut rng);
-            let ir = run_ir(func, &case);
-            let nv = run_nv(&machine, &case);
-            for (f, ir) in ir.iter().enumerate() {
-                let mut problem = None;
-                if ir.discarded != nv.killed[f] {
-                    problem = Some(format!(
-                        "discarded: interpreter {}, machine {}",
-                        ir.discarded, nv.killed[f]
-                    ));
-                } else if !ir.discarded {
-                    for (o, value) in ir.outputs.iter().enumerate() {
-                        let expected = value.value.to_f32s();
-                        let got = nv_output(&compiled, func, &nv, o, f);
-                        if !expected.iter().zip(&got).all(|(&a, &b)| agree(a, b, tol)) {
-                            problem = Some(format!(
-                                "output {o}: interpreter {expected:?}, machine {got:?}"
-                            ));
-                        }
-                    }
+            if let Some(p) = disagreement(func, &compiled, &machine, &case, tol) {
+                if mismatches < 3 {
+                    failures.push(format!("{name} quad {q}: {p}"));
                 }
-                if let Some(p) = problem {
-                    if mismatches < 3 {
-                        failures.push(format!(
-                            "{name} quad {q} fragment {f}: {p}\ninputs {:?}\nuniforms {:?}",
-                            case.ir.inputs[f], case.ir.uniforms
-                        ));
-                    }
-                    mismatches += 1;
-                }
+                mismatches += 1;
             }
         }
         if mismatches > 0 {
@@ -146,5 +156,38 @@ fn interpreter_and_machine_agree_on_every_cg_program() {
             ));
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// With no uniform set, the interpreter reads the IR's defaults and the machine the DECLARE
+/// initial values: the two must agree on every program whose uniforms have initializers.
+#[test]
+fn uniform_defaults_agree_when_no_uniform_is_set() {
+    let mut failures = Vec::new();
+    let mut with_defaults = 0;
+    for path in corpus() {
+        let name = path.display().to_string();
+        let Ok((module, compiled, loaded)) = compile_file(&path) else {
+            continue; // reported by the test above
+        };
+        let func = &module.functions[Handle::from_index(0)];
+        if func.uniforms.iter().all(|(_, u)| u.default.is_none()) {
+            continue;
+        }
+        with_defaults += 1;
+        let tol = setting(&path, "tol").and_then(|t| t.parse().ok());
+        let machine = Machine::new(&loaded);
+        let mut rng = Rng::new(0xdef ^ name.len() as u64);
+        for _ in 0..QUADS_PER_PROGRAM / 10 {
+            let mut case = make_case(func, &compiled, &loaded, &mut rng);
+            case.ir.uniforms = func.initial_uniforms();
+            case.params = Parameters::for_program(&loaded);
+            if let Some(p) = disagreement(func, &compiled, &machine, &case, tol) {
+                failures.push(format!("{name}: {p}\n{}", compiled.text));
+                break;
+            }
+        }
+    }
+    assert!(with_defaults > 0, "the corpus has uniforms with defaults");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -6,6 +6,9 @@
 //!   array elements and matrix rows as the elements of an IR uniform array (the back end names
 //!   element `i` of `k` as `k$i`, so matrix `M` gives `M$0`..`M$3`); arrays of matrices or structs
 //!   number their elements in the name (`lights$0$color`);
+//!   a matrix's IR uniform is marked as one (`matrix`), so the back end can name it `M` again;
+//! * a uniform's initializer (a global's or an entry parameter's default value) is folded to
+//!   constants, the default of its IR uniforms; one that is not constant is a located error;
 //! * a sampler's unit comes from a `TEXUNITn` or `register(sN)` semantic.
 //!
 //! Global variables that are neither uniform nor varying (`static`, or `const` with an
@@ -16,7 +19,9 @@ use super::{Key, Lowerer, R};
 use crate::check::types::{SamplerKind, Type as CgType};
 use crate::check::{BindingSemantic, Direction, FunctionId, VarId};
 use crate::syntax::ast::Span;
-use pigment_ir::{Function, Handle, InstKind, Output, SamplerDim, Type, UniformIndex};
+use pigment_ir::{
+    Function, Handle, InstKind, Output, SamplerDim, Type, Uniform, UniformIndex, Vector,
+};
 
 /// Semantics that only a vertex program writes: a connector struct shared with the vertex
 /// program may carry them, and fp30 accepts them as long as they are never read.
@@ -54,10 +59,11 @@ impl Lowerer<'_> {
     /// Declares the interface and puts every parameter's and global's value in the environment.
     pub(super) fn declare_interface(&mut self, entry: FunctionId) -> R<()> {
         let prog = self.prog;
+        let mut uniforms = Vec::new();
         for &g in &prog.globals {
             let var = prog.var(g);
             if matches!(var.ty, CgType::Sampler(_)) || var.uniform {
-                let v = self.uniform_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
+                let v = self.uniform_variable(g, &mut uniforms)?;
                 self.declare(Key::Var(g), v);
             } else if var.varying {
                 if var.direction != Direction::In {
@@ -72,7 +78,7 @@ impl Lowerer<'_> {
         }
         let func = prog.function(entry);
         for &p in &func.params {
-            self.entry_param(p)?;
+            self.entry_param(p, &mut uniforms)?;
         }
         if func.ret != CgType::Void {
             let name = func.name.clone();
@@ -80,14 +86,23 @@ impl Lowerer<'_> {
                 self.output_tree(&name, &func.ret, func.ret_semantic.as_ref(), func.name_span)?;
             self.outputs.ret = outputs;
         }
-        self.global_initializers()
+        self.global_initializers()?;
+        // Initializers may name constant globals, which exist from here on.
+        for (var, leaves) in uniforms {
+            self.uniform_defaults(var, &leaves)?;
+        }
+        Ok(())
     }
 
-    fn entry_param(&mut self, p: VarId) -> R<()> {
+    fn entry_param(
+        &mut self,
+        p: VarId,
+        uniforms: &mut Vec<(VarId, Vec<Handle<Uniform>>)>,
+    ) -> R<()> {
         let var = self.prog.var(p);
         let is_sampler = matches!(var.ty, CgType::Sampler(_));
         let v = if is_sampler || var.uniform {
-            self.uniform_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?
+            self.uniform_variable(p, uniforms)?
         } else {
             match var.direction {
                 Direction::In => {
@@ -128,24 +143,83 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// A uniform (or sampler) of type `ty` named `name`, declared and loaded.
+    /// A uniform variable (global or entry parameter), declared and loaded. `uniforms` receives
+    /// the variable with the IR uniform behind each leaf of its value, for [`Self::uniform_defaults`].
+    fn uniform_variable(
+        &mut self,
+        id: VarId,
+        uniforms: &mut Vec<(VarId, Vec<Handle<Uniform>>)>,
+    ) -> R<Val> {
+        let var = self.prog.var(id);
+        let mut leaves = Vec::new();
+        let v = self.uniform_tree(
+            &var.name,
+            &var.ty,
+            var.semantic.as_ref(),
+            var.span,
+            &mut leaves,
+        )?;
+        uniforms.push((id, leaves));
+        Ok(v)
+    }
+
+    /// Folds a uniform variable's initializer, if it has one, to constants and gives them to the
+    /// IR uniforms behind its leaves (`leaves[i]` holds leaf `i` of the value, in [`Val::leaves`]
+    /// order): cgc prints them as `#default` lines and DECLARE initial values, so they must be
+    /// known at compile time.
+    fn uniform_defaults(&mut self, id: VarId, leaves: &[Handle<Uniform>]) -> R<()> {
+        let var = self.prog.var(id);
+        let (Some(init), false) = (var.init, leaves.is_empty()) else {
+            return Ok(());
+        };
+        let (name, span) = (&var.name, self.span_of(init));
+        let value = self.at(span, |l| l.initializer(init, &var.ty))?;
+        let mut defaults: Vec<(Handle<Uniform>, Vec<Vector>)> = Vec::new();
+        for (leaf, &u) in value.leaves().into_iter().zip(leaves) {
+            let constant = self
+                .em
+                .known(leaf)
+                .filter(|c| c.ty == self.em.b.function().uniforms[u].ty);
+            let Some(constant) = constant else {
+                return self.error(
+                    span,
+                    format!("the initial value of uniform `{name}` must be a constant expression"),
+                );
+            };
+            match defaults.last_mut() {
+                Some((last, elements)) if *last == u => elements.push(constant),
+                _ => defaults.push((u, vec![constant])),
+            }
+        }
+        for (u, elements) in defaults {
+            self.em.b.uniform_default(u, elements);
+        }
+        Ok(())
+    }
+
+    /// A uniform (or sampler) of type `ty` named `name`, declared and loaded. `leaves` receives
+    /// the IR uniform behind each leaf of the value, in [`Val::leaves`] order.
     fn uniform_tree(
         &mut self,
         name: &str,
         ty: &CgType,
         semantic: Option<&BindingSemantic>,
         span: Span,
+        leaves: &mut Vec<Handle<Uniform>>,
     ) -> R<Val> {
         let written = semantic.map(|s| s.written.as_str());
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
                 let u = self.em.b.uniform(name, t, None, written);
+                leaves.push(u);
                 Ok(Val::Vec(self.em.b.load_uniform(u, None)))
             }
             CgType::Matrix(_, rows, _) => {
                 let t = self.ir_type_or_error(ty, span)?;
                 let u = self.em.b.uniform(name, t, Some(u32::from(*rows)), written);
+                self.em.b.uniform_is_matrix(u);
+                leaves.extend(std::iter::repeat_n(u, usize::from(*rows)));
                 let rows = (0..u32::from(*rows))
                     .map(|r| self.em.b.load_uniform(u, Some(UniformIndex::Const(r))))
                     .collect();
@@ -156,6 +230,7 @@ impl Lowerer<'_> {
             {
                 let t = self.ir_type_or_error(elem, span)?;
                 let u = self.em.b.uniform(name, t, Some(*n), written);
+                leaves.extend(std::iter::repeat_n(u, *n as usize));
                 let items = (0..*n)
                     .map(|i| Val::Vec(self.em.b.load_uniform(u, Some(UniformIndex::Const(i)))))
                     .collect();
@@ -163,7 +238,7 @@ impl Lowerer<'_> {
             }
             CgType::Array(elem, Some(n)) => {
                 let items = (0..*n)
-                    .map(|i| self.uniform_tree(&format!("{name}${i}"), elem, None, span))
+                    .map(|i| self.uniform_tree(&format!("{name}${i}"), elem, None, span, leaves))
                     .collect::<R<Vec<Val>>>()?;
                 Ok(Val::Array(items, None))
             }
@@ -173,7 +248,7 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|f| {
                         let sem = f.semantic.as_ref();
-                        self.uniform_tree(&format!("{name}${}", f.name), &f.ty, sem, f.span)
+                        self.uniform_tree(&format!("{name}${}", f.name), &f.ty, sem, f.span, leaves)
                     })
                     .collect::<R<Vec<Val>>>()?;
                 Ok(Val::Struct(items))

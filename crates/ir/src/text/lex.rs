@@ -56,15 +56,18 @@ pub(crate) fn lex(text: &str) -> Vec<Token> {
             continue;
         }
         let start = i;
-        let take_name = |from: usize| {
+        // Entity names may contain `$` (front ends join the parts of a split struct or array
+        // with it: `$IN$video_size`); value names may not.
+        let take_name = |from: usize, dollar: bool| {
             let mut j = from;
-            while j < text.len() && is_name_char(bytes[j] as char) {
+            while j < text.len() && (is_name_char(bytes[j] as char) || (dollar && bytes[j] == b'$'))
+            {
                 j += 1;
             }
             j
         };
         let tok = if c == '%' || c == '$' {
-            i = take_name(i + 1);
+            i = take_name(i + 1, c == '$');
             let name = text[start + 1..i].to_string();
             if c == '%' {
                 Tok::Value(name)
@@ -80,7 +83,7 @@ pub(crate) fn lex(text: &str) -> Vec<Token> {
             i += 4;
             Tok::Number("-inf".into())
         } else if c.is_ascii_alphabetic() || c == '_' {
-            i = take_name(i);
+            i = take_name(i, false);
             Tok::Ident(text[start..i].to_string())
         } else if let Some(p) = PUNCT.iter().find(|p| text[i..].starts_with(**p)) {
             i += p.len();

@@ -268,12 +268,23 @@ impl Parser<'_> {
                 } else {
                     None
                 };
+                let matrix = array_len.is_some() && self.is_ident("matrix");
+                if matrix {
+                    self.bump();
+                }
                 let semantic = self.semantic()?;
+                let default = if self.eat("=") {
+                    Some(self.uniform_default(ty)?)
+                } else {
+                    None
+                };
                 self.func.uniforms.append(Uniform {
                     name,
                     ty,
                     array_len,
                     semantic,
+                    matrix,
+                    default,
                 });
             }
             "sampler" => {
@@ -296,6 +307,20 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A uniform's default after its `=`: one `[literals]` per element (their number is the
+    /// verifier's to check).
+    fn uniform_default(&mut self, ty: Type) -> PResult<Vec<Vector>> {
+        let mut elements = Vec::new();
+        loop {
+            self.expect("[")?;
+            elements.push(self.constant(ty)?);
+            self.expect("]")?;
+            if !matches!(self.peek(), Tok::Punct("[")) {
+                return Ok(elements);
+            }
+        }
     }
 
     /// Instructions up to (not including) the closing `}`.

@@ -46,8 +46,16 @@ impl Printer<'_> {
         }
         for (_, u) in f.uniforms.iter() {
             let array = u.array_len.map(|n| format!("[{n}]")).unwrap_or_default();
+            let matrix = if u.matrix { " matrix" } else { "" };
+            let default = u.default.as_ref().map_or(String::new(), |elements| {
+                let elements: Vec<String> = elements
+                    .iter()
+                    .map(|e| format!("[{}]", constant(e)))
+                    .collect();
+                format!(" = {}", elements.join(" "))
+            });
             params.push(format!(
-                "uniform ${}: {}{array}{}",
+                "uniform ${}: {}{array}{matrix}{}{default}",
                 u.name,
                 u.ty,
                 semantic(&u.semantic)

@@ -71,6 +71,8 @@ mod program_rules;
 mod report;
 mod symbols;
 
+pub use names::name_problem;
+
 use crate::program::Program;
 use crate::syntax::ast::{self, Statement};
 use crate::syntax::parse;

@@ -21,7 +21,8 @@ const KEYWORDS: [&str; 16] = [
 ];
 
 /// Why `name` may not be used as a constant or local parameter name, or `None` when it may.
-pub(super) fn name_problem(name: &str) -> Option<String> {
+/// Compilers use it to escape the names they DECLARE.
+pub fn name_problem(name: &str) -> Option<String> {
     if !is_identifier(name) {
         return Some(
             "a name must start with a letter, `_` or `$` and contain only letters, digits, `_` and `$`"

@@ -1,0 +1,234 @@
+//! Uniforms as fp30 presents them (fp30-profile.md sections 3 and 7): the DECLAREs of their
+//! elements, with their defaults as initial values, and the `#semantic`, `#var` and `#default`
+//! header lines that name them in Cg terms.
+//!
+//! * Names: an IR uniform's name is a `$`-joined path (the IR's convention), which the header
+//!   spells as Cg does: `IN$video_size` is `IN.video_size`, `lights$0$color` is
+//!   `lights[0].color`. Array elements are `k[0]`, `k[1]`, ... with resources `k$0`, `k$1`; a
+//!   matrix is one `#var float4x4 M` whose resource `M$0, 4` names its first row and row count.
+//! * A uniform the program reads any element of is DECLAREd whole (every element or row), as cgc
+//!   does, so that every resource the header names exists; `#var` still marks each array element
+//!   referenced or not. Unread uniforms get no DECLARE and an empty resource.
+//! * Defaults: a `DECLARE name = {v0,...};` initial value and a `#default NAME = v0 ...` line per
+//!   element (cgc prints them for unread uniforms too). Values are written as the parameter holds
+//!   them: reals as they are (already rounded to the uniform's kind), ints as floats, bools as 1
+//!   and 0.
+
+use crate::diag::error_at;
+use crate::header::{SemanticLine, ValueLine, Var};
+use crate::interface::param_name;
+use crate::mir::Mir;
+use nvfp::syntax::ast;
+use pigment_diag::{Diagnostic, Span};
+use pigment_ir::{Function, ScalarKind, Uniform, Vector};
+
+/// The Cg spelling of a `$`-joined IR path: a part of digits is an index, any other a member.
+pub fn source_name(path: &str) -> String {
+    let mut parts = path.split('$');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{part}]"));
+        } else {
+            out.push('.');
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// The element indices of `u`: `[None]` for a non-array, `[Some(0), ...]` for an array.
+pub fn elements(u: &Uniform) -> Vec<Option<u32>> {
+    match u.array_len {
+        Some(n) => (0..n).map(Some).collect(),
+        None => vec![None],
+    }
+}
+
+/// The Cg name of one element: `tint`, `k[1]`, `M[2]` (a matrix row), `IN.video_size`.
+fn element_name(u: &Uniform, element: Option<u32>) -> String {
+    let base = source_name(&u.name);
+    element.map_or(base.clone(), |i| format!("{base}[{i}]"))
+}
+
+/// Whether the program reads element `element` of `u`.
+fn reads(mir: &Mir, u: &Uniform, element: Option<u32>) -> bool {
+    mir.params.contains(&param_name(&u.name, element))
+}
+
+/// Whether the program reads any element of `u`.
+fn reads_any(mir: &Mir, u: &Uniform) -> bool {
+    elements(u).into_iter().any(|e| reads(mir, u, e))
+}
+
+/// The components of one element as the local parameter holds them (width of them).
+pub fn parameter_values(v: &Vector) -> Vec<f32> {
+    (0..v.width())
+        .map(|i| match v.ty.kind {
+            ScalarKind::Bool => v.bits[i] as f32,
+            ScalarKind::Int => v.i32(i) as f32,
+            _ => v.f32(i),
+        })
+        .collect()
+}
+
+/// The default of element `element` (`None` for a non-array) of `u`, if it has one.
+pub fn element_default(u: &Uniform, element: Option<u32>) -> Option<Vec<f32>> {
+    let values = u.default.as_ref()?;
+    values
+        .get(element.unwrap_or(0) as usize)
+        .map(parameter_values)
+}
+
+/// The DECLAREs: every element of each uniform the program reads, the uniforms in the order the
+/// program first reads them, each element with its default as initial value.
+pub fn declares(func: &Function, mir: &Mir) -> Vec<ast::Statement> {
+    let mut order: Vec<&Uniform> = Vec::new();
+    for p in &mir.params {
+        let owner = func.uniforms.iter().map(|(_, u)| u).find(|u| {
+            elements(u)
+                .into_iter()
+                .any(|e| param_name(&u.name, e) == *p)
+        });
+        if let Some(u) = owner.filter(|u| !order.iter().any(|o| o.name == u.name)) {
+            order.push(u);
+        }
+    }
+    let mut out = Vec::new();
+    for u in order {
+        for e in elements(u) {
+            out.push(ast::Statement::Declare {
+                name: ast::Ident {
+                    name: param_name(&u.name, e),
+                    span: Span::default(),
+                },
+                value: element_default(u, e).map(|v| declare_value(&v)),
+                span: Span::default(),
+            });
+        }
+    }
+    out
+}
+
+/// The initial value of a DECLARE: `{v0, ...}` with the element's components.
+fn declare_value(values: &[f32]) -> ast::ConstValue {
+    let items = values
+        .iter()
+        .map(|&v| ast::ScalarConst::Number(v, Span::default()))
+        .collect();
+    ast::ConstValue::Vector(items, Span::default())
+}
+
+/// One `#semantic` per top-level Cg variable behind the uniforms and samplers (a struct's name
+/// once for all its members), with the semantic the user gave a variable that is not split.
+pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
+    let uniforms = func
+        .uniforms
+        .iter()
+        .map(|(_, u)| (u.name.as_str(), u.semantic.clone()));
+    let samplers = func
+        .samplers
+        .iter()
+        .map(|(_, s)| (s.name.as_str(), s.unit.map(|u| format!("TEXUNIT{u}"))));
+    let mut lines: Vec<SemanticLine> = Vec::new();
+    for (path, semantic) in uniforms.chain(samplers) {
+        let root = path.split('$').next().unwrap_or(path);
+        if lines.iter().any(|l| l.name == root) {
+            continue;
+        }
+        lines.push(SemanticLine {
+            name: root.to_string(),
+            semantic: semantic.filter(|_| root == path),
+        });
+    }
+    lines
+}
+
+/// The `#var` lines of the uniforms: one per array element, one per matrix, one per other
+/// uniform; the resource is the DECLARE name (`M$0, 4` for a matrix) when the program reads the
+/// uniform.
+pub fn var_lines(func: &Function, mir: &Mir) -> Vec<Var> {
+    let mut out = Vec::new();
+    for (_, u) in func.uniforms.iter() {
+        let semantic = u.semantic.clone().unwrap_or_default();
+        let read = reads_any(mir, u);
+        let var = |ty: String, name: String, resource: String, referenced: bool| Var {
+            ty,
+            name,
+            semantic: semantic.clone(),
+            resource: if read { resource } else { String::new() },
+            param_index: -1,
+            referenced,
+        };
+        match u.array_len {
+            Some(rows) if u.matrix => out.push(var(
+                format!("{}{rows}x{}", u.ty.kind.name(), u.ty.width),
+                source_name(&u.name),
+                format!("{}, {rows}", param_name(&u.name, Some(0))),
+                read,
+            )),
+            _ => out.extend(elements(u).into_iter().map(|e| {
+                var(
+                    u.ty.to_string(),
+                    element_name(u, e),
+                    param_name(&u.name, e),
+                    reads(mir, u, e),
+                )
+            })),
+        }
+    }
+    out
+}
+
+/// `#default` lines, one per element of every uniform with a default (read or not, as cgc prints
+/// them): `tint`, `k[0]`, `M[1]` (a matrix row), `IN.gain`.
+pub fn default_lines(func: &Function) -> Vec<ValueLine> {
+    let mut lines = Vec::new();
+    for (_, u) in func.uniforms.iter() {
+        for element in elements(u) {
+            if let Some(values) = element_default(u, element) {
+                lines.push(ValueLine {
+                    name: element_name(u, element),
+                    values,
+                });
+            }
+        }
+    }
+    lines
+}
+
+/// Defaults NV_fragment_program cannot write: a NaN has no spelling in the language.
+pub fn check_defaults(func: &Function) -> Vec<Diagnostic> {
+    func.uniforms
+        .iter()
+        .filter(|(_, u)| {
+            u.default
+                .iter()
+                .flatten()
+                .any(|v| parameter_values(v).iter().any(|x| x.is_nan()))
+        })
+        .map(|(_, u)| {
+            error_at(
+                None,
+                format!(
+                    "uniform `{}`: its default holds a NaN, which NV_fragment_program cannot write",
+                    u.name
+                ),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::source_name;
+
+    #[test]
+    fn paths_are_spelled_as_cg_names() {
+        assert_eq!(source_name("tint"), "tint");
+        assert_eq!(source_name("IN$video_size"), "IN.video_size");
+        assert_eq!(source_name("k$2"), "k[2]");
+        assert_eq!(source_name("lights$0$color"), "lights[0].color");
+        assert_eq!(source_name("N$1"), "N[1]");
+    }
+}
