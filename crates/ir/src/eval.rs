@@ -2,8 +2,9 @@
 //! fragment and constant folding calls them, so the two can never disagree.
 //!
 //! Real kinds (float, half, fixed): an operation reads its operands' values (float denormals as zero),
-//! computes the fp32 result of its formula with every step rounded to fp32 ([`numeric::round_f32`]), and
-//! converts that result to the result's kind ([`numeric::to_kind`]). Int: 32-bit wrapping arithmetic,
+//! computes the fp32 result of its formula with every step's denormals flushed, and converts that result
+//! to the result's kind ([`numeric::to_kind`]). The scalar rules are `pigment_numeric`'s, the ones the
+//! NV_fragment_program machine computes with; [`numeric`] adds the few the IR defines on its own. Int: 32-bit wrapping arithmetic,
 //! division truncates toward zero and x / 0 = 0. Bool: logic. Data movement (swizzle, construct,
 //! select, pack results, unpack operands) copies bit patterns untouched.
 
@@ -11,6 +12,7 @@ use crate::numeric as n;
 use crate::op::{Op, PackFormat};
 use crate::types::{ScalarKind, Type};
 use crate::vector::Vector;
+use pigment_numeric::{approx, floor, fract, max, min, pack, saturate, Comparison};
 
 /// The result of `op` on `args`, or `None` when the operand types do not fit the operation (see
 /// [`Op::result_type`]) or the operation is a derivative (which needs the whole quad).
@@ -116,28 +118,28 @@ fn real_op(op: Op, x: &[f32]) -> f32 {
     match op {
         Op::Neg => -x[0],
         Op::Abs => x[0].abs(),
-        Op::Sat => n::saturate(x[0]),
-        Op::Floor => x[0].floor(),
-        Op::Ceil => x[0].ceil(),
-        Op::Trunc => x[0].trunc(),
+        Op::Sat => saturate(x[0]),
+        Op::Floor => floor(x[0]),
+        Op::Ceil => n::ceil(x[0]),
+        Op::Trunc => n::trunc(x[0]),
         Op::Round => n::round_half_up(x[0]),
-        Op::Fract => n::fract(x[0]),
-        Op::Rcp => n::rcp(x[0]),
-        Op::Rsqrt => n::rsqrt(x[0]),
+        Op::Fract => fract(x[0]),
+        Op::Rcp => approx::reciprocal(x[0]),
+        Op::Rsqrt => approx::reciprocal_sqrt(x[0]),
         Op::Sqrt => n::sqrt(x[0]),
-        Op::Exp2 => n::exp2(x[0]),
-        Op::Log2 => n::log2(x[0]),
-        Op::Sin => n::sin(x[0]),
-        Op::Cos => n::cos(x[0]),
+        Op::Exp2 => approx::exp2(x[0]),
+        Op::Log2 => approx::log2(x[0]),
+        Op::Sin => approx::sine(x[0]),
+        Op::Cos => approx::cosine(x[0]),
         Op::Add => n::add(x[0], x[1]),
         Op::Sub => n::sub(x[0], x[1]),
         Op::Mul => n::mul(x[0], x[1]),
         Op::Div => n::div(x[0], x[1]),
-        Op::Min => n::min(x[0], x[1]),
-        Op::Max => n::max(x[0], x[1]),
+        Op::Min => min(x[0], x[1]),
+        Op::Max => max(x[0], x[1]),
         Op::Pow => n::pow(x[0], x[1]),
         Op::Mad => n::add(n::mul(x[0], x[1]), x[2]),
-        Op::Clamp => n::min(n::max(x[0], x[1]), x[2]),
+        Op::Clamp => min(max(x[0], x[1]), x[2]),
         Op::Lerp => n::add(x[0], n::mul(x[2], n::sub(x[1], x[0]))),
         // Every other operation is handled before dispatching here (the signature check guarantees it).
         _ => f32::NAN,
@@ -170,25 +172,34 @@ fn bool_op(op: Op, x: &[bool]) -> bool {
     }
 }
 
-/// IEEE comparisons for reals (-0 equals +0; NaN compares unequal to everything, so only `ne` is true),
-/// integer comparisons for int, and equality for bool.
+/// The shared comparison rules (IEEE for reals: -0 equals +0; NaN compares unequal to everything, so
+/// only `ne` is true), integer comparisons for int, and equality for bool.
 fn compare(op: Op, kind: ScalarKind, a: u32, b: u32) -> bool {
-    use std::cmp::Ordering;
-    let ord = match kind {
-        ScalarKind::Int => Some((a as i32).cmp(&(b as i32))),
-        ScalarKind::Bool => Some(a.cmp(&b)),
-        _ => n::operand(f32::from_bits(a)).partial_cmp(&n::operand(f32::from_bits(b))),
+    let comparison = match op {
+        Op::Eq => Comparison::Eq,
+        Op::Ne => Comparison::Ne,
+        Op::Lt => Comparison::Lt,
+        Op::Le => Comparison::Le,
+        Op::Gt => Comparison::Gt,
+        _ => Comparison::Ge,
     };
-    match (op, ord) {
-        (Op::Ne, None) => true,
-        (_, None) => false,
-        (Op::Eq, Some(o)) => o == Ordering::Equal,
-        (Op::Ne, Some(o)) => o != Ordering::Equal,
-        (Op::Lt, Some(o)) => o == Ordering::Less,
-        (Op::Le, Some(o)) => o != Ordering::Greater,
-        (Op::Gt, Some(o)) => o == Ordering::Greater,
-        (Op::Ge, Some(o)) => o != Ordering::Less,
-        _ => false,
+    match kind {
+        ScalarKind::Int => ordered(comparison, (a as i32).cmp(&(b as i32))),
+        ScalarKind::Bool => ordered(comparison, a.cmp(&b)),
+        _ => comparison.holds(n::operand(f32::from_bits(a)), n::operand(f32::from_bits(b))),
+    }
+}
+
+/// A comparison of totally ordered values.
+fn ordered(comparison: Comparison, order: std::cmp::Ordering) -> bool {
+    use std::cmp::Ordering::*;
+    match comparison {
+        Comparison::Eq => order == Equal,
+        Comparison::Ne => order != Equal,
+        Comparison::Lt => order == Less,
+        Comparison::Le => order != Greater,
+        Comparison::Gt => order == Greater,
+        Comparison::Ge => order != Less,
     }
 }
 
@@ -211,28 +222,31 @@ pub fn convert(from: ScalarKind, to: ScalarKind, bits: u32) -> u32 {
     }
 }
 
-/// NV LIT (section 3.11.5.13): negative dot products clamp to 0; the power uses POW's rules.
+/// NV LIT (section 3.11.5.13), bit for bit: negative dot products clamp to 0 (NaN stays); the power is
+/// NV's ApproxPower, as LIT computes it (not the IR's `pow`).
 fn lit(kind: ScalarKind, t: [f32; 4]) -> [u32; 4] {
     let x = if t[0] < 0.0 { 0.0 } else { t[0] };
     let y = if t[1] < 0.0 { 0.0 } else { t[1] };
-    let z = if x > 0.0 { n::pow(y, t[3]) } else { 0.0 };
+    let z = if x > 0.0 { approx::power(y, t[3]) } else { 0.0 };
     [1.0, x, z, 1.0].map(|v| n::to_kind(kind, v).to_bits())
 }
 
+/// NV PK2H / PK2US / PK4B / PK4UB, bit for bit.
 fn pack(f: PackFormat, v: [f32; 4]) -> u32 {
     match f {
-        PackFormat::TwoHalf => n::pack_2half(v[0], v[1]),
-        PackFormat::TwoUshort => n::pack_2ushort(v[0], v[1]),
-        PackFormat::FourByte => n::pack_4byte(v),
-        PackFormat::FourUbyte => n::pack_4ubyte(v),
+        PackFormat::TwoHalf => pack::pack_2half([v[0], v[1]]),
+        PackFormat::TwoUshort => pack::pack_2ushort([v[0], v[1]]),
+        PackFormat::FourByte => pack::pack_4byte(v),
+        PackFormat::FourUbyte => pack::pack_4ubyte(v),
     }
 }
 
+/// NV UP2H / UP2US / UP4B / UP4UB, bit for bit (x and y only of the two-component ones).
 fn unpack(f: PackFormat, word: u32) -> Vec<f32> {
     match f {
-        PackFormat::TwoHalf => n::unpack_2half(word).to_vec(),
-        PackFormat::TwoUshort => n::unpack_2ushort(word).to_vec(),
-        PackFormat::FourByte => n::unpack_4byte(word).to_vec(),
-        PackFormat::FourUbyte => n::unpack_4ubyte(word).to_vec(),
+        PackFormat::TwoHalf => pack::unpack_2half(word).to_vec(),
+        PackFormat::TwoUshort => pack::unpack_2ushort(word).to_vec(),
+        PackFormat::FourByte => pack::unpack_4byte(word).to_vec(),
+        PackFormat::FourUbyte => pack::unpack_4ubyte(word).to_vec(),
     }
 }

@@ -81,30 +81,48 @@
 //!
 //! # Meaning of instructions
 //!
-//! Numeric rules live in [`numeric`] (shared with back ends); [`eval::eval`] applies them. For the real
+//! The scalar arithmetic is `pigment_numeric`'s: the same functions the NV_fragment_program machine
+//! (nvfp) computes with, so that an operation that maps to an NV instruction gives its bits exactly.
+//! [`numeric`] adds the few rules the IR defines on its own; [`eval::eval`] applies them. For the real
 //! kinds (float, half, fixed) every operation **computes in its result's kind**: it takes its operands'
-//! values (exact in f32; float denormals read as 0), evaluates its formula with every step rounded to
-//! fp32 ([`numeric::round_f32`]: nearest-even, ≥ 2^128 → ±INF, denormals → ±0), then converts the fp32
-//! result once to the result kind ([`numeric::to_kind`]): half rounds nearest-even to fp16 (|x| ≥ 2^16 →
-//! ±INF, values between 65504 and 2^16 → ±65504, denormals kept); fixed maps NaN to 0, clamps to
-//! [-2, 2047/1024] and rounds to the nearest 1/1024 (ties to even). So a `half` `add` rounds to fp16 once,
-//! after the fp32 sum. Int operations wrap; `div` truncates toward zero and `x / 0 = 0`.
+//! values (exact in f32; float denormals read as 0), evaluates its formula in IEEE fp32 with every step's
+//! denormal results flushed to ±0 (round to nearest even; a result that rounds beyond the largest finite
+//! value is ±INF), then converts the fp32 result once to the result kind ([`numeric::to_kind`]): float
+//! makes NaN the canonical 0x7fc00000; half rounds nearest-even to fp16 with IEEE overflow (|x| ≥ 65520
+//! → ±INF, so 65504 < |x| < 65520 → ±65504; denormals kept); fixed maps NaN to 0, clamps to
+//! [-2, 2047/1024] and rounds to the nearest 1/1024 (ties to even), and has no −0. So a `half` `add`
+//! rounds to fp16 once, after the fp32 sum. Int operations wrap; `div` truncates toward zero and
+//! `x / 0 = 0`.
+//!
+//! **Which operations are NV instructions bit for bit.** On float operands (and on half or fixed ones
+//! where the instruction has one step) these give exactly what nvfp's instruction at the matching
+//! precision gives: `add sub mul` (ADD SUB MUL), `min max` (MIN MAX: −0 counts below +0, so both are
+//! commutative bit for bit), `sat` (MOV_SAT: NaN passes through), `floor fract` (FLR FRC), `rcp rsqrt
+//! exp2 log2 sin cos` (RCP RSQ EX2 LG2 SIN COS, deterministic approximations), `dot` on float
+//! (DP3/DP4, summed x to w), `mad` on float (MAD, product rounded first), `lit dst` (LIT DST),
+//! `eq ne lt le gt ge` (SEQ SNE SLT SLE SGT SGE), `pack_*` / `unpack_*` (PK2H PK2US PK4B PK4UB, UP2H
+//! UP2US UP4B UP4UB). Defined by the IR and different from the nearest NV sequence: `div` and `sqrt`
+//! (correctly rounded; fp30 uses RCP·MUL and RCP(RSQ), within 2^-22 relative per approximation), `pow`
+//! (the product y·log2 x rounded to fp32 before EX2; NV POW keeps it wider, so they differ by up to
+//! |y·log2 x|·2^-24 relatively), and multi-step operations on half and fixed (one rounding at the end
+//! where NV rounds every step). `ceil trunc round clamp lerp` have no NV instruction; fp30's
+//! sequences for them (−FLR(−x), ...) are exact.
 //!
 //! | instruction | operands → result | meaning |
 //! |---|---|---|
 //! | `const` | → T | the literal components (canonical for the kind **(V)**) |
 //! | `neg abs` | T → T (numeric) | −x, \|x\| |
-//! | `add sub mul div min max` | T, T → T (numeric) | componentwise; min/max give NaN if either is NaN |
+//! | `add sub mul div min max` | T, T → T (numeric) | componentwise; min/max give NaN if either is NaN, and −0 < +0 |
 //! | `mad` | T, T, T → T (numeric) | a·b + c, the product rounded first |
 //! | `clamp` | x, lo, hi: T → T (numeric) | min(max(x, lo), hi) |
-//! | `sat` | T → T (real) | clamp to [0, 1], NaN → 0 |
+//! | `sat` | T → T (real) | clamp to [0, 1] (NV `_SAT`: NaN stays NaN) |
 //! | `floor ceil trunc fract` | T → T (real) | fract = x − floor(x) |
-//! | `round` | T → T (real) | nearest integer, halves toward +INF (Cg's floor(x + 0.5), exactly) |
+//! | `round` | T → T (real) | nearest integer, halves toward +INF (Cg's floor(x + 0.5), exactly: floor(x) + (fract(x) ≥ 0.5)) |
 //! | `rcp rsqrt sqrt exp2 log2 sin cos` | T → T (real) | componentwise, with NV's special cases (see [`numeric`]) |
-//! | `pow` | T, T → T (real) | exp2(b · log2(a)): NV's ApproxPower special cases (0^0 = NaN, negative bases NaN) |
+//! | `pow` | T, T → T (real) | exp2(b · log2(a)), the product rounded to fp32: NV's ApproxPower special cases (0^0 = NaN, negative bases NaN, +INF^(b<0) = +INF) |
 //! | `lerp` | a, b, w: T → T (real) | a + w·(b − a) |
 //! | `dot` | T, T → scalar (real) | Σ aᵢ·bᵢ summed x to w, each step in fp32 |
-//! | `lit` | T4 → T4 (real) | NV LIT: (1, max(x,0), x > 0 ? pow(max(y,0), w) : 0, 1) |
+//! | `lit` | T4 → T4 (real) | NV LIT: (1, max(x,0), x > 0 ? ApproxPower(max(y,0), w) : 0, 1), POW's own approximation |
 //! | `dst` | T4, T4 → T4 (real) | NV DST: (1, a.y·b.y, a.z, b.w) |
 //! | `ddx ddy` | T → T (real) | quad derivatives (see [`interp`]): right − left, top − bottom |
 //! | `eq ne` | T, T → boolN (any kind) | IEEE: −0 = +0; NaN unequal to all (`ne` true) |
@@ -115,7 +133,7 @@
 //! | `cvt` | T → T' (same width) | real→real rounds to the kind (float→float keeps bits); real→int truncates toward 0, saturating, NaN → 0; int→real rounds; any→bool is ≠ 0 (NaN → true); bool→numeric 1/0 |
 //! | `swizzle %v.zyx` | T → T' | any 1-4 components of `%v` (indices < width **(V)**), bits copied |
 //! | `construct` | T..., one kind → sum of widths ≤ 4 | concatenation |
-//! | `pack_2half pack_2ushort` | float2/half2 → float | NV PK2H / PK2US: the raw 32-bit pattern as a float's bits |
+//! | `pack_2half pack_2ushort` | float2/half2 → float | NV PK2H / PK2US: the raw 32-bit pattern as a float's bits (C `round`: halves up) |
 //! | `pack_4byte pack_4ubyte` | float4/half4 → float | NV PK4B / PK4UB |
 //! | `unpack_2half unpack_2ushort` | float → float2 | NV UP2H / UP2US of the operand's raw bits |
 //! | `unpack_4byte unpack_4ubyte` | float → float4 | NV UP4B / UP4UB |

@@ -44,6 +44,18 @@ fn float_arithmetic() {
 }
 
 #[test]
+fn min_and_max_order_signed_zeros_whatever_the_operand_order() {
+    // NV MIN / MAX rule 1 (min(A,B) = min(B,A)): −0 counts as below +0.
+    let bits = |v: Vec<f32>| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    let c = [("float2", "0.0, -0.0"), ("float2", "-0.0, 0.0")];
+    assert_eq!(
+        bits(op_result("float2", &c, "min %c0, %c1")),
+        [0x8000_0000; 2]
+    );
+    assert_eq!(bits(op_result("float2", &c, "max %c0, %c1")), [0; 2]);
+}
+
+#[test]
 fn rounding_family() {
     let c = [("float4", "-1.5, 2.5, -0.25, 0.75")];
     assert_eq!(op_result("float4", &c, "floor %c0"), [-2.0, 2.0, -1.0, 0.0]);
@@ -53,8 +65,11 @@ fn rounding_family() {
     assert_eq!(op_result("float4", &c, "round %c0"), [-1.0, 3.0, 0.0, 1.0]);
     // fract(-1.5) = -1.5 - (-2) = 0.5 (FRC's definition).
     assert_eq!(op_result("float4", &c, "fract %c0"), [0.5, 0.5, 0.75, 0.75]);
+    // sat is NV's _SAT clamp (3.11.4.4): NaN fails both comparisons and stays NaN.
     let c = [("float4", "-0.5, 0.5, 2.0, nan")];
-    assert_eq!(op_result("float4", &c, "sat %c0"), [0.0, 0.5, 1.0, 0.0]);
+    let r = op_result("float4", &c, "sat %c0");
+    assert_eq!(&r[..3], [0.0, 0.5, 1.0]);
+    assert!(r[3].is_nan());
 }
 
 #[test]
@@ -121,10 +136,14 @@ fn half_operations_round_to_fp16_after_the_fp32_result() {
     // 1/3 in fp16: 0x3555 = 2^-2 · (1 + 341/1024) = 1365/4096.
     let c = [("half", "3.0")];
     assert_eq!(op_result("half", &c, "rcp %c0"), [1365.0 / 4096.0]);
-    // 300 · 300 = 90000 ≥ 2^16 → +INF; 65504 + 16 = 65520 < 2^16 → 65504 (notes item 4).
+    // 300 · 300 = 90000 ≥ 2^16 → +INF. 65504 + 16 = 65520 is the midpoint between 65504 and 2^16,
+    // whose even neighbour is 2^16: +INF (round to nearest even with IEEE overflow, notes item 4);
+    // 65504 + 8 = 65512 rounds down to 65504.
     let c = [("half", "300.0")];
     assert_eq!(op_result("half", &c, "mul %c0, %c0"), [f32::INFINITY]);
     let c = [("half", "65504.0"), ("half", "16.0")];
+    assert_eq!(op_result("half", &c, "add %c0, %c1"), [f32::INFINITY]);
+    let c = [("half", "65504.0"), ("half", "8.0")];
     assert_eq!(op_result("half", &c, "add %c0, %c1"), [65504.0]);
     // fp16 keeps denormals: 2^-14 · 2^-5 = 2^-19.
     let c = [("half", "0.00006103515625"), ("half", "0.03125")];
@@ -271,6 +290,12 @@ fn pack_and_unpack_are_bit_patterns() {
     assert_eq!(
         op_result("float", &c, "pack_4byte %c0")[0].to_bits(),
         0x8080_FF00
+    );
+    // PK4B (0.5, -0.5): round(191.5) = 192, round(64.5) = 65 (C's round: halves away from zero).
+    let c = [("float4", "0.5, -0.5, 0.0, 0.0")];
+    assert_eq!(
+        op_result("float", &c, "pack_4byte %c0")[0].to_bits(),
+        0x8080_41C0
     );
     // UP4B of 0x8080FF00: ((0-128)/127, 127/127, 0, 0).
     let c = [("float", "0x8080ff00")];

@@ -9,6 +9,7 @@ use super::decode::{
 use super::numeric::{convert, convert_slice, to_fp32};
 use super::{Parameters, QuadInput};
 use crate::isa::{AttribReg, Precision};
+use pigment_numeric::saturate as clamp01;
 
 /// Quads per batch.
 pub const QUADS: usize = 32;
@@ -140,8 +141,7 @@ impl Batch {
         for c in (0..4).filter(|&c| target.write_mask[c]) {
             let result = &mut self.result[c];
             if saturate {
-                // NaN passes through the clamp unchanged, as in the pseudo-code.
-                result.iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
+                result.iter_mut().for_each(|v| *v = clamp01(*v));
             }
             if let Some(precision) = target.conversion {
                 convert_slice(precision, &mut result[..]);

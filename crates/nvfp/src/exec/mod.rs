@@ -2,8 +2,10 @@
 //!
 //! A [`Machine`] decodes the program once ([`decode`]); [`Machine::run_quads`] then runs it over
 //! batches of [`batch::QUADS`] quads held in structure-of-arrays form ([`batch`]), one dispatch per
-//! instruction ([`interp`], [`ops`]). Number formats live in [`numeric`], the deterministic
-//! transcendental functions in [`approx`], the `--dump` view in [`trace`].
+//! instruction ([`interp`], [`ops`]). The scalar arithmetic (number formats, the deterministic
+//! transcendental functions of [`approx`], MIN/MAX, packing) is `pigment_numeric`'s, the one definition
+//! the shading IR's interpreter shares; [`numeric`] keys its formats by precision. The `--dump` view
+//! is [`trace`].
 //!
 //! Storage decision (notes item 3): a register holds a raw 32-bit pattern per component and storing
 //! never re-encodes it. Conversion (fp32 denormal flush, fp16 rounding, fx12) happens where section
@@ -19,7 +21,6 @@
 //! converted once per run and attributes once per batch. `tests/exec_equivalence.rs` checks all of
 //! this bit for bit against a plain per-fragment evaluator.
 
-pub mod approx;
 mod batch;
 mod decode;
 mod formats;
@@ -28,6 +29,7 @@ pub mod numeric;
 mod ops;
 mod trace;
 
+pub use pigment_numeric::approx;
 pub use trace::{TempTrace, Trace};
 
 use crate::isa::ATTRIB_COUNT;

@@ -6,16 +6,20 @@
 //! results" (3.11.4.2). So MAD is a rounded multiply followed by a rounded add (not fused), and a dot
 //! product adds its rounded products from x to w, in the order the pseudo-code writes them.
 //!
+//! The scalar rules (MIN/MAX, comparisons, floor, the approximations, packing) are `pigment_numeric`'s,
+//! shared with the shading IR's interpreter; this file gives them their lane loops.
+//!
 //! Every kernel is generic over the precision's [`Rounding`] and computes a whole instruction per lane
 //! in one loop, so the compiler keeps the intermediate values in registers and vectorises the loop.
 //! The results are always fully converted to the precision (the store relies on it, see
 //! `decode::Target::conversion`): by the last rounding step, or because they are constants or operands
 //! (which are converted, or known to need no conversion: see `formats`).
 
-use super::approx;
 use super::batch::{Lanes, Register, SrcVector, LANES};
-use super::numeric::{floor, fp16_bits, fp16_value, Fp16, Fp32, Fx12, Rounding};
 use crate::isa::{Opcode, Precision};
+use pigment_numeric::{
+    approx, floor, fract, max, min, pack, Comparison, Fp16, Fp32, Fx12, Rounding,
+};
 
 /// Computes `opcode` at precision `p` on `ops` into `out`. `needed` says which result components
 /// will be written; the others may be left as they are.
@@ -54,18 +58,17 @@ fn compute_at<P: Rounding, const M: bool>(
         }),
         Min => each2(needed, out, a, b, min),
         Max => each2(needed, out, a, b, max),
-        Seq => each2(needed, out, a, b, |x, y| set(x == y)),
-        Sne => each2(needed, out, a, b, |x, y| set(x != y)),
-        Sge => each2(needed, out, a, b, |x, y| set(x >= y)),
-        Sgt => each2(needed, out, a, b, |x, y| set(x > y)),
-        Sle => each2(needed, out, a, b, |x, y| set(x <= y)),
-        Slt => each2(needed, out, a, b, |x, y| set(x < y)),
+        Seq => each2(needed, out, a, b, |x, y| Comparison::Eq.set(x, y)),
+        Sne => each2(needed, out, a, b, |x, y| Comparison::Ne.set(x, y)),
+        Sge => each2(needed, out, a, b, |x, y| Comparison::Ge.set(x, y)),
+        Sgt => each2(needed, out, a, b, |x, y| Comparison::Gt.set(x, y)),
+        Sle => each2(needed, out, a, b, |x, y| Comparison::Le.set(x, y)),
+        Slt => each2(needed, out, a, b, |x, y| Comparison::Lt.set(x, y)),
         Sfl => each1(needed, out, a, |_| 0.0),
         Str => each1(needed, out, a, |_| 1.0),
         Mov => each1(needed, out, a, |x| x),
         Flr => each1(needed, out, a, |x| P::last(floor(x))),
-        // x - floor(x), rounded: a tiny negative x gives 1.0 after rounding, as the pseudo-code does.
-        Frc => each1(needed, out, a, |x| P::last(x - floor(x))),
+        Frc => each1(needed, out, a, |x| P::last(fract(x))),
         Ddx => derivative::<P, M>(needed, out, a, [1, 1, 3, 3], [0, 0, 2, 2]),
         Ddy => derivative::<P, M>(needed, out, a, [2, 3, 2, 3], [0, 1, 0, 1]),
         Dp3 => replicated(needed, out, |l| dot::<P, 3, M>(a, b, l)),
@@ -85,32 +88,15 @@ fn compute_at<P: Rounding, const M: bool>(
         Pow => replicated(needed, out, |l| {
             P::last(approx::power(a[0].at(l), b[0].at(l)))
         }),
-        Pk2h => packed(needed, out, a, |v| {
-            u32::from(fp16_bits(v[0])) | u32::from(fp16_bits(v[1])) << 16
-        }),
-        Pk2us => packed(needed, out, a, |v| {
-            unorm(v[0], 65535.0) | unorm(v[1], 65535.0) << 16
-        }),
-        Pk4b => packed(needed, out, a, |v| {
-            (0..4).fold(0, |w, k| w | snorm8(v[k]) << (8 * k))
-        }),
-        Pk4ub => packed(needed, out, a, |v| {
-            (0..4).fold(0, |w, k| w | unorm(v[k], 255.0) << (8 * k))
-        }),
-        Up2h => unpack::<P, M>(out, a, |w| {
-            let (lo, hi) = (fp16_value(w as u16), fp16_value((w >> 16) as u16));
-            [lo, hi, lo, hi]
-        }),
-        Up2us => unpack::<P, M>(out, a, |w| {
-            let (lo, hi) = ((w & 0xFFFF) as f32 / 65535.0, (w >> 16) as f32 / 65535.0);
-            [lo, hi, lo, hi]
-        }),
-        Up4b => unpack::<P, M>(out, a, |w| {
-            [0, 8, 16, 24].map(|s| (((w >> s) & 0xFF) as f32 - 128.0) / 127.0)
-        }),
-        Up4ub => unpack::<P, M>(out, a, |w| {
-            [0, 8, 16, 24].map(|s| ((w >> s) & 0xFF) as f32 / 255.0)
-        }),
+        Pk2h => packed(needed, out, a, |v| pack::pack_2half([v[0], v[1]])),
+        Pk2us => packed(needed, out, a, |v| pack::pack_2ushort([v[0], v[1]])),
+        Pk4b => packed(needed, out, a, pack::pack_4byte),
+        Pk4ub => packed(needed, out, a, pack::pack_4ubyte),
+        // UP2H and UP2US write (x, y) again into (z, w).
+        Up2h => unpack::<P, M>(out, a, |w| twice(pack::unpack_2half(w))),
+        Up2us => unpack::<P, M>(out, a, |w| twice(pack::unpack_2ushort(w))),
+        Up4b => unpack::<P, M>(out, a, pack::unpack_4byte),
+        Up4ub => unpack::<P, M>(out, a, pack::unpack_4ubyte),
         // Handled by the interpreter; listed so that a new opcode is a compile error here.
         Kil | Tex | Txp | Txd => {}
     }
@@ -178,39 +164,6 @@ fn replicated(needed: [bool; 4], out: &mut Register, lane: impl Fn(usize) -> f32
         if needed[k] {
             *out[k] = value;
         }
-    }
-}
-
-fn set(condition: bool) -> f32 {
-    if condition {
-        1.0
-    } else {
-        0.0
-    }
-}
-
-/// MIN (3.11.5.17): NaN if either is NaN; -0.0 counts as below +0.0 so that min(A,B) = min(B,A)
-/// holds bit for bit.
-#[inline(always)]
-fn min(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() {
-        f32::NAN
-    } else if x < y || (x == y && x.is_sign_negative()) {
-        x
-    } else {
-        y
-    }
-}
-
-/// MAX (3.11.5.16): NaN if either is NaN; +0.0 counts as above -0.0.
-#[inline(always)]
-fn max(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() {
-        f32::NAN
-    } else if x > y || (x == y && x.is_sign_positive()) {
-        x
-    } else {
-        y
     }
 }
 
@@ -342,17 +295,7 @@ fn unpack<P: Rounding, const M: bool>(
     }
 }
 
-/// PK2US / PK4UB component: clamp to [0,1], round(scale * v). `round` is C's (halves away from zero);
-/// NaN (which the clamps of the pseudo-code let through) packs as 0.
-fn unorm(v: f32, scale: f32) -> u32 {
-    // f32::clamp lets NaN through, as the pseudo-code's two comparisons do.
-    let clamped = v.clamp(0.0, 1.0);
-    (scale * clamped).round() as u32
-}
-
-/// PK4B component: clamp to [-128/127, 127/127], round(127 v + 128). NaN packs as 0.
-fn snorm8(v: f32) -> u32 {
-    let low = -128.0 / 127.0;
-    let clamped = v.clamp(low, 1.0);
-    ((127.0 * clamped + 128.0).round() as u32).min(255)
+/// (x, y, x, y).
+fn twice([x, y]: [f32; 2]) -> [f32; 4] {
+    [x, y, x, y]
 }
