@@ -91,6 +91,10 @@ pub struct CompileArgs {
     pub program: PathBuf,
     #[command(flatten)]
     pub cg: CgArgs,
+    /// Print the compiled program's bindings (the `#var` header) in this format instead of the
+    /// program: uniforms with their DECLARE names, samplers with their units, varyings, outputs.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub reflect: Option<ReflectFormat>,
     /// Print the preprocessed source and stop.
     #[arg(short = 'E')]
     pub preprocess_only: bool,

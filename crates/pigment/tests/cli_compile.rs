@@ -3,43 +3,9 @@
 //! from the shader and reference-quad.md's 8-bit rounding), and compile errors — the front end's,
 //! lowering's and the back end's — exit 1 with FILE:LINE:COL pointing into the user's source.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn pigment(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigment"))
-        .args(args)
-        .output()
-        .expect("pigment runs")
-}
-
-/// A scratch directory unique to one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("pigment-cli-compile-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The size and RGBA8 pixels of a PNG file.
-fn png_pixels(path: &std::path::Path) -> ((u32, u32), Vec<u8>) {
-    let decoder = png::Decoder::new(std::fs::File::open(path).expect("the PNG exists"));
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    buf.truncate(info.buffer_size());
-    ((info.width, info.height), buf)
-}
+use common::{json, pigment, png_pixels, scratch, stderr, write};
 
 const SHADER: &str = "\
 struct input { float2 video_size; float frame_count; };
@@ -362,4 +328,20 @@ fn params_are_set_by_their_cg_names() {
     for px in pixels.chunks(4) {
         assert_eq!(px, [51, 102, 0, 0]);
     }
+}
+
+#[test]
+fn compile_reflect_json_lists_the_bindings_of_the_header() {
+    let dir = scratch("reflect");
+    let path = write(&dir, "shader.cg", SHADER);
+    let o = pigment(&["compile", &path, "--entry", "shade", "--reflect", "json"]);
+    let v = json(&o);
+    assert_eq!(v["schema"], "pigment-reflect-1");
+    assert_eq!(v["entry"], "shade");
+    let samplers = v["samplers"].as_array().expect("samplers");
+    assert_eq!(samplers.len(), 1);
+    assert_eq!(samplers[0]["name"], "decal");
+    assert_eq!(samplers[0]["unit"], 1);
+    let varyings = v["varyings"].as_array().expect("varyings");
+    assert_eq!(varyings[0]["register"], "TEX0");
 }

@@ -3,7 +3,7 @@
 //! included, is printed in the user's files.
 
 use crate::cgfront::{front_end_options, run_front_end};
-use crate::cli::{CgArgs, CompileArgs};
+use crate::cli::{CgArgs, CompileArgs, ReflectFormat};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
 use pigment_cg::driver::{preprocess_text, FrontEnd};
@@ -23,7 +23,13 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         return write_output(args, &preprocessed.text);
     }
     let compiled = compile_cg(&args.program, &args.cg)?;
-    write_output(args, &compiled.text)
+    match args.reflect {
+        // The same bindings as the header's `#var` lines, as JSON (schema "pigment-reflect-1").
+        Some(ReflectFormat::Json) => {
+            write_output(args, &format!("{:#}\n", compiled.interface.to_json()))
+        }
+        None => write_output(args, &compiled.text),
+    }
 }
 
 /// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);

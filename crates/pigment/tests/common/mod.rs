@@ -50,3 +50,13 @@ pub fn json(o: &Output) -> serde_json::Value {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
     serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("bad JSON {e}: {}", stdout(o)))
 }
+
+/// The size and RGBA8 pixels of a PNG file.
+pub fn png_pixels(path: &Path) -> ((u32, u32), Vec<u8>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).expect("the PNG exists"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    ((info.width, info.height), buf)
+}
