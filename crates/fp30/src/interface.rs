@@ -13,8 +13,10 @@ use std::collections::HashMap;
 /// The attribute register of a varying semantic (cgc's spellings, case-insensitive).
 pub fn attrib_for(semantic: &str) -> Option<AttribReg> {
     let s = semantic.to_ascii_uppercase();
+    // A bare TEXCOORD / TEX is set 0, as cgc reads it.
     let tex = |rest: &str| {
-        rest.parse::<u8>()
+        (if rest.is_empty() { "0" } else { rest })
+            .parse::<u8>()
             .ok()
             .filter(|&n| n < 8)
             .map(AttribReg::Tex)
@@ -111,16 +113,25 @@ pub struct Interface {
 }
 
 /// Binds `func`'s interface; every entity fp30 cannot bind is an error.
+/// An input the program never reads needs no register (cgc ignores such varyings, e.g. struct
+/// members without a semantic or beyond TEXCOORD7), so only read inputs must bind.
 pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
     let mut errors = clashing_params(func);
+    // Where each input is first read (`Some(loc)`), if it is read at all.
+    let mut read: Vec<Option<Option<pigment_ir::SourceLoc>>> = vec![None; func.inputs.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::LoadInput(input) = &inst.kind {
+            read[input.index()].get_or_insert(inst.loc);
+        }
+    });
     let inputs = func
         .inputs
         .iter()
-        .map(|(_, i)| {
+        .map(|(h, i)| {
             let reg = i.semantic.as_deref().and_then(attrib_for);
-            if reg.is_none() {
+            if let (None, Some(loc)) = (reg, read[h.index()]) {
                 errors.push(error_at(
-                    None,
+                    loc,
                     format!(
                         "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {}",
                         i.name,

@@ -345,3 +345,37 @@ fn compile_reflect_json_lists_the_bindings_of_the_header() {
     let varyings = v["varyings"].as_array().expect("varyings");
     assert_eq!(varyings[0]["register"], "TEX0");
 }
+
+#[test]
+fn glsl_mod_and_unread_varyings_without_semantics_compile() {
+    let dir = scratch("mod-varyings");
+    // `extra` has no semantic: cgc ignores it while it is unread. A bare TEXCOORD is set 0.
+    let shader = "struct V { float2 uv : TEXCOORD; float2 extra; };
+float4 main(in V IN) : COLOR { return float4(mod(IN.uv * 3.0, 1.25), mod(-1.0, 0.75), 1); }
+";
+    let cg = write(&dir, "m.cg", shader);
+    let fp = dir.join("m.fp");
+    let o = pigment(&["compile", &cg, "-o", fp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // mod(x, y) = x - y * floor(x / y): mod(1.5, 1.25) = 0.25, mod(3, 1.25) = 0.5, mod(-1, 0.75) = 0.5.
+    let v = json(&pigment(&[
+        "eval",
+        fp.to_str().unwrap(),
+        "--attr",
+        "TEX0=0.5,1",
+    ]));
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([0.25, 0.5, 0.5, 1.0])
+    );
+    // Reading a varying that binds nothing is an error in the user's file.
+    let bad = write(
+        &dir,
+        "bad.cg",
+        &shader.replace("mod(IN.uv * 3.0, 1.25)", "IN.extra"),
+    );
+    let o = pigment(&["compile", &bad]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(&format!("{bad}:2:")), "{}", stderr(&o));
+    assert!(stderr(&o).contains("IN.extra"), "{}", stderr(&o));
+}

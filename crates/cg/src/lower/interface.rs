@@ -281,15 +281,12 @@ impl Lowerer<'_> {
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
-                let Some(sem) = semantic else {
-                    return self.error(
-                        span,
-                        format!(
-                            "the varying input `{name}` needs a semantic such as `: TEXCOORD0`"
-                        ),
-                    );
-                };
-                let i = self.em.b.input(name, t, Some(&sem.written));
+                // A varying without a semantic binds nothing; the back end rejects it only if the
+                // program reads it (cgc ignores unread ones).
+                let i = self
+                    .em
+                    .b
+                    .input(name, t, semantic.map(|sem| sem.written.as_str()));
                 Ok(Val::Vec(self.em.b.load_input(i)))
             }
             CgType::Struct(s) => {

@@ -89,6 +89,15 @@ impl Lowerer<'_> {
                 let y = self.arg_as(call, 1, self.em.ty(x).width)?;
                 self.fmod(x, y)
             }
+            "mod" => {
+                // GLSL's floored modulo (cgc accepts it): x - y * floor(x / y).
+                let x = self.arg(call, 0)?;
+                let y = self.arg_as(call, 1, self.em.ty(x).width)?;
+                let q = self.em.binary(Op::Div, x, y);
+                let fq = self.em.unary(Op::Floor, q);
+                let m = self.em.binary(Op::Mul, y, fq);
+                self.em.binary(Op::Sub, x, m)
+            }
             "modf" => {
                 let x = self.arg(call, 0)?;
                 let whole = self.em.unary(Op::Trunc, x);
