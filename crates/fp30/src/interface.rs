@@ -128,7 +128,8 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
         .inputs
         .iter()
         .map(|(h, i)| {
-            let reg = i.semantic.as_deref().and_then(attrib_for);
+            // cgc binds a varying without a semantic to TEX0 (its `#var` says `$vin.TEX0`).
+            let reg = attrib_for(i.semantic.as_deref().unwrap_or("TEX0"));
             if let (None, Some(loc)) = (reg, read[h.index()]) {
                 errors.push(error_at(
                     loc,

@@ -368,14 +368,48 @@ float4 main(in V IN) : COLOR { return float4(mod(IN.uv * 3.0, 1.25), mod(-1.0, 0
         v["outputs"]["COLR"],
         serde_json::json!([0.25, 0.5, 0.5, 1.0])
     );
-    // Reading a varying that binds nothing is an error in the user's file.
-    let bad = write(
+    // A varying without a semantic that is read binds to TEX0, as cgc binds it.
+    let read = write(
         &dir,
-        "bad.cg",
+        "read.cg",
         &shader.replace("mod(IN.uv * 3.0, 1.25)", "IN.extra"),
     );
-    let o = pigment(&["compile", &bad]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains(&format!("{bad}:2:")), "{}", stderr(&o));
-    assert!(stderr(&o).contains("IN.extra"), "{}", stderr(&o));
+    let read_fp = dir.join("read.fp");
+    let o = pigment(&["compile", &read, "-o", read_fp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&pigment(&[
+        "eval",
+        read_fp.to_str().unwrap(),
+        "--attr",
+        "TEX0=0.5,1",
+    ]));
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([0.5, 1.0, 0.5, 1.0])
+    );
+}
+
+#[test]
+fn uniform_members_of_a_varying_struct_stay_uniforms() {
+    let dir = scratch("uniform-members");
+    // cgc's extension used by libretro shaders: a varying struct carrying uniforms and a sampler.
+    let shader = "struct prev { uniform float2 video_size; uniform sampler2D texture; float2 coord : TEXCOORD1; };
+float4 main(in prev PREV) : COLOR { return float4(PREV.video_size, PREV.coord); }
+";
+    let cg = write(&dir, "u.cg", shader);
+    let fp = dir.join("u.fp");
+    let o = pigment(&["compile", &cg, "-o", fp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&pigment(&[
+        "eval",
+        fp.to_str().unwrap(),
+        "--attr",
+        "TEX1=0.25,0.75",
+        "--param",
+        "PREV.video_size=256,224",
+    ]));
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([256.0, 224.0, 0.25, 0.75])
+    );
 }

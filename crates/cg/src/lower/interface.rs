@@ -294,12 +294,22 @@ impl Lowerer<'_> {
                 let items = fields
                     .iter()
                     .map(|f| {
-                        self.input_tree(
-                            &format!("{name}.{}", f.name),
-                            &f.ty,
-                            f.semantic.as_ref(),
-                            f.span,
-                        )
+                        // A `uniform` member (cgc's extension; samplers are always uniform) stays a
+                        // uniform inside a varying struct, named with `$` as uniforms are.
+                        let uniform = f.uniform || matches!(f.ty, CgType::Sampler(_));
+                        let member = format!("{name}{}{}", if uniform { "$" } else { "." }, f.name);
+                        if uniform {
+                            let mut leaves = Vec::new();
+                            self.uniform_tree(
+                                &member,
+                                &f.ty,
+                                f.semantic.as_ref(),
+                                f.span,
+                                &mut leaves,
+                            )
+                        } else {
+                            self.input_tree(&member, &f.ty, f.semantic.as_ref(), f.span)
+                        }
                     })
                     .collect::<R<Vec<Val>>>()?;
                 Ok(Val::Struct(items))
