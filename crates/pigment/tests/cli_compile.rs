@@ -346,6 +346,23 @@ fn compile_reflect_json_lists_the_bindings_of_the_header() {
     assert_eq!(varyings[0]["register"], "TEX0");
 }
 
+/// Compiles `shader` (written to `dir/name.cg`), evaluates one fragment of the result with `eval_args`
+/// and returns the JSON of `eval`.
+fn compile_and_eval(
+    dir: &std::path::Path,
+    name: &str,
+    shader: &str,
+    eval_args: &[&str],
+) -> serde_json::Value {
+    let cg = write(dir, &format!("{name}.cg"), shader);
+    let fp = dir.join(format!("{name}.fp"));
+    let o = pigment(&["compile", &cg, "-o", fp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut args = vec!["eval", fp.to_str().unwrap()];
+    args.extend_from_slice(eval_args);
+    json(&pigment(&args))
+}
+
 #[test]
 fn glsl_mod_and_unread_varyings_without_semantics_compile() {
     let dir = scratch("mod-varyings");
@@ -353,36 +370,15 @@ fn glsl_mod_and_unread_varyings_without_semantics_compile() {
     let shader = "struct V { float2 uv : TEXCOORD; float2 extra; };
 float4 main(in V IN) : COLOR { return float4(mod(IN.uv * 3.0, 1.25), mod(-1.0, 0.75), 1); }
 ";
-    let cg = write(&dir, "m.cg", shader);
-    let fp = dir.join("m.fp");
-    let o = pigment(&["compile", &cg, "-o", fp.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // mod(x, y) = x - y * floor(x / y): mod(1.5, 1.25) = 0.25, mod(3, 1.25) = 0.5, mod(-1, 0.75) = 0.5.
-    let v = json(&pigment(&[
-        "eval",
-        fp.to_str().unwrap(),
-        "--attr",
-        "TEX0=0.5,1",
-    ]));
+    let v = compile_and_eval(&dir, "m", shader, &["--attr", "TEX0=0.5,1"]);
     assert_eq!(
         v["outputs"]["COLR"],
         serde_json::json!([0.25, 0.5, 0.5, 1.0])
     );
     // A varying without a semantic that is read binds to TEX0, as cgc binds it.
-    let read = write(
-        &dir,
-        "read.cg",
-        &shader.replace("mod(IN.uv * 3.0, 1.25)", "IN.extra"),
-    );
-    let read_fp = dir.join("read.fp");
-    let o = pigment(&["compile", &read, "-o", read_fp.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v = json(&pigment(&[
-        "eval",
-        read_fp.to_str().unwrap(),
-        "--attr",
-        "TEX0=0.5,1",
-    ]));
+    let read = shader.replace("mod(IN.uv * 3.0, 1.25)", "IN.extra");
+    let v = compile_and_eval(&dir, "read", &read, &["--attr", "TEX0=0.5,1"]);
     assert_eq!(
         v["outputs"]["COLR"],
         serde_json::json!([0.5, 1.0, 0.5, 1.0])
@@ -396,18 +392,13 @@ fn uniform_members_of_a_varying_struct_stay_uniforms() {
     let shader = "struct prev { uniform float2 video_size; uniform sampler2D texture; float2 coord : TEXCOORD1; };
 float4 main(in prev PREV) : COLOR { return float4(PREV.video_size, PREV.coord); }
 ";
-    let cg = write(&dir, "u.cg", shader);
-    let fp = dir.join("u.fp");
-    let o = pigment(&["compile", &cg, "-o", fp.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v = json(&pigment(&[
-        "eval",
-        fp.to_str().unwrap(),
+    let args = [
         "--attr",
         "TEX1=0.25,0.75",
         "--param",
         "PREV.video_size=256,224",
-    ]));
+    ];
+    let v = compile_and_eval(&dir, "u", shader, &args);
     assert_eq!(
         v["outputs"]["COLR"],
         serde_json::json!([256.0, 224.0, 0.25, 0.75])
