@@ -404,3 +404,21 @@ float4 main(in prev PREV) : COLOR { return float4(PREV.video_size, PREV.coord); 
         serde_json::json!([256.0, 224.0, 0.25, 0.75])
     );
 }
+
+#[test]
+fn a_branch_a_constant_condition_never_takes_is_dropped() {
+    let dir = scratch("dead-branch");
+    // cgc drops the never-taken branch before it resolves names, so `missing` is no error there.
+    let shader = "static const bool fancy = false;
+float4 main(float2 uv : TEXCOORD0) : COLOR {
+    float4 c = float4(uv, 0, 1);
+    if (fancy) { c = missing.texture; } else { c.z = 0.5; }
+    return c;
+}
+";
+    let v = compile_and_eval(&dir, "d", shader, &["--attr", "TEX0=0.25,0.75"]);
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([0.25, 0.75, 0.5, 1.0])
+    );
+}

@@ -270,6 +270,15 @@ impl Lowerer<'_> {
         otherwise: Option<&Stmt>,
     ) -> R<Flow> {
         let c = self.rvalue_vec(cond)?;
+        // A constant condition lowers only the branch taken, as cgc drops the other first (the
+        // checker lets a never-taken branch name things that do not exist).
+        if let Some(known) = self.em.known(c) {
+            return match (known.bits[0] != 0, otherwise) {
+                (true, _) => self.stmt(then),
+                (false, Some(o)) => self.stmt(o),
+                (false, None) => Ok(Flow::Normal),
+            };
+        }
         let mut stmts = vec![then];
         stmts.extend(otherwise);
         let keys = self.carried(&stmts, &[]);
