@@ -9,10 +9,9 @@ mod common;
 
 use common::*;
 use pigment_ir::interp::{run_quad, Bindings, FragmentResult, Limits, NoTextures};
+use pigment_ir::pass::file::{blessing, PassFile};
 use pigment_ir::pass::{pass_by_name, run_pass, Pass};
 use pigment_ir::*;
-
-const MARKER: &str = "; ---- expected ----\n";
 
 fn pass_named(name: &str) -> Box<dyn Pass> {
     match name {
@@ -66,21 +65,15 @@ fn pass_files() {
     assert!(files.len() >= 5);
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let (input, expected) = text.split_once(MARKER).unwrap_or((&text, ""));
-        let passes: Vec<String> = input
-            .lines()
-            .find_map(|l| l.strip_prefix("; run:"))
-            .unwrap_or_else(|| panic!("{}: no `; run:` line", path.display()))
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .collect();
+        let file = PassFile::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (input, passes) = (file.input, &file.passes);
         let mut module = parse(input).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         verify(&module).unwrap_or_else(|e| panic!("{}: invalid input {e:?}", path.display()));
         let mut rng = Rng::new(7);
         let f = &module.functions[Handle::from_index(0)];
         let bindings: Vec<Bindings> = (0..50).map(|_| random_bindings(f, &mut rng)).collect();
         let before = values(&results(&module, &bindings));
-        for name in &passes {
+        for name in passes {
             let mut pass = pass_named(name);
             run_pass(&mut module, pass.as_mut())
                 .unwrap_or_else(|e| panic!("{}: {name} broke the IR: {e:?}", path.display()));
@@ -92,13 +85,10 @@ fn pass_files() {
             failures.push(format!("{}: results changed", path.display()));
         }
         let printed = print(&module);
-        if bless() {
-            std::fs::write(&path, format!("{input}{MARKER}{printed}")).expect("writable");
-        } else if printed != expected {
-            failures.push(format!(
-                "{}:\n--- expected\n{expected}--- got\n{printed}",
-                path.display()
-            ));
+        if blessing() {
+            std::fs::write(&path, file.with_expected(&printed)).expect("writable");
+        } else if let Some(report) = file.mismatch(&printed) {
+            failures.push(format!("{}:\n{report}", path.display()));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

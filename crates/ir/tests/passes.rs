@@ -5,11 +5,10 @@
 //! interpreter computes for a sample fragment.
 
 use pigment_ir::interp::{run_fragment, FragmentResult, NoTextures};
+use pigment_ir::pass::file::{blessing, PassFile};
 use pigment_ir::pass::{pass_by_name, run_pass};
 use pigment_ir::*;
 use std::path::PathBuf;
-
-const MARKER: &str = "; ---- expected ----\n";
 
 fn pass_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/in/ir/passes")
@@ -36,7 +35,6 @@ fn run_sample(f: &Function) -> FragmentResult {
 
 #[test]
 fn pass_files() {
-    let bless = std::env::var("PIGMENT_BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     let mut count = 0;
     for entry in std::fs::read_dir(pass_dir()).expect("tests/in/ir/passes exists") {
@@ -46,14 +44,8 @@ fn pass_files() {
         }
         count += 1;
         let text = std::fs::read_to_string(&path).expect("readable");
-        let (input, expected) = text.split_once(MARKER).unwrap_or((&text, ""));
-        let passes: Vec<String> = input
-            .lines()
-            .find_map(|l| l.strip_prefix("; run:"))
-            .unwrap_or_else(|| panic!("{}: no `; run:` line", path.display()))
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .collect();
+        let file = PassFile::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (input, passes) = (file.input, &file.passes);
         let mut module = parse(input).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         verify(&module).unwrap_or_else(|e| panic!("{}: input invalid: {e:?}", path.display()));
         let before: Vec<FragmentResult> = module
@@ -61,7 +53,7 @@ fn pass_files() {
             .iter()
             .map(|(_, f)| run_sample(f))
             .collect();
-        for name in &passes {
+        for name in passes {
             let mut pass = pass_by_name(name).unwrap_or_else(|| panic!("unknown pass {name}"));
             run_pass(&mut module, pass.as_mut())
                 .unwrap_or_else(|e| panic!("{}: {name} broke the IR: {e:?}", path.display()));
@@ -73,13 +65,10 @@ fn pass_files() {
             .collect();
         assert_eq!(before, after, "{}: results changed", path.display());
         let printed = print(&module);
-        if bless {
-            std::fs::write(&path, format!("{input}{MARKER}{printed}")).expect("writable");
-        } else if printed != expected {
-            failures.push(format!(
-                "{}:\n--- expected\n{expected}--- got\n{printed}",
-                path.display()
-            ));
+        if blessing() {
+            std::fs::write(&path, file.with_expected(&printed)).expect("writable");
+        } else if let Some(report) = file.mismatch(&printed) {
+            failures.push(format!("{}:\n{report}", path.display()));
         }
     }
     assert!(count > 0);

@@ -28,7 +28,7 @@ pub fn ir_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 pub fn bless() -> bool {
-    std::env::var("PIGMENT_BLESS").is_ok_and(|v| v == "1")
+    pigment_ir::pass::file::blessing()
 }
 
 pub fn load_module(path: &Path) -> Module {

@@ -5,6 +5,8 @@ mod const_fold;
 mod cse;
 mod dce;
 
+pub mod file;
+
 pub use const_fold::ConstFold;
 pub use cse::Cse;
 pub use dce::Dce;
