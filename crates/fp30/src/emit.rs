@@ -176,13 +176,21 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         let reg = iface.inputs[h.index()]
             .map(|a| a.name())
             .unwrap_or_default();
-        let sem = i.semantic.clone().unwrap_or_default();
+        let referenced = uses_input(func, h);
+        // cgc names the register it chose where the source named none, and nothing for an
+        // unread input without a semantic.
+        let semantic = match &i.semantic {
+            Some(sem) => format!("$vin.{sem}"),
+            None if referenced => format!("$vin.{reg}"),
+            None => String::new(),
+        };
+        let reg = if referenced { reg } else { String::new() };
         out.vars.push(var(
             i.ty.to_string(),
             i.name.clone(),
-            format!("$vin.{sem}"),
+            semantic,
             reg,
-            uses_input(func, h),
+            referenced,
         ));
     }
     out.vars.extend(uniforms::var_lines(func, mir));

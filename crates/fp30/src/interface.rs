@@ -105,9 +105,72 @@ fn clashing_params(func: &Function) -> Vec<Diagnostic> {
     errors
 }
 
+/// The attribute register of each input, and the component of it where the input starts. An input
+/// with a semantic gets its register from it; one without gets, if the program reads it, the lowest
+/// texture coordinate set that no read input names, in declaration order (cgc's rule: `float2 a,
+/// float2 b : TEXCOORD0` reads `a` from TEX1). When all eight are taken, cgc packs it into the unused
+/// components of the first set with room (`float2 t8` after a `float2 : TEXCOORD0` reads
+/// `f[TEX0].zw`). An input that is never read needs no register.
+fn bind_inputs(
+    func: &Function,
+    read: &[Option<Option<pigment_ir::SourceLoc>>],
+    errors: &mut Vec<Diagnostic>,
+) -> (Vec<Option<AttribReg>>, Vec<u8>) {
+    // Components in use of each texture coordinate set, by read inputs.
+    let mut used = [0u8; 8];
+    for (h, i) in func.inputs.iter() {
+        if let (Some(_), Some(AttribReg::Tex(n))) =
+            (read[h.index()], i.semantic.as_deref().and_then(attrib_for))
+        {
+            used[n as usize] = used[n as usize].max(i.ty.width);
+        }
+    }
+    let (mut regs, mut offsets) = (Vec::new(), Vec::new());
+    for (h, i) in func.inputs.iter() {
+        let semantic = i.semantic.as_deref();
+        let (reg, offset) = match (read[h.index()], semantic) {
+            (None, _) => (semantic.and_then(attrib_for), 0),
+            (Some(_), Some(s)) => (attrib_for(s), 0),
+            (Some(_), None) => {
+                let free = used.iter().position(|&u| u == 0);
+                let packed = || used.iter().position(|&u| u + i.ty.width <= 4);
+                match free.or_else(packed) {
+                    Some(n) => {
+                        let offset = used[n];
+                        used[n] += i.ty.width;
+                        (Some(AttribReg::Tex(n as u8)), offset)
+                    }
+                    None => (None, 0),
+                }
+            }
+        };
+        if let (None, Some(loc)) = (reg, read[h.index()]) {
+            errors.push(error_at(
+                loc,
+                match semantic {
+                    Some(s) => format!(
+                        "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {s}",
+                        i.name
+                    ),
+                    None => format!(
+                        "input `{}` has no semantic and no texture coordinate set TEXCOORD0-7 has room for it",
+                        i.name
+                    ),
+                },
+            ));
+        }
+        regs.push(reg);
+        offsets.push(offset);
+    }
+    (regs, offsets)
+}
+
 /// The registers and units every interface entity is bound to.
 pub struct Interface {
     pub inputs: Vec<Option<AttribReg>>,
+    /// The component of its register where each input starts: 0 but for inputs cgc packs into
+    /// a register another input uses.
+    pub input_offsets: Vec<u8>,
     pub outputs: Vec<Option<OutputReg>>,
     pub sampler_units: Vec<u8>,
 }
@@ -124,25 +187,7 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
             read[input.index()].get_or_insert(inst.loc);
         }
     });
-    let inputs = func
-        .inputs
-        .iter()
-        .map(|(h, i)| {
-            // cgc binds a varying without a semantic to TEX0 (its `#var` says `$vin.TEX0`).
-            let reg = attrib_for(i.semantic.as_deref().unwrap_or("TEX0"));
-            if let (None, Some(loc)) = (reg, read[h.index()]) {
-                errors.push(error_at(
-                    loc,
-                    format!(
-                        "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {}",
-                        i.name,
-                        i.semantic.as_deref().unwrap_or("no semantic")
-                    ),
-                ));
-            }
-            reg
-        })
-        .collect();
+    let (inputs, input_offsets) = bind_inputs(func, &read, &mut errors);
     let outputs = func
         .outputs
         .iter()
@@ -188,6 +233,7 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
     if errors.is_empty() {
         Ok(Interface {
             inputs,
+            input_offsets,
             outputs,
             sampler_units,
         })

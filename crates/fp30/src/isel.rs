@@ -198,8 +198,12 @@ impl Isel<'_> {
             }),
             InstKind::LoadInput(i) => {
                 let input = &self.func.inputs[*i];
+                let first = self.iface.input_offsets[i.index()];
                 self.iface.inputs[i.index()].map(|reg| View {
-                    src: Src::plain(Base::Attr(reg)),
+                    src: Src {
+                        swizzle: std::array::from_fn(|c| (first + c as u8).min(3)),
+                        ..Src::plain(Base::Attr(reg))
+                    },
                     kind: input.ty.kind,
                     width: input.ty.width,
                 })

@@ -98,9 +98,24 @@ pub struct CompileArgs {
     /// Print the preprocessed source and stop.
     #[arg(short = 'E')]
     pub preprocess_only: bool,
+    /// What to print: the fp30 program (default), the shading IR as lowered from Cg, or the IR
+    /// after fp30's legalisation (unrolled, predicated: what instruction selection reads).
+    #[arg(long, value_enum, value_name = "STAGE", default_value = "fp")]
+    pub emit: EmitStage,
     /// Where to write the output (default: stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
+}
+
+/// What `compile --emit` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmitStage {
+    /// The NV_fragment_program text with cgc's header.
+    Fp,
+    /// The shading IR straight from the Cg front end (text form).
+    Ir,
+    /// The shading IR after fp30 legalisation.
+    IrLegal,
 }
 
 /// Options that bind a program's inputs: parameters and textures.

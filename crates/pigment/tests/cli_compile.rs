@@ -386,6 +386,46 @@ float4 main(in V IN) : COLOR { return float4(mod(IN.uv * 3.0, 1.25), mod(-1.0, 0
 }
 
 #[test]
+fn varyings_without_semantics_take_the_free_texture_coordinate_sets() {
+    let dir = scratch("free-sets");
+    // cgc's rule: read varyings without a semantic take the lowest sets that no read varying names,
+    // in declaration order; `unread` takes none. Expected registers worked out by hand.
+    let shader = "struct V { float2 a; float2 unread; float2 b; };
+float4 main(V v, float2 t : TEXCOORD0, float2 c) : COLOR { return float4(v.a + t, v.b + c); }
+";
+    let args = [
+        "--attr",
+        "TEX0=1,2",
+        "--attr",
+        "TEX1=10,20",
+        "--attr",
+        "TEX2=100,200",
+        "--attr",
+        "TEX3=1000,2000",
+    ];
+    let v = compile_and_eval(&dir, "sets", shader, &args);
+    // v.a = TEX1, t = TEX0, v.b = TEX2, c = TEX3.
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([11.0, 22.0, 1100.0, 2200.0])
+    );
+    // With all eight sets named, the next one is packed into the free components of the first
+    // set with room: a float2 after TEXCOORD0's float2 reads TEX0.zw.
+    let declared: String = (0..8)
+        .map(|i| format!("float{} t{i} : TEXCOORD{i}, ", if i == 0 { 2 } else { 4 }))
+        .collect();
+    let sum: String = (1..8).map(|i| format!(" + t{i}.x")).collect();
+    let shader = format!(
+        "float4 main({declared}float2 extra) : COLOR {{ return float4(t0, extra) * (1.0{sum}); }}\n"
+    );
+    let v = compile_and_eval(&dir, "packed", &shader, &["--attr", "TEX0=1,2,3,4"]);
+    assert_eq!(
+        v["outputs"]["COLR"],
+        serde_json::json!([1.0, 2.0, 3.0, 4.0])
+    );
+}
+
+#[test]
 fn uniform_members_of_a_varying_struct_stay_uniforms() {
     let dir = scratch("uniform-members");
     // cgc's extension used by libretro shaders: a varying struct carrying uniforms and a sampler.
@@ -421,4 +461,23 @@ float4 main(float2 uv : TEXCOORD0) : COLOR {
         v["outputs"]["COLR"],
         serde_json::json!([0.25, 0.75, 0.5, 1.0])
     );
+}
+
+#[test]
+fn emit_prints_the_ir_before_and_after_legalisation() {
+    let dir = scratch("emit-ir");
+    let cg = write(&dir, "shade.cg", SHADER);
+    let ir = pigment(&["compile", &cg, "--entry", "shade", "--emit", "ir"]);
+    assert_eq!(ir.status.code(), Some(0), "{}", stderr(&ir));
+    let lowered = String::from_utf8(ir.stdout).unwrap();
+    // The lowered IR keeps the source's loop; legalisation unrolls it.
+    assert!(lowered.contains("loop"), "{lowered}");
+    let legal = pigment(&["compile", &cg, "--entry", "shade", "--emit", "ir-legal"]);
+    assert_eq!(legal.status.code(), Some(0), "{}", stderr(&legal));
+    let legal = String::from_utf8(legal.stdout).unwrap();
+    assert!(!legal.contains("loop"), "{legal}");
+    // Both are the IR's text form, which its parser reads back.
+    for text in [&lowered, &legal] {
+        pigment_ir::parse(text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    }
 }

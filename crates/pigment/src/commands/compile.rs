@@ -3,7 +3,7 @@
 //! included, is printed in the user's files.
 
 use crate::cgfront::{front_end_options, run_front_end};
-use crate::cli::{CgArgs, CompileArgs, ReflectFormat};
+use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
 use pigment_cg::driver::{preprocess_text, FrontEnd};
@@ -22,6 +22,9 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
+    if args.emit != EmitStage::Fp {
+        return write_output(args, &lowered_ir(&args.program, &args.cg, args.emit)?);
+    }
     let compiled = compile_cg(&args.program, &args.cg)?;
     match args.reflect {
         // The same bindings as the header's `#var` lines, as JSON (schema "pigment-reflect-1").
@@ -32,9 +35,19 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
     }
 }
 
-/// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
-/// errors make it [`Failure::Rejected`].
-pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
+/// The text form of the program's IR at `stage` (`Ir` or `IrLegal`).
+fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Failure> {
+    let (front, module) = lower_cg(path, args)?;
+    if stage == EmitStage::Ir {
+        return Ok(pigment_ir::print(&module));
+    }
+    let legal =
+        pigment_fp30::legalize_ir(&module, &args.entry).map_err(|errors| reject(&front, errors))?;
+    Ok(pigment_ir::print(&legal))
+}
+
+/// Runs the front end and lowers the checked program to the shading IR.
+fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
     let front = run_front_end(path, args)?;
     if front.has_errors() {
         return Err(Failure::Rejected);
@@ -44,6 +57,13 @@ pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, 
     };
     let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
         .map_err(|errors| reject(&front, errors))?;
+    Ok((front, module))
+}
+
+/// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
+/// errors make it [`Failure::Rejected`].
+pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
+    let (front, module) = lower_cg(path, args)?;
     pigment_fp30::compile(&module, &args.entry, &pigment_fp30::Options::default())
         .map_err(|errors| reject(&front, errors))
 }
