@@ -8,6 +8,7 @@
 //!   (matrices row by row);
 //! * struct → struct: member by member; scalar → struct: into every member; struct → anything
 //!   else: its first member;
+//! * sampler → sampler (`sampler2D` passed as `sampler`): the same sampler;
 //! * the element kind changes with the IR's `cvt` (to bool: ≠ 0; from bool: 1 or 0; real → int
 //!   truncates).
 
@@ -60,6 +61,9 @@ impl Lowerer<'_> {
                     .collect();
                 Ok(Val::Mat(rows))
             }
+            // A sampler passed where the generic `sampler` (or another kind the checker allows) is
+            // expected stays the same texture unit and target: lookups use its own dimension.
+            (CgType::Sampler(_), CgType::Sampler(_), Val::Sampler(s)) => Ok(Val::Sampler(s)),
             (CgType::Struct(a), CgType::Struct(b), Val::Struct(items)) => {
                 let fa = self.prog.field_types_of(*a);
                 let fb = self.prog.field_types_of(*b);
