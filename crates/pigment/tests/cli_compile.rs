@@ -117,6 +117,17 @@ fn errors_point_into_the_users_file() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(err.contains("loop.cg:4:3: error: C5013"), "{err}");
+    // A limit of the whole program (1024 instructions: each iteration is a dependent SIN and ADD)
+    // points at the entry function's name.
+    let src_limit = write(
+        &dir,
+        "limit.cg",
+        "float4 main(float4 a : TEXCOORD0) : COLOR {\n  for (int i = 0; i < 600; i++)\n    a = sin(a) + a;\n  return a;\n}\n",
+    );
+    let out = pigment(&["compile", &src_limit]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("limit.cg:1:8: error: C6002"), "{err}");
     // render fails the same way, before rendering anything.
     let png = dir.join("never.png");
     let out = pigment(&["render", &src, "-o", &png.display().to_string()]);

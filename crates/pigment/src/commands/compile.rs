@@ -7,6 +7,7 @@ use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
 use pigment_cg::driver::{preprocess_text, FrontEnd};
+use pigment_cg::syntax::ast::Decl;
 use pigment_diag::Diagnostic;
 use std::path::Path;
 
@@ -41,8 +42,8 @@ fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Fa
     if stage == EmitStage::Ir {
         return Ok(pigment_ir::print(&module));
     }
-    let legal =
-        pigment_fp30::legalize_ir(&module, &args.entry).map_err(|errors| reject(&front, errors))?;
+    let legal = pigment_fp30::legalize_ir(&module, &args.entry)
+        .map_err(|errors| reject(&front, &args.entry, errors))?;
     Ok(pigment_ir::print(&legal))
 }
 
@@ -56,7 +57,7 @@ fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module)
         return Err(Failure::Rejected);
     };
     let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, errors))?;
+        .map_err(|errors| reject(&front, &args.entry, errors))?;
     Ok((front, module))
 }
 
@@ -65,13 +66,19 @@ fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module)
 pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
     let (front, module) = lower_cg(path, args)?;
     pigment_fp30::compile(&module, &args.entry, &pigment_fp30::Options::default())
-        .map_err(|errors| reject(&front, errors))
+        .map_err(|errors| reject(&front, &args.entry, errors))
 }
 
-/// Prints `errors` (located in the preprocessed text) in the user's files.
-fn reject(front: &FrontEnd, errors: Vec<Diagnostic>) -> Failure {
+/// Prints `errors` (located in the preprocessed text) in the user's files. An error about the whole
+/// program (an instruction or register limit) points at the entry function's name.
+fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+    let entry_span = entry_name_span(front, entry);
     let mapped: Vec<Diagnostic> = errors
         .into_iter()
+        .map(|d| match (&d.primary, entry_span) {
+            (None, Some(span)) => d.at(front.expanded, span),
+            _ => d,
+        })
         .map(|d| {
             front
                 .preprocessed
@@ -81,6 +88,14 @@ fn reject(front: &FrontEnd, errors: Vec<Diagnostic>) -> Failure {
         .collect();
     print_diagnostics(&front.files, &mapped);
     Failure::Rejected
+}
+
+/// Where the definition of the function `entry` names it, in the preprocessed text.
+fn entry_name_span(front: &FrontEnd, entry: &str) -> Option<pigment_diag::Span> {
+    front.unit.decls.iter().find_map(|decl| match decl {
+        Decl::Function(f) if f.name.name == entry && f.body.is_some() => Some(f.name.span),
+        _ => None,
+    })
 }
 
 fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
