@@ -22,6 +22,7 @@
 pub mod constraints;
 mod diag;
 pub mod emit;
+pub mod fast_math;
 pub mod header;
 pub mod interface;
 pub mod isel;
@@ -44,11 +45,17 @@ pub struct Options {
     /// Run the MIR optimisations (copy folding, dead writes). The IR's own clean-up (constant
     /// folding, CSE, DCE) always runs: the legalisation passes rely on it.
     pub optimize: bool,
+    /// Regroup float products as cgc's `-fastmath` does ([`fast_math`]): not exact, so off by
+    /// default; the command line turns it on, as cgc's default is.
+    pub fast_math: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { optimize: true }
+        Options {
+            optimize: true,
+            fast_math: false,
+        }
     }
 }
 
@@ -90,9 +97,10 @@ pub struct Compiled {
     pub instructions: usize,
 }
 
-/// Runs one pass; its own errors or a verifier failure become diagnostics.
-fn pass(module: &mut Module, p: &mut dyn Pass) -> Result<(), Vec<Diagnostic>> {
-    run_pass(module, p).map(|_| ()).map_err(|e| {
+/// Runs one pass and says whether it changed anything; its own errors or a verifier failure become
+/// diagnostics.
+fn pass(module: &mut Module, p: &mut dyn Pass) -> Result<bool, Vec<Diagnostic>> {
+    run_pass(module, p).map_err(|e| {
         vec![Diagnostic::error(format!(
             "internal: pass `{}` produced invalid IR: {:?}",
             e.pass, e.errors
@@ -135,13 +143,30 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
     Ok(m)
 }
 
+/// [`fast_math::FastMath`] until it changes nothing (each round may expose a new product to regroup),
+/// with the clean-up that folds the constant products it forms.
+fn apply_fast_math(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
+    for _ in 0..8 {
+        if !pass(m, &mut fast_math::FastMath)? {
+            break;
+        }
+        pass(m, &mut ConstFold)?;
+        pass(m, &mut Cse)?;
+        pass(m, &mut Dce)?;
+    }
+    Ok(())
+}
+
 /// Compiles the function `entry` of `module` to an fp30 program.
 pub fn compile(
     module: &Module,
     entry: &str,
     options: &Options,
 ) -> Result<Compiled, Vec<Diagnostic>> {
-    let legal = legalize_ir(module, entry)?;
+    let mut legal = legalize_ir(module, entry)?;
+    if options.fast_math {
+        apply_fast_math(&mut legal)?;
+    }
     let func = &legal.functions[pigment_ir::Handle::from_index(0)];
     let iface = interface::bind(func)?;
     let bad_defaults = uniforms::check_defaults(func);

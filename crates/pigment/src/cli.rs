@@ -63,6 +63,10 @@ pub struct CgArgs {
     /// The language, when the extension does not say.
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
+    /// (compile, render) Compute float products as written, without cgc's `-fastmath` regrouping of
+    /// constant factors, which is on by default as in cgc.
+    #[arg(long = "nofastmath")]
+    pub no_fast_math: bool,
 }
 
 #[derive(Args, Debug)]

@@ -14,13 +14,15 @@ mod values;
 use clap::Parser;
 use cli::{Cli, Command};
 
-/// cgc's multi-letter single-dash options, spelled the clap way.
+/// cgc's multi-letter single-dash options, spelled the clap way; `-fastmath`, cgc's default and
+/// ours, asks for nothing.
 fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
-    args.map(|arg| match arg.as_str() {
-        "-entry" | "-profile" | "-lang" => format!("-{arg}"),
-        _ => arg,
-    })
-    .collect()
+    args.filter(|arg| arg != "-fastmath")
+        .map(|arg| match arg.as_str() {
+            "-entry" | "-profile" | "-lang" | "-nofastmath" => format!("-{arg}"),
+            _ => arg,
+        })
+        .collect()
 }
 
 fn main() {

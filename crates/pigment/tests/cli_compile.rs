@@ -492,3 +492,22 @@ fn emit_prints_the_ir_before_and_after_legalisation() {
         pigment_ir::parse(text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
     }
 }
+
+#[test]
+fn fast_math_regroups_constant_factors_as_cgc_does_unless_turned_off() {
+    let dir = scratch("fast-math");
+    let shader = "float4 main(uniform float x) : COLOR { return x * 481344.0 / 11.0; }\n";
+    // cgc's default -fastmath: x·(481344/11), one multiplication by the folded constant
+    // (481344/11 = 43758.5454…, nearest f32 43758.546875).
+    let v = compile_and_eval(&dir, "fast", shader, &["--param", "x=0.7"]);
+    let expected = 0.7f32 * (481_344.0_f64 / 11.0) as f32;
+    let got = v["outputs"]["COLR"][0].as_f64().expect("a number") as f32;
+    assert_eq!(got, expected);
+    let cg = write(&dir, "slow.cg", shader);
+    let exact = pigment(&["compile", &cg, "-nofastmath"]);
+    assert_eq!(exact.status.code(), Some(0), "{}", stderr(&exact));
+    let text = String::from_utf8(exact.stdout).unwrap();
+    // As written: the product by 481344, then by the reciprocal of 11.
+    assert!(text.contains("481344"), "{text}");
+    assert!(!text.contains("43758"), "{text}");
+}

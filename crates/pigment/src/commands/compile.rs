@@ -65,7 +65,11 @@ fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module)
 /// errors make it [`Failure::Rejected`].
 pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
     let (front, module) = lower_cg(path, args)?;
-    pigment_fp30::compile(&module, &args.entry, &pigment_fp30::Options::default())
+    let options = pigment_fp30::Options {
+        fast_math: !args.no_fast_math,
+        ..pigment_fp30::Options::default()
+    };
+    pigment_fp30::compile(&module, &args.entry, &options)
         .map_err(|errors| reject(&front, &args.entry, errors))
 }
 
