@@ -170,5 +170,8 @@ fn entity_origins_come_from_the_header() {
 #[test]
 fn a_parameter_number_must_be_an_integer() {
     let text = "fn f(in $a: float @TEXCOORD0 param x) {\n}\n";
-    assert_eq!(errors(text), vec!["1:36: expected a parameter number, found `x`"]);
+    assert_eq!(
+        errors(text),
+        vec!["1:36: expected a parameter number, found `x`"]
+    );
 }
