@@ -9,7 +9,9 @@ use crate::uniforms;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
-use pigment_ir::{Function, Handle, Input, InterfaceEntity, Output, Sampler, SamplerDim};
+use pigment_ir::{
+    Function, Handle, Input, InterfaceEntity, Output, Sampler, SamplerDim, ScalarKind, Type,
+};
 
 /// The syntax tree of the program: the DECLAREs of the uniforms it reads (see [`uniforms`]),
 /// then the instructions.
@@ -208,7 +210,7 @@ fn input_var(func: &Function, iface: &Interface, h: Handle<Input>) -> Var {
         None => String::new(),
     };
     Var {
-        ty: input.ty.to_string(),
+        ty: register_type(input.ty).to_string(),
         name: input.name.clone(),
         semantic,
         resource: if referenced { reg } else { String::new() },
@@ -240,17 +242,29 @@ fn sampler_var(func: &Function, iface: &Interface, mir: &Mir, h: Handle<Sampler>
 /// The `#var` of an output: its result register.
 fn output_var(func: &Function, iface: &Interface, h: Handle<Output>) -> Var {
     let output = &func.outputs[h];
-    let reg = match iface.outputs[h.index()] {
-        Some(nvfp::isa::OutputReg::Depr) => "DEPR",
-        _ => "COL",
+    let depth = iface.outputs[h.index()] == Some(nvfp::isa::OutputReg::Depr);
+    // The colour result may be half (COLH); depth is always float.
+    let ty = if depth {
+        register_type(output.ty)
+    } else {
+        output.ty
     };
     Var {
-        ty: output.ty.to_string(),
+        ty: ty.to_string(),
         name: output.name.clone(),
         semantic: format!("$vout.{}", output.semantic.as_deref().unwrap_or_default()),
-        resource: reg.into(),
+        resource: if depth { "DEPR" } else { "COL" }.into(),
         param_index: -1,
         referenced: true,
+    }
+}
+
+/// The type cgc's header gives a value held in a float register (attributes, DEPR): a `half` or
+/// `fixed` varying is listed as `float`, as the register holds it.
+fn register_type(ty: Type) -> Type {
+    match ty.kind {
+        ScalarKind::Half | ScalarKind::Fixed => Type::new(ScalarKind::Float, ty.width),
+        _ => ty,
     }
 }
 

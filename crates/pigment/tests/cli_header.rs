@@ -109,3 +109,29 @@ fn out_parameters_arrays_and_matrices_carry_their_parameter_number() {
     ];
     assert_eq!(interface_lines("header-void", VOID_ENTRY, "main"), expected);
 }
+
+/// Attribute registers and DEPR hold floats: `half` and `fixed` varyings and a `half` depth are
+/// listed as `float`; uniforms and the colour result keep their declared type.
+const HALF_TYPES: &str = "\
+half4 main(half2 a : TEXCOORD0, fixed4 b : TEXCOORD1, uniform half4 u, uniform fixed4 v,
+           out half d : DEPTH) : COLOR
+{
+    d = a.x;
+    return a.xyxy + b + u + v;
+}
+";
+
+#[test]
+fn varyings_and_depth_are_listed_with_their_register_type() {
+    let expected = [
+        "#semantic main.u",
+        "#semantic main.v",
+        "#var float2 a : $vin.TEXCOORD0 : TEX0 : 0 : 1",
+        "#var float4 b : $vin.TEXCOORD1 : TEX1 : 1 : 1",
+        "#var half4 u :  : u : 2 : 1",
+        "#var fixed4 v :  : v : 3 : 1",
+        "#var float d : $vout.DEPTH : DEPR : 4 : 1",
+        "#var half4 main : $vout.COLOR : COL : -1 : 1",
+    ];
+    assert_eq!(interface_lines("header-half", HALF_TYPES, "main"), expected);
+}
