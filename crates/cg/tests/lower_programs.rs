@@ -6,7 +6,7 @@
 use pigment_cg::driver::{run, Options};
 use pigment_diag::Diagnostic;
 use pigment_ir::interp::{run_fragment, FragmentResult, NoTextures};
-use pigment_ir::{Function, Handle, Module, ScalarKind, Vector};
+use pigment_ir::{Function, Handle, InterfaceEntity, Module, ScalarKind, Vector};
 
 /// Front end and lowering; the diagnostics rendered on failure.
 fn lower(src: &str) -> Result<Module, String> {
@@ -232,10 +232,10 @@ fn the_interface_uses_cgc_names_arrays_and_units() {
     assert_eq!(
         uniforms,
         vec![
-            ("M".to_string(), Some(4)),
             ("I2$video_size".to_string(), None),
             ("I2$frame_count".to_string(), None),
             ("k".to_string(), Some(3)),
+            ("M".to_string(), Some(4)),
         ]
     );
     let samplers: Vec<(String, Option<u32>)> = f
@@ -263,6 +263,34 @@ fn the_interface_uses_cgc_names_arrays_and_units() {
         .map(|(_, o)| (o.name.as_str(), o.semantic.as_deref()))
         .collect();
     assert_eq!(outputs, vec![("main", Some("COLOR"))]);
+    // Declared as cgc lists them: the entry's parameters, numbered (a struct's members all with
+    // its number), then the globals, then the return value.
+    let declared: Vec<(String, Option<u32>)> = f
+        .interface()
+        .into_iter()
+        .map(|e| {
+            let name = match e {
+                InterfaceEntity::Input(h) => f.inputs[h].name.clone(),
+                InterfaceEntity::Uniform(h) => f.uniforms[h].name.clone(),
+                InterfaceEntity::Sampler(h) => f.samplers[h].name.clone(),
+                InterfaceEntity::Output(h) => f.outputs[h].name.clone(),
+            };
+            (name, f.origin(e).param)
+        })
+        .collect();
+    let want = [
+        ("IN.uv", Some(0)),
+        ("I2$video_size", Some(1)),
+        ("I2$frame_count", Some(1)),
+        ("k", Some(2)),
+        ("a", Some(3)),
+        ("b", Some(4)),
+        ("c", Some(5)),
+        ("M", None),
+        ("main", None),
+    ];
+    let want: Vec<(String, Option<u32>)> = want.iter().map(|&(n, p)| (n.to_string(), p)).collect();
+    assert_eq!(declared, want);
 }
 
 #[test]

@@ -9,7 +9,9 @@ use crate::uniforms;
 use nvfp::isa::{OperandKind, Swizzle, TempReg, WriteMask};
 use nvfp::syntax::ast;
 use pigment_diag::Span;
-use pigment_ir::{Function, SamplerDim};
+use pigment_ir::{
+    Function, Handle, Input, InterfaceEntity, Output, Sampler, SamplerDim, ScalarKind, Type,
+};
 
 /// The syntax tree of the program: the DECLAREs of the uniforms it reads (see [`uniforms`]),
 /// then the instructions.
@@ -151,10 +153,11 @@ pub fn sampler_type(dim: SamplerDim) -> &'static str {
     }
 }
 
-/// The interface as cgc's header describes it: `#profile`, `#program`, a `#semantic` per uniform and
-/// sampler, a `#var` per input, uniform (element), sampler and output, plus the kill
-/// pseudo-output when the program uses KIL, and a `#default` per element of a uniform with one.
-/// The trailer's counts are left to the caller.
+/// The interface as cgc's header describes it: `#profile`, `#program`, a `#semantic` per source
+/// variable behind the uniforms and samplers, a `#var` per input, uniform (element), sampler and
+/// output in declaration order (the entry's parameters, numbered, then the globals, then the
+/// return value), plus the kill pseudo-output when the program uses KIL, and a `#default` per
+/// element of a uniform with one. The trailer's counts are left to the caller.
 pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> ProgramInterface {
     let mut out = ProgramInterface {
         notes: vec!["pigment fp30 back end".into()],
@@ -163,77 +166,106 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         ..ProgramInterface::default()
     };
     out.semantics = uniforms::semantic_lines(func);
-    let var =
-        |ty: String, name: String, semantic: String, resource: String, referenced: bool| Var {
-            ty,
-            name,
-            semantic,
-            resource,
-            param_index: -1,
-            referenced,
+    for entity in func.interface() {
+        let lines = match entity {
+            InterfaceEntity::Input(h) => vec![input_var(func, iface, h)],
+            InterfaceEntity::Uniform(h) => uniforms::var_lines(&func.uniforms[h], mir),
+            InterfaceEntity::Sampler(h) => vec![sampler_var(func, iface, mir, h)],
+            InterfaceEntity::Output(h) => vec![output_var(func, iface, h)],
         };
-    for (h, i) in func.inputs.iter() {
-        let reg = iface.inputs[h.index()]
-            .map(|a| a.name())
-            .unwrap_or_default();
-        let referenced = uses_input(func, h);
-        // cgc names the register it chose where the source named none, and nothing for an
-        // unread input without a semantic.
-        let semantic = match &i.semantic {
-            Some(sem) => format!("$vin.{sem}"),
-            None if referenced => format!("$vin.{reg}"),
-            None => String::new(),
-        };
-        let reg = if referenced { reg } else { String::new() };
-        out.vars.push(var(
-            i.ty.to_string(),
-            i.name.clone(),
-            semantic,
-            reg,
-            referenced,
-        ));
+        // cgc numbers what an entry parameter declares with the parameter, the rest -1.
+        let param_index = func
+            .origin(entity)
+            .param
+            .and_then(|p| i32::try_from(p).ok())
+            .unwrap_or(-1);
+        out.vars
+            .extend(lines.into_iter().map(|v| Var { param_index, ..v }));
     }
-    out.vars.extend(uniforms::var_lines(func, mir));
     out.defaults = uniforms::default_lines(func);
-    for (h, s) in func.samplers.iter() {
-        let unit = iface.sampler_units[h.index()];
-        let sem = s.unit.map(|u| format!("TEXUNIT{u}")).unwrap_or_default();
-        let used = mir
-            .insts
-            .iter()
-            .any(|i| i.texture.is_some_and(|(u, _)| u == unit));
-        out.vars.push(var(
-            sampler_type(s.dim).into(),
-            uniforms::source_name(&s.name),
-            sem,
-            format!("texunit {unit}"),
-            used,
-        ));
-    }
-    for (h, o) in func.outputs.iter() {
-        let sem = o.semantic.clone().unwrap_or_default();
-        let reg = match iface.outputs[h.index()] {
-            Some(nvfp::isa::OutputReg::Depr) => "DEPR",
-            _ => "COL",
-        };
-        out.vars.push(var(
-            o.ty.to_string(),
-            o.name.clone(),
-            format!("$vout.{sem}"),
-            reg.into(),
-            true,
-        ));
-    }
     if kills {
-        out.vars.push(var(
-            "<none>4".into(),
-            "$kill_0000".into(),
-            "$vout.$kill".into(),
-            "$kill".into(),
-            false,
-        ));
+        out.vars.push(Var {
+            ty: "<none>4".into(),
+            name: "$kill_0000".into(),
+            semantic: "$vout.$kill".into(),
+            resource: "$kill".into(),
+            param_index: -1,
+            referenced: false,
+        });
     }
     out
+}
+
+/// The `#var` of an input: its register where the program reads it. cgc names the register it
+/// chose where the source named no semantic, and nothing for an unread input without one.
+fn input_var(func: &Function, iface: &Interface, h: Handle<Input>) -> Var {
+    let input = &func.inputs[h];
+    let reg = iface.inputs[h.index()]
+        .map(|a| a.name())
+        .unwrap_or_default();
+    let referenced = uses_input(func, h);
+    let semantic = match &input.semantic {
+        Some(sem) => format!("$vin.{sem}"),
+        None if referenced => format!("$vin.{reg}"),
+        None => String::new(),
+    };
+    Var {
+        ty: register_type(input.ty).to_string(),
+        name: input.name.clone(),
+        semantic,
+        resource: if referenced { reg } else { String::new() },
+        param_index: -1,
+        referenced,
+    }
+}
+
+/// The `#var` of a sampler: its texture unit, referenced when a TEX instruction uses the unit.
+fn sampler_var(func: &Function, iface: &Interface, mir: &Mir, h: Handle<Sampler>) -> Var {
+    let sampler = &func.samplers[h];
+    let unit = iface.sampler_units[h.index()];
+    Var {
+        ty: sampler_type(sampler.dim).into(),
+        name: uniforms::source_name(&sampler.name),
+        semantic: sampler
+            .unit
+            .map(|u| format!("TEXUNIT{u}"))
+            .unwrap_or_default(),
+        resource: format!("texunit {unit}"),
+        param_index: -1,
+        referenced: mir
+            .insts
+            .iter()
+            .any(|i| i.texture.is_some_and(|(u, _)| u == unit)),
+    }
+}
+
+/// The `#var` of an output: its result register.
+fn output_var(func: &Function, iface: &Interface, h: Handle<Output>) -> Var {
+    let output = &func.outputs[h];
+    let depth = iface.outputs[h.index()] == Some(nvfp::isa::OutputReg::Depr);
+    // The colour result may be half (COLH); depth is always float.
+    let ty = if depth {
+        register_type(output.ty)
+    } else {
+        output.ty
+    };
+    Var {
+        ty: ty.to_string(),
+        name: output.name.clone(),
+        semantic: format!("$vout.{}", output.semantic.as_deref().unwrap_or_default()),
+        resource: if depth { "DEPR" } else { "COL" }.into(),
+        param_index: -1,
+        referenced: true,
+    }
+}
+
+/// The type cgc's header gives a value held in a float register (attributes, DEPR): a `half` or
+/// `fixed` varying is listed as `float`, as the register holds it.
+fn register_type(ty: Type) -> Type {
+    match ty.kind {
+        ScalarKind::Half | ScalarKind::Fixed => Type::new(ScalarKind::Float, ty.width),
+        _ => ty,
+    }
 }
 
 /// The header comments that follow `!!FP1.0` (see [`interface`]).
@@ -241,7 +273,7 @@ pub fn header(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> Str
     interface(func, iface, mir, kills).header()
 }
 
-fn uses_input(func: &Function, input: pigment_ir::Handle<pigment_ir::Input>) -> bool {
+fn uses_input(func: &Function, input: Handle<Input>) -> bool {
     let mut used = false;
     pigment_ir::walk(&func.body, &mut |i| {
         used |= matches!(i.kind, pigment_ir::InstKind::LoadInput(h) if h == input);

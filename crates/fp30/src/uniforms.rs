@@ -20,7 +20,7 @@ use crate::interface::param_name;
 use crate::mir::Mir;
 use nvfp::syntax::ast;
 use pigment_diag::{Diagnostic, Span};
-use pigment_ir::{Function, ScalarKind, Uniform, Vector};
+use pigment_ir::{Function, InterfaceEntity, ScalarKind, Uniform, Vector};
 
 /// The Cg spelling of a `$`-joined IR path: a part of digits is an index, any other a member.
 pub fn source_name(path: &str) -> String {
@@ -119,65 +119,73 @@ fn declare_value(values: &[f32]) -> ast::ConstValue {
     ast::ConstValue::Vector(items, Span::default())
 }
 
-/// One `#semantic` per top-level Cg variable behind the uniforms and samplers (a struct's name
-/// once for all its members), with the semantic the user gave a variable that is not split.
+/// One `#semantic` per source variable behind the uniforms and samplers (a struct's name once for
+/// all its members), in declaration order: an entry parameter prefixed with the entry's name
+/// (`main.IN`), a global bare (`tint`); with the semantic the user gave a variable that is not
+/// split.
 pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
-    let uniforms = func
-        .uniforms
-        .iter()
-        .map(|(_, u)| (u.name.as_str(), u.semantic.clone()));
-    let samplers = func
-        .samplers
-        .iter()
-        .map(|(_, s)| (s.name.as_str(), s.unit.map(|u| format!("TEXUNIT{u}"))));
     let mut lines: Vec<SemanticLine> = Vec::new();
-    for (path, semantic) in uniforms.chain(samplers) {
+    for entity in func.interface() {
+        let (path, semantic) = match entity {
+            InterfaceEntity::Uniform(h) => {
+                let u = &func.uniforms[h];
+                (u.name.as_str(), u.semantic.clone())
+            }
+            InterfaceEntity::Sampler(h) => {
+                let s = &func.samplers[h];
+                (s.name.as_str(), s.unit.map(|u| format!("TEXUNIT{u}")))
+            }
+            InterfaceEntity::Input(_) | InterfaceEntity::Output(_) => continue,
+        };
         let root = path.split('$').next().unwrap_or(path);
-        if lines.iter().any(|l| l.name == root) {
+        let name = match func.origin(entity).param {
+            Some(_) => format!("{}.{root}", func.name),
+            None => root.to_string(),
+        };
+        if lines.iter().any(|l| l.name == name) {
             continue;
         }
         lines.push(SemanticLine {
-            name: root.to_string(),
+            name,
             semantic: semantic.filter(|_| root == path),
         });
     }
     lines
 }
 
-/// The `#var` lines of the uniforms: one per array element, one per matrix, one per other
+/// The `#var` lines of uniform `u`: one per array element, one for a matrix, one for any other
 /// uniform; the resource is the DECLARE name (`M$0, 4` for a matrix) when the program reads the
-/// uniform.
-pub fn var_lines(func: &Function, mir: &Mir) -> Vec<Var> {
-    let mut out = Vec::new();
-    for (_, u) in func.uniforms.iter() {
-        let semantic = u.semantic.clone().unwrap_or_default();
-        let read = reads_any(mir, u);
-        let var = |ty: String, name: String, resource: String, referenced: bool| Var {
-            ty,
-            name,
-            semantic: semantic.clone(),
-            resource: if read { resource } else { String::new() },
-            param_index: -1,
-            referenced,
-        };
-        match u.array_len {
-            Some(rows) if u.matrix => out.push(var(
-                format!("{}{rows}x{}", u.ty.kind.name(), u.ty.width),
-                source_name(&u.name),
-                format!("{}, {rows}", param_name(&u.name, Some(0))),
-                read,
-            )),
-            _ => out.extend(elements(u).into_iter().map(|e| {
+/// uniform. Their parameter number is left to the caller.
+pub fn var_lines(u: &Uniform, mir: &Mir) -> Vec<Var> {
+    let semantic = u.semantic.clone().unwrap_or_default();
+    let read = reads_any(mir, u);
+    let var = |ty: String, name: String, resource: String, referenced: bool| Var {
+        ty,
+        name,
+        semantic: semantic.clone(),
+        resource: if read { resource } else { String::new() },
+        param_index: -1,
+        referenced,
+    };
+    match u.array_len {
+        Some(rows) if u.matrix => vec![var(
+            format!("{}{rows}x{}", u.ty.kind.name(), u.ty.width),
+            source_name(&u.name),
+            format!("{}, {rows}", param_name(&u.name, Some(0))),
+            read,
+        )],
+        _ => elements(u)
+            .into_iter()
+            .map(|e| {
                 var(
                     u.ty.to_string(),
                     element_name(u, e),
                     param_name(&u.name, e),
                     reads(mir, u, e),
                 )
-            })),
-        }
+            })
+            .collect(),
     }
-    out
 }
 
 /// `#default` lines, one per element of every uniform with a default (read or not, as cgc prints

@@ -40,6 +40,8 @@ pub struct FunctionBuilder {
     blocks: Vec<Block>,
     frames: Vec<Frame>,
     loc: Option<SourceLoc>,
+    /// The entry parameter the interface entities declared from now on belong to.
+    param: Option<u32>,
     errors: Vec<String>,
 }
 
@@ -50,6 +52,7 @@ impl FunctionBuilder {
             blocks: vec![Block::new()],
             frames: Vec::new(),
             loc: None,
+            param: None,
             errors: Vec::new(),
         }
     }
@@ -80,11 +83,26 @@ impl FunctionBuilder {
 
     // ----- interface -----
 
+    /// The entry parameter (0-based) that declares the interface entities declared from now on;
+    /// `None` (the initial state) for globals and the return value. See [`Origin`].
+    pub fn set_param(&mut self, param: Option<u32>) {
+        self.param = param;
+    }
+
+    /// The origin of the next interface entity: the current parameter, after every entity so far.
+    fn next_origin(&self) -> Origin {
+        Origin {
+            param: self.param,
+            order: self.func.next_interface_order(),
+        }
+    }
+
     pub fn input(&mut self, name: &str, ty: Type, semantic: Option<&str>) -> Handle<Input> {
         self.func.inputs.append(Input {
             name: name.into(),
             ty,
             semantic: semantic.map(Into::into),
+            origin: self.next_origin(),
         })
     }
 
@@ -102,6 +120,7 @@ impl FunctionBuilder {
             semantic: semantic.map(Into::into),
             matrix: false,
             default: None,
+            origin: self.next_origin(),
         })
     }
 
@@ -124,6 +143,7 @@ impl FunctionBuilder {
             name: name.into(),
             dim,
             unit,
+            origin: self.next_origin(),
         })
     }
 
@@ -132,6 +152,7 @@ impl FunctionBuilder {
             name: name.into(),
             ty,
             semantic: semantic.map(Into::into),
+            origin: self.next_origin(),
         })
     }
 

@@ -66,6 +66,48 @@ impl Function {
         self.outputs.find(|o| o.name == name)
     }
 
+    /// Where interface entity `entity` comes from.
+    pub fn origin(&self, entity: InterfaceEntity) -> Origin {
+        match entity {
+            InterfaceEntity::Input(h) => self.inputs[h].origin,
+            InterfaceEntity::Uniform(h) => self.uniforms[h].origin,
+            InterfaceEntity::Sampler(h) => self.samplers[h].origin,
+            InterfaceEntity::Output(h) => self.outputs[h].origin,
+        }
+    }
+
+    /// Every interface entity in declaration order ([`Origin::order`]); entities with the same
+    /// order (only IR put together by hand has them) in the order inputs, uniforms, samplers,
+    /// outputs.
+    pub fn interface(&self) -> Vec<InterfaceEntity> {
+        let mut all: Vec<InterfaceEntity> = self
+            .inputs
+            .iter()
+            .map(|(h, _)| InterfaceEntity::Input(h))
+            .chain(
+                self.uniforms
+                    .iter()
+                    .map(|(h, _)| InterfaceEntity::Uniform(h)),
+            )
+            .chain(
+                self.samplers
+                    .iter()
+                    .map(|(h, _)| InterfaceEntity::Sampler(h)),
+            )
+            .chain(self.outputs.iter().map(|(h, _)| InterfaceEntity::Output(h)))
+            .collect();
+        // Stable: ties keep the kind order.
+        all.sort_by_key(|&e| self.origin(e).order);
+        all
+    }
+
+    /// An [`Origin::order`] after every interface entity's: where the next one declared goes.
+    pub fn next_interface_order(&self) -> u32 {
+        self.interface()
+            .last()
+            .map_or(0, |&e| self.origin(e).order.saturating_add(1))
+    }
+
     /// Every uniform's [`Uniform::initial_elements`], in declaration order: the uniforms of an
     /// interpreter run (`interp::Bindings::uniforms`) for which the application gave no values.
     pub fn initial_uniforms(&self) -> Vec<Vec<Vector>> {
@@ -76,6 +118,32 @@ impl Function {
     }
 }
 
+/// Where an interface entity (input, uniform, sampler, output) comes from in the source, for
+/// reflection: which entry parameter declares it, and its place among all the function's
+/// interface entities. cgc's header lists its `#var`s in that order and numbers them with the
+/// parameter (fp30-profile.md section 7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// The 0-based position of the entry function's parameter that declares the entity (every
+    /// member of a struct parameter carries its parameter's); `None` for globals and the return
+    /// value.
+    pub param: Option<u32>,
+    /// Its place in declaration order among every interface entity of the function, whatever
+    /// their kind (front ends declare entry parameters first, then globals, then the return
+    /// value). Only the relative order means anything: the text form writes entities in this
+    /// order rather than the number.
+    pub order: u32,
+}
+
+/// One entity of a function's interface, of any kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InterfaceEntity {
+    Input(Handle<Input>),
+    Uniform(Handle<Uniform>),
+    Sampler(Handle<Sampler>),
+    Output(Handle<Output>),
+}
+
 /// A varying input of one fragment (a Cg `varying` parameter): read with `input`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Input {
@@ -83,6 +151,7 @@ pub struct Input {
     pub ty: Type,
     /// Binding, e.g. `TEXCOORD0`, `COLOR0`, `WPOS`.
     pub semantic: Option<String>,
+    pub origin: Origin,
 }
 
 /// A uniform, the same for every fragment: read with `uniform`, by element when it is an array.
@@ -102,6 +171,7 @@ pub struct Uniform {
     /// The value of each element (one for a non-array uniform) when the application sets none: the
     /// source's initializer. `None`: every component 0 (false).
     pub default: Option<Vec<Vector>>,
+    pub origin: Origin,
 }
 
 impl Uniform {
@@ -165,6 +235,7 @@ pub struct Sampler {
     pub dim: SamplerDim,
     /// The texture unit, when the source chose one (`TEXUNIT2`); back ends allocate the rest.
     pub unit: Option<u32>,
+    pub origin: Origin,
 }
 
 /// A fragment result written with `store`.
@@ -174,6 +245,7 @@ pub struct Output {
     pub ty: Type,
     /// Binding, e.g. `COLOR`, `DEPTH`.
     pub semantic: Option<String>,
+    pub origin: Origin,
 }
 
 /// What the IR knows about a value besides where it is defined.

@@ -146,3 +146,42 @@ fn run_pass_reports_a_pass_that_breaks_the_ir() {
         "result declared bool, but the instruction gives float"
     );
 }
+
+/// Interface entities record the entry parameter current when they were declared, and their
+/// declaration order across kinds, which the text form keeps.
+#[test]
+fn entities_record_their_parameter_and_declaration_order() {
+    let mut b = FunctionBuilder::new("main");
+    b.set_param(Some(0));
+    let uv = b.input("uv", Type::FLOAT2, Some("TEXCOORD0"));
+    let size = b.uniform("IN$size", Type::FLOAT2, None, None);
+    b.set_param(Some(1));
+    let s = b.sampler("s", SamplerDim::D2, None);
+    b.set_param(None);
+    let tint = b.uniform("tint", Type::FLOAT4, None, None);
+    let color = b.output("main", Type::FLOAT4, Some("COLOR"));
+    let white = b.float(&[1.0, 1.0, 1.0, 1.0]);
+    b.store(color, WriteMask::all(4), white);
+    let f = b.finish().expect("balanced");
+    assert_eq!(
+        f.interface(),
+        vec![
+            InterfaceEntity::Input(uv),
+            InterfaceEntity::Uniform(size),
+            InterfaceEntity::Sampler(s),
+            InterfaceEntity::Uniform(tint),
+            InterfaceEntity::Output(color),
+        ]
+    );
+    let params: Vec<Option<u32>> = f
+        .interface()
+        .into_iter()
+        .map(|e| f.origin(e).param)
+        .collect();
+    assert_eq!(params, vec![Some(0), Some(0), Some(1), None, None]);
+    let mut m = Module::new();
+    m.functions.append(f);
+    let text = print(&m);
+    assert!(text.contains("    uniform $IN$size: float2 param 0,\n    sampler $s: sampler2d param 1,\n    uniform $tint: float4,\n"), "{text}");
+    assert_eq!(parse(&text).expect("parses"), m);
+}

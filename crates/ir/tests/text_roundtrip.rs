@@ -126,3 +126,52 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         "{es:?}"
     );
 }
+
+/// The entity origins of `origins.ir`: `param N` is the entry parameter, the header's order is the
+/// declaration order across kinds.
+#[test]
+fn entity_origins_come_from_the_header() {
+    let text = std::fs::read_to_string(text_dir().join("origins.ir")).expect("origins.ir");
+    let module = parse(&text).expect("parses");
+    let f = &module.functions[module.function("main_fragment").expect("main_fragment")];
+    let listed: Vec<(String, Option<u32>)> = f
+        .interface()
+        .into_iter()
+        .map(|e| {
+            let name = match e {
+                InterfaceEntity::Input(h) => f.inputs[h].name.clone(),
+                InterfaceEntity::Uniform(h) => f.uniforms[h].name.clone(),
+                InterfaceEntity::Sampler(h) => f.samplers[h].name.clone(),
+                InterfaceEntity::Output(h) => f.outputs[h].name.clone(),
+            };
+            (name, f.origin(e).param)
+        })
+        .collect();
+    let expected = [
+        ("uv", Some(0)),
+        ("IN$size", Some(0)),
+        ("IN$tex", Some(0)),
+        ("col", Some(0)),
+        ("decal", Some(1)),
+        ("gain", Some(2)),
+        ("c", Some(3)),
+        ("tint", None),
+        ("lut", None),
+        ("depth", None),
+    ];
+    let expected: Vec<(String, Option<u32>)> =
+        expected.iter().map(|&(n, p)| (n.to_string(), p)).collect();
+    assert_eq!(listed, expected);
+    // The sampler with a unit and a parameter number keeps both.
+    let decal = &f.samplers[f.sampler("decal").expect("decal")];
+    assert_eq!((decal.unit, decal.origin.param), (Some(0), Some(1)));
+}
+
+#[test]
+fn a_parameter_number_must_be_an_integer() {
+    let text = "fn f(in $a: float @TEXCOORD0 param x) {\n}\n";
+    assert_eq!(
+        errors(text),
+        vec!["1:36: expected a parameter number, found `x`"]
+    );
+}

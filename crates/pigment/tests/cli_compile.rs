@@ -279,9 +279,10 @@ fn params_are_set_by_their_cg_names() {
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     // fp30-profile.md section 7: struct members as `IN.video_size`, a matrix as one `#var` whose
     // resource is its first row and row count, array elements as `k[0]`; an array the program
-    // reads is DECLAREd whole, so `k[0]` has its parameter though unread.
+    // reads is DECLAREd whole, so `k[0]` has its parameter though unread; the members of entry
+    // parameter 0 carry its number, globals -1.
     for line in [
-        "#var float2 IN.video_size :  : IN$video_size : -1 : 1",
+        "#var float2 IN.video_size :  : IN$video_size : 0 : 1",
         "#var float4x4 M :  : M$0, 4 : -1 : 1",
         "#var float4 k[0] :  : k$0 : -1 : 0",
         "#var float4 k[1] :  : k$1 : -1 : 1",

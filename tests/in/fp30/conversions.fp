@@ -3,7 +3,7 @@
 #profile fp30
 #program main
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var half4 h : $vin.COLOR1 : COL1 : -1 : 1
+#var float4 h : $vin.COLOR1 : COL1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 MOVX H0, f[COL1];
 MOVH H1, f[TEX0];

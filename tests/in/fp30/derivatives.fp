@@ -3,7 +3,7 @@
 #profile fp30
 #program main
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var half4 b : $vin.COLOR0 : COL0 : -1 : 1
+#var float4 b : $vin.COLOR0 : COL0 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 MULR R0, f[TEX0], f[TEX0];
 DDXR R1, R0;

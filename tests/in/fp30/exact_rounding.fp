@@ -3,7 +3,7 @@
 #profile fp30
 #program main
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var half4 h : $vin.TEXCOORD1 : TEX1 : -1 : 1
+#var float4 h : $vin.TEXCOORD1 : TEX1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 FRCR R0, f[TEX0];
 SGER H0, R0, {0.5}.x;

@@ -3,7 +3,7 @@
 #profile fp30
 #program main
 #var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var half2 h : $vin.TEXCOORD1 : TEX1 : -1 : 1
+#var float2 h : $vin.TEXCOORD1 : TEX1 : -1 : 1
 #var float4 color : $vout.COLOR : COL : -1 : 1
 PK2H R0.x, f[TEX1];
 UP2H R0.xy, R0.x;

@@ -57,9 +57,17 @@ fn sampler_dim(kind: SamplerKind) -> Option<SamplerDim> {
 
 impl Lowerer<'_> {
     /// Declares the interface and puts every parameter's and global's value in the environment.
+    /// The IR entities are declared in cgc's `#var` order: the entry's parameters (each numbered,
+    /// see [`pigment_ir::Origin`]), then the globals in declaration order, then the return value.
     pub(super) fn declare_interface(&mut self, entry: FunctionId) -> R<()> {
         let prog = self.prog;
         let mut uniforms = Vec::new();
+        let func = prog.function(entry);
+        for (index, &p) in (0u32..).zip(&func.params) {
+            self.em.b.set_param(Some(index));
+            self.entry_param(p, &mut uniforms)?;
+        }
+        self.em.b.set_param(None);
         for &g in &prog.globals {
             let var = prog.var(g);
             if matches!(var.ty, CgType::Sampler(_)) || var.uniform {
@@ -75,10 +83,6 @@ impl Lowerer<'_> {
                 let v = self.input_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
                 self.declare(Key::Var(g), v);
             }
-        }
-        let func = prog.function(entry);
-        for &p in &func.params {
-            self.entry_param(p, &mut uniforms)?;
         }
         if func.ret != CgType::Void {
             let name = func.name.clone();

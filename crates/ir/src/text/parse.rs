@@ -244,6 +244,21 @@ impl Parser<'_> {
         }
     }
 
+    /// An entity's origin: its optional `param N`, and the next place in declaration order (the
+    /// header lists entities in that order).
+    fn origin(&mut self) -> PResult<Origin> {
+        let param = if self.is_ident("param") {
+            self.bump();
+            Some(self.integer("a parameter number")?)
+        } else {
+            None
+        };
+        Ok(Origin {
+            param,
+            order: self.func.next_interface_order(),
+        })
+    }
+
     fn param(&mut self) -> PResult<()> {
         let (word, span) = self.ident("`in`, `uniform`, `sampler` or `out`")?;
         let (name, _) = self.entity_name()?;
@@ -252,12 +267,24 @@ impl Parser<'_> {
             "in" => {
                 let ty = self.ty()?;
                 let semantic = self.semantic()?;
-                self.func.inputs.append(Input { name, ty, semantic });
+                let origin = self.origin()?;
+                self.func.inputs.append(Input {
+                    name,
+                    ty,
+                    semantic,
+                    origin,
+                });
             }
             "out" => {
                 let ty = self.ty()?;
                 let semantic = self.semantic()?;
-                self.func.outputs.append(Output { name, ty, semantic });
+                let origin = self.origin()?;
+                self.func.outputs.append(Output {
+                    name,
+                    ty,
+                    semantic,
+                    origin,
+                });
             }
             "uniform" => {
                 let ty = self.ty()?;
@@ -273,6 +300,7 @@ impl Parser<'_> {
                     self.bump();
                 }
                 let semantic = self.semantic()?;
+                let origin = self.origin()?;
                 let default = if self.eat("=") {
                     Some(self.uniform_default(ty)?)
                 } else {
@@ -285,6 +313,7 @@ impl Parser<'_> {
                     semantic,
                     matrix,
                     default,
+                    origin,
                 });
             }
             "sampler" => {
@@ -299,7 +328,13 @@ impl Parser<'_> {
                 } else {
                     None
                 };
-                self.func.samplers.append(Sampler { name, dim, unit });
+                let origin = self.origin()?;
+                self.func.samplers.append(Sampler {
+                    name,
+                    dim,
+                    unit,
+                    origin,
+                });
             }
             _ => {
                 self.error_at(span, format!("unknown parameter kind `{word}`"));

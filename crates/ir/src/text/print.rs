@@ -40,39 +40,11 @@ struct Printer<'a> {
 impl Printer<'_> {
     fn header(&mut self) {
         let f = self.func;
-        let mut params = Vec::new();
-        for (_, i) in f.inputs.iter() {
-            params.push(format!("in ${}: {}{}", i.name, i.ty, semantic(&i.semantic)));
-        }
-        for (_, u) in f.uniforms.iter() {
-            let array = u.array_len.map(|n| format!("[{n}]")).unwrap_or_default();
-            let matrix = if u.matrix { " matrix" } else { "" };
-            let default = u.default.as_ref().map_or(String::new(), |elements| {
-                let elements: Vec<String> = elements
-                    .iter()
-                    .map(|e| format!("[{}]", constant(e)))
-                    .collect();
-                format!(" = {}", elements.join(" "))
-            });
-            params.push(format!(
-                "uniform ${}: {}{array}{matrix}{}{default}",
-                u.name,
-                u.ty,
-                semantic(&u.semantic)
-            ));
-        }
-        for (_, s) in f.samplers.iter() {
-            let unit = s.unit.map(|u| format!(" unit {u}")).unwrap_or_default();
-            params.push(format!("sampler ${}: {}{unit}", s.name, s.dim.name()));
-        }
-        for (_, o) in f.outputs.iter() {
-            params.push(format!(
-                "out ${}: {}{}",
-                o.name,
-                o.ty,
-                semantic(&o.semantic)
-            ));
-        }
+        let params: Vec<String> = f
+            .interface()
+            .into_iter()
+            .map(|e| entity_decl(f, e))
+            .collect();
         if params.is_empty() {
             let _ = writeln!(self.out, "fn {}() {{", f.name);
         } else {
@@ -259,6 +231,48 @@ fn terminator(word: &str, list: &str) -> String {
         word.into()
     } else {
         format!("{word} {list}")
+    }
+}
+
+/// One parameter of the function's header: an interface entity with its binding and origin.
+fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
+    let param = f
+        .origin(entity)
+        .param
+        .map(|n| format!(" param {n}"))
+        .unwrap_or_default();
+    match entity {
+        InterfaceEntity::Input(h) => {
+            let i = &f.inputs[h];
+            format!("in ${}: {}{}{param}", i.name, i.ty, semantic(&i.semantic))
+        }
+        InterfaceEntity::Uniform(h) => {
+            let u = &f.uniforms[h];
+            let array = u.array_len.map(|n| format!("[{n}]")).unwrap_or_default();
+            let matrix = if u.matrix { " matrix" } else { "" };
+            let default = u.default.as_ref().map_or(String::new(), |elements| {
+                let elements: Vec<String> = elements
+                    .iter()
+                    .map(|e| format!("[{}]", constant(e)))
+                    .collect();
+                format!(" = {}", elements.join(" "))
+            });
+            format!(
+                "uniform ${}: {}{array}{matrix}{}{param}{default}",
+                u.name,
+                u.ty,
+                semantic(&u.semantic)
+            )
+        }
+        InterfaceEntity::Sampler(h) => {
+            let s = &f.samplers[h];
+            let unit = s.unit.map(|u| format!(" unit {u}")).unwrap_or_default();
+            format!("sampler ${}: {}{unit}{param}", s.name, s.dim.name())
+        }
+        InterfaceEntity::Output(h) => {
+            let o = &f.outputs[h];
+            format!("out ${}: {}{}{param}", o.name, o.ty, semantic(&o.semantic))
+        }
     }
 }
 
