@@ -39,25 +39,34 @@ fn half_mad_rounds_the_product_before_adding() {
     assert_eq!(op_result("half", &c, "mad %c0, %c0, %c1"), [1.0 + p2(-9)]);
     // 300·300 = 90000 ≥ 65520 → +INF before −60000 is added. (Rounded once: 30000.)
     let c = [("half", "300.0"), ("half", "-60000.0")];
-    assert_eq!(
-        op_result("half", &c, "mad %c0, %c0, %c1"),
-        [f32::INFINITY]
-    );
+    assert_eq!(op_result("half", &c, "mad %c0, %c0, %c1"), [f32::INFINITY]);
 }
 
 #[test]
 fn half_dot_rounds_each_product_and_partial_sum_from_x_to_w() {
     // x: 1 + 2^-9 (as above); + y = 2^-11: tie → 1 + 2^-9. (Rounded once: 1 + 3·2^-10.)
-    let c = [("half2", &format!("{ONE_UP}, {HALF_STEP}")[..]), ("half2", &format!("{ONE_UP}, 1.0")[..])];
+    let c = [
+        ("half2", &format!("{ONE_UP}, {HALF_STEP}")[..]),
+        ("half2", &format!("{ONE_UP}, 1.0")[..]),
+    ];
     assert_eq!(op_result("half", &c, "dot %c0, %c1"), [1.0 + p2(-9)]);
     // 1 + 2^-11 ties to 1, twice. (Rounded once: 1 + 2^-10.)
-    let c = [("half3", &format!("1.0, {HALF_STEP}, {HALF_STEP}")[..]), ("half3", "1.0, 1.0, 1.0")];
+    let c = [
+        ("half3", &format!("1.0, {HALF_STEP}, {HALF_STEP}")[..]),
+        ("half3", "1.0, 1.0, 1.0"),
+    ];
     assert_eq!(op_result("half", &c, "dot %c0, %c1"), [1.0]);
     // The same terms in the other order: 2^-11 + 2^-11 = 2^-10 exactly, + 1 = 1 + 2^-10 exactly.
-    let c = [("half3", &format!("{HALF_STEP}, {HALF_STEP}, 1.0")[..]), ("half3", "1.0, 1.0, 1.0")];
+    let c = [
+        ("half3", &format!("{HALF_STEP}, {HALF_STEP}, 1.0")[..]),
+        ("half3", "1.0, 1.0, 1.0"),
+    ];
     assert_eq!(op_result("half", &c, "dot %c0, %c1"), [1.0 + p2(-10)]);
     // 40000 + 40000 = 80000 → +INF, which −40000 and +1 keep. (Rounded once: 40001 → 40000.)
-    let c = [("half4", "200.0, 200.0, 200.0, 1.0"), ("half4", "200.0, 200.0, -200.0, 1.0")];
+    let c = [
+        ("half4", "200.0, 200.0, 200.0, 1.0"),
+        ("half4", "200.0, 200.0, -200.0, 1.0"),
+    ];
     assert_eq!(op_result("half", &c, "dot %c0, %c1"), [f32::INFINITY]);
 }
 

@@ -96,9 +96,7 @@ fn needs_lowering(op: Op, kind: ScalarKind) -> bool {
         ScalarKind::Float | ScalarKind::Half => {
             matches!(op, Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp)
         }
-        ScalarKind::Fixed => {
-            no_fixed_form(op) || matches!(op, Ceil | Trunc | Round | Clamp | Lerp)
-        }
+        ScalarKind::Fixed => no_fixed_form(op) || matches!(op, Ceil | Trunc | Round | Clamp | Lerp),
         ScalarKind::Bool | ScalarKind::Int => false,
     }
 }
