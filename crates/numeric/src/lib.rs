@@ -6,8 +6,9 @@
 //! or correctly rounded on every machine) and bit manipulation; no call to the platform's libm for
 //! anything that rounds. A function returns the IEEE f32 result of its formula; turning that into a
 //! value of a number format ([`to_fp32`], [`to_fp16`], [`to_fx12`], or the per-step [`Rounding`]) is
-//! the caller's next step, because the executor and the IR place that step differently (per
-//! instruction step, or once per IR operation).
+//! the caller's next step: the executor rounds after every elementary step of an instruction, the IR
+//! once per operation, except that both compute the multi-step MAD, DP3/DP4 and the IR's `lerp` with
+//! the same per-step functions ([`steps`]).
 //!
 //! # Decisions
 //!

@@ -85,7 +85,8 @@ fn no_fixed_form(op: Op) -> bool {
     )
 }
 
-/// Whether `op` on `kind` is computed in float and converted back.
+/// Whether `op` on `kind` is computed in float and converted back: fixed operations without an X
+/// form, and fixed `ceil` / `trunc` (see the module documentation).
 fn via_float(op: Op, kind: ScalarKind) -> bool {
     kind == ScalarKind::Fixed && (no_fixed_form(op) || matches!(op, Op::Ceil | Op::Trunc))
 }
