@@ -3,7 +3,8 @@
 //!
 //! Real kinds (float, half, fixed): an operation reads its operands' values (float denormals as zero),
 //! computes the fp32 result of its formula with every step's denormals flushed, and converts that result
-//! to the result's kind ([`numeric::to_kind`]). The scalar rules are `pigment_numeric`'s, the ones the
+//! to the result's kind ([`numeric::to_kind`]); `mad`, `dot` and `lerp` instead round every step to the
+//! result's kind ([`numeric::mad`], [`numeric::dot`], [`numeric::lerp`]). The scalar rules are `pigment_numeric`'s, the ones the
 //! NV_fragment_program machine computes with; [`numeric`] adds the few the IR defines on its own. Int: 32-bit wrapping arithmetic,
 //! division truncates toward zero and x / 0 = 0. Bool: logic. Data movement (swizzle, construct,
 //! select, pack results, unpack operands) copies bit patterns untouched.
@@ -53,11 +54,8 @@ pub fn eval(op: Op, args: &[Vector]) -> Option<Vector> {
         }
         Op::Dot => {
             let (a, b) = (reals(&args[0]), reals(&args[1]));
-            let mut acc = n::mul(a[0], b[0]);
-            for i in 1..args[0].width() {
-                acc = n::add(acc, n::mul(a[i], b[i]));
-            }
-            out[0] = n::to_kind(kind, acc).to_bits();
+            let w = args[0].width();
+            out[0] = n::to_kind(kind, n::dot(kind, &a[..w], &b[..w])).to_bits();
         }
         Op::All | Op::Any => {
             let mut comps = (0..args[0].width()).map(|i| args[0].bool(i));
@@ -108,13 +106,14 @@ fn componentwise(op: Op, kind: ScalarKind, c: &[u32]) -> u32 {
         ScalarKind::Bool => bool_op(op, &c.iter().map(|&b| b != 0).collect::<Vec<_>>()) as u32,
         _ => {
             let x: Vec<f32> = c.iter().map(|&b| n::operand(f32::from_bits(b))).collect();
-            n::to_kind(kind, real_op(op, &x)).to_bits()
+            n::to_kind(kind, real_op(op, kind, &x)).to_bits()
         }
     }
 }
 
-/// The fp32 result of a componentwise real operation.
-fn real_op(op: Op, x: &[f32]) -> f32 {
+/// The fp32 result of a componentwise real operation whose result has `kind` (which only the
+/// multi-step `mad` and `lerp` round to at every step).
+fn real_op(op: Op, kind: ScalarKind, x: &[f32]) -> f32 {
     match op {
         Op::Neg => -x[0],
         Op::Abs => x[0].abs(),
@@ -138,9 +137,9 @@ fn real_op(op: Op, x: &[f32]) -> f32 {
         Op::Min => min(x[0], x[1]),
         Op::Max => max(x[0], x[1]),
         Op::Pow => n::pow(x[0], x[1]),
-        Op::Mad => n::add(n::mul(x[0], x[1]), x[2]),
+        Op::Mad => n::mad(kind, x[0], x[1], x[2]),
         Op::Clamp => min(max(x[0], x[1]), x[2]),
-        Op::Lerp => n::add(x[0], n::mul(x[2], n::sub(x[1], x[0]))),
+        Op::Lerp => n::lerp(kind, x[0], x[1], x[2]),
         // Every other operation is handled before dispatching here (the signature check guarantees it).
         _ => f32::NAN,
     }

@@ -94,34 +94,51 @@
 //! rounds to fp16 once, after the fp32 sum. Int operations wrap; `div` truncates toward zero and
 //! `x / 0 = 0`.
 //!
-//! **Which operations are NV instructions bit for bit.** On float operands (and on half or fixed ones
-//! where the instruction has one step) these give exactly what nvfp's instruction at the matching
-//! precision gives: `add sub mul` (ADD SUB MUL), `min max` (MIN MAX: −0 counts below +0, so both are
-//! commutative bit for bit), `sat` (MOV_SAT: NaN passes through), `floor fract` (FLR FRC), `rcp rsqrt
-//! exp2 log2 sin cos` (RCP RSQ EX2 LG2 SIN COS, deterministic approximations), `dot` on float
-//! (DP3/DP4, summed x to w), `mad` on float (MAD, product rounded first), `lit dst` (LIT DST),
+//! **Multi-step operations round every step to the kind.** `mad`, `dot` and `lerp` are computed the
+//! way NV_fragment_program's instructions of the kind's precision (R for float, H for half, X for
+//! fixed) compute them: each elementary multiply, add or subtract is converted to the result kind
+//! before the next step reads it (NV 3.11.4.2: H "calculations are carried out using 16-bit floating
+//! point operands and results"), in this order:
+//!
+//! * `mad a, b, c` = k(k(a·b) + c), NV MAD;
+//! * `dot a, b` = k(…k(k(k(a.x·b.x) + k(a.y·b.y)) + k(a.z·b.z))…), the products summed x to w, NV DP3
+//!   / DP4 (a width-2 `dot` is MUL then MAD, width 1 a MUL);
+//! * `lerp a, b, w` = k(k(w·k(b − a)) + a): an ADD and a MAD, as cgc computes Cg's `lerp` (not NV LRP,
+//!   whose formula t·a + (1−t)·b rounds differently);
+//!
+//! where k is the conversion to the kind. For float, k flushes denormals (NaN is made canonical at the
+//! end), which is the fp32 rule above; for half an intermediate tie or overflow is rounded where it
+//! happens (half `mad 300, 300, -60000` is +INF, not 30000); for fixed an intermediate clamps
+//! (fixed `lerp -1.5, 1.5, 1` = −1.5 + 2047/1024, since b − a = 3 clamps). The shared definitions are
+//! `pigment_numeric::steps`'.
+//!
+//! **Which operations are NV instructions bit for bit.** On operands of every real kind these give
+//! exactly what nvfp's instruction at the kind's precision (R, H, X) gives: `add sub mul` (ADD SUB
+//! MUL), `min max` (MIN MAX: −0 counts below +0, so both are commutative bit for bit), `sat` (MOV_SAT:
+//! NaN passes through), `floor fract` (FLR FRC), `dot` (DP3/DP4, summed x to w, every step rounded),
+//! `mad` (MAD, product rounded first); and on float and half: `rcp rsqrt exp2 log2 sin cos` (RCP RSQ
+//! EX2 LG2 SIN COS, deterministic approximations), `lit dst` (LIT DST),
 //! `eq ne lt le gt ge` (SEQ SNE SLT SLE SGT SGE), `pack_*` / `unpack_*` (PK2H PK2US PK4B PK4UB, UP2H
 //! UP2US UP4B UP4UB). Defined by the IR and different from the nearest NV sequence: `div` and `sqrt`
 //! (correctly rounded; fp30 uses RCP·MUL and RCP(RSQ), within 2^-22 relative per approximation), `pow`
 //! (the product y·log2 x rounded to fp32 before EX2; NV POW keeps it wider, so they differ by up to
-//! |y·log2 x|·2^-24 relatively), and multi-step operations on half and fixed (one rounding at the end
-//! where NV rounds every step). `ceil trunc round clamp lerp` have no NV instruction; fp30's
-//! sequences for them (−FLR(−x), ...) are exact.
+//! |y·log2 x|·2^-24 relatively). `ceil trunc round clamp lerp` have no NV instruction; fp30's
+//! sequences for them (−FLR(−x), ADD·MAD, ...) are exact.
 //!
 //! | instruction | operands → result | meaning |
 //! |---|---|---|
 //! | `const` | → T | the literal components (canonical for the kind **(V)**) |
 //! | `neg abs` | T → T (numeric) | −x, \|x\| |
 //! | `add sub mul div min max` | T, T → T (numeric) | componentwise; min/max give NaN if either is NaN, and −0 < +0 |
-//! | `mad` | T, T, T → T (numeric) | a·b + c, the product rounded first |
+//! | `mad` | T, T, T → T (numeric) | a·b + c, the product rounded (to the kind) first |
 //! | `clamp` | x, lo, hi: T → T (numeric) | min(max(x, lo), hi) |
 //! | `sat` | T → T (real) | clamp to [0, 1] (NV `_SAT`: NaN stays NaN) |
 //! | `floor ceil trunc fract` | T → T (real) | fract = x − floor(x) |
 //! | `round` | T → T (real) | nearest integer, halves toward +INF (Cg's floor(x + 0.5), exactly: floor(x) + (fract(x) ≥ 0.5)) |
 //! | `rcp rsqrt sqrt exp2 log2 sin cos` | T → T (real) | componentwise, with NV's special cases (see [`numeric`]) |
 //! | `pow` | T, T → T (real) | exp2(b · log2(a)), the product rounded to fp32: NV's ApproxPower special cases (0^0 = NaN, negative bases NaN, +INF^(b<0) = +INF) |
-//! | `lerp` | a, b, w: T → T (real) | a + w·(b − a) |
-//! | `dot` | T, T → scalar (real) | Σ aᵢ·bᵢ summed x to w, each step in fp32 |
+//! | `lerp` | a, b, w: T → T (real) | a + w·(b − a), each step rounded to the kind |
+//! | `dot` | T, T → scalar (real) | Σ aᵢ·bᵢ summed x to w, each step rounded to the kind |
 //! | `lit` | T4 → T4 (real) | NV LIT: (1, max(x,0), x > 0 ? ApproxPower(max(y,0), w) : 0, 1), POW's own approximation |
 //! | `dst` | T4, T4 → T4 (real) | NV DST: (1, a.y·b.y, a.z, b.w) |
 //! | `ddx ddy` | T → T (real) | quad derivatives (see [`interp`]): right − left, top − bottom |

@@ -1,14 +1,17 @@
 //! The IR's numeric rules in terms of `pigment_numeric`, the scalar arithmetic the NV_fragment_program
-//! machine also computes with: the kinds' conversions, and the few real operations the IR defines on
-//! its own (exact division and square root, ceil/trunc/round, its `pow`), each built from the shared
-//! primitives. Everything else [`crate::eval`] calls in `pigment_numeric` directly.
+//! machine also computes with: the kinds' conversions, the multi-step operations at each kind's
+//! precision, and the few real operations the IR defines on its own (exact division and square root,
+//! ceil/trunc/round, its `pow`), each built from the shared primitives. Everything else
+//! [`crate::eval`] calls in `pigment_numeric` directly.
 //!
 //! A real operation reads its operands' values ([`operand`]: fp32 denormals read as zero), computes its
 //! formula in fp32 with every step's denormals flushed (the helpers below), and converts the result to
-//! the result's kind once ([`to_kind`]).
+//! the result's kind once ([`to_kind`]). The exceptions are `mad`, `dot` and `lerp` ([`mad`], [`dot`],
+//! [`lerp`]), which round every step to the result's kind, as the NV instruction of that precision
+//! (MAD, DP3, DP4 at R, H or X) does.
 
 use crate::types::ScalarKind;
-use pigment_numeric::{approx, floor, flush_fp32, fract, Format};
+use pigment_numeric::{approx, floor, flush_fp32, fract, steps, Format, Fp16, Fp32, Fx12};
 pub use pigment_numeric::{to_fp16 as to_f16, to_fx12, FX12_MAX, FX12_MIN};
 
 /// The number format values of a real kind are in; `None` for bool and int.
@@ -25,6 +28,35 @@ pub fn format(kind: ScalarKind) -> Option<Format> {
 /// NaN canonical; fp16 and fx12 as `pigment_numeric` defines them); other kinds return `x`.
 pub fn to_kind(kind: ScalarKind, x: f32) -> f32 {
     format(kind).map_or(x, |f| pigment_numeric::convert(f, x))
+}
+
+/// `mad a, b, c` on `kind`: the product rounded to the kind, then the sum (NV MAD at the kind's
+/// precision: R for float, H for half, X for fixed).
+pub fn mad(kind: ScalarKind, a: f32, b: f32, c: f32) -> f32 {
+    match kind {
+        ScalarKind::Half => steps::mad::<Fp16>(a, b, c),
+        ScalarKind::Fixed => steps::mad::<Fx12>(a, b, c),
+        _ => steps::mad::<Fp32>(a, b, c),
+    }
+}
+
+/// `dot a, b` on `kind`: every product and partial sum (x to w) rounded to the kind (NV DP3 / DP4).
+pub fn dot(kind: ScalarKind, a: &[f32], b: &[f32]) -> f32 {
+    match kind {
+        ScalarKind::Half => steps::dot::<Fp16>(a, b),
+        ScalarKind::Fixed => steps::dot::<Fx12>(a, b),
+        _ => steps::dot::<Fp32>(a, b),
+    }
+}
+
+/// `lerp a, b, w` on `kind`: `a + w·(b − a)`, the difference, the product and the sum each rounded to
+/// the kind (an ADD and a MAD at the kind's precision).
+pub fn lerp(kind: ScalarKind, a: f32, b: f32, w: f32) -> f32 {
+    match kind {
+        ScalarKind::Half => steps::lerp::<Fp16>(a, b, w),
+        ScalarKind::Fixed => steps::lerp::<Fx12>(a, b, w),
+        _ => steps::lerp::<Fp32>(a, b, w),
+    }
 }
 
 /// An operand read by an arithmetic operation: fp32 denormals read as zero.

@@ -6,8 +6,9 @@
 //! or correctly rounded on every machine) and bit manipulation; no call to the platform's libm for
 //! anything that rounds. A function returns the IEEE f32 result of its formula; turning that into a
 //! value of a number format ([`to_fp32`], [`to_fp16`], [`to_fx12`], or the per-step [`Rounding`]) is
-//! the caller's next step, because the executor and the IR place that step differently (per
-//! instruction step, or once per IR operation).
+//! the caller's next step: the executor rounds after every elementary step of an instruction, the IR
+//! once per operation, except that both compute the multi-step MAD, DP3/DP4 and the IR's `lerp` with
+//! the same per-step functions ([`steps`]).
 //!
 //! # Decisions
 //!
@@ -34,6 +35,10 @@
 //! * **Packing** ([`pack`]): the PK* pseudo-code (3.11.5.20-23) is evaluated step by step in fp32, like
 //!   every other instruction's, and its `round` is C's (halves away from zero, which after the clamps is
 //!   upward). NaN packs as 0 (PK2US, PK4B, PK4UB) or as the fp16 quiet NaN 0x7E00 (PK2H).
+//! * **Rounding inside an instruction** ([`rounding`], [`steps`]): every elementary operation of a
+//!   multi-step instruction (the product of a MAD, each product and partial sum of a DP3) is rounded
+//!   to the instruction's precision before the next step reads it (3.11.4.2: "calculations are carried
+//!   out using 16-bit floating point operands and results"), in the order the pseudo-code writes them.
 //! * **Approximations** ([`approx`]): RCP, RSQ, EX2, LG2, SIN, COS, POW are computed in f64 from basic
 //!   operations and rounded once to f32 (notes item 5).
 #![forbid(unsafe_code)]
@@ -44,6 +49,7 @@ pub mod integral;
 pub mod order;
 pub mod pack;
 pub mod rounding;
+pub mod steps;
 
 pub use format::{
     convert, flush_fp32, fp16_bits, fp16_value, to_fp16, to_fp32, to_fx12, Format, CANONICAL_NAN,

@@ -10,9 +10,9 @@
 DECLARE k;
 MOVR R0, f[TEX0];
 MADX H0, R0, f[COL0], k;
-MADR R1, R0, f[COL0], k;
-SUBX H0, -H0, R1;
-DP4R R0.x, R0, f[COL0];
-MINX o[COLH], H0, R0.x;
+MADX H1, R0, f[COL0], k;
+SUBX H0, -H0, H1;
+DP4X H1.x, R0, f[COL0];
+MINX o[COLH], H0, H1.x;
 END
-# 6 instructions, 2 R-regs, 1 H-regs
+# 6 instructions, 1 R-regs, 2 H-regs

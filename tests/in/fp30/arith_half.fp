@@ -10,7 +10,7 @@
 DECLARE k;
 MOVR R0, f[TEX0];
 MADH H0, R0, f[COL0], k;
-MADR H1, R0, k, f[COL0];
+MADH H1, R0, k, f[COL0];
 SUBH H0, H0, H1;
 MAXH H0, H0, R0;
 FLRH H0, H0;

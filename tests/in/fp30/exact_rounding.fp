@@ -23,8 +23,8 @@ ADDH H0, H1, H0;
 SLTHC HC, R1, {0}.x;
 FLRH H2, -R1;
 MOVH H1 (NE), -H2;
-SUBR R1, H0, f[TEX1];
-MADR H0, {0.25, 0.5, 0.75, 1}, R1, f[TEX1];
+SUBH H0, H0, R1;
+MADH H0, {0.25, 0.5, 0.75, 1}, H0, R1;
 ADDH H0, H0, H1;
 MADR o[COLR], R0, H0, f[TEX0];
 END

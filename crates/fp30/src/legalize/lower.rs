@@ -9,14 +9,15 @@
 //! | `trunc x` | `select (lt x, 0), ceil x, floor x` | yes |
 //! | `round x` | `floor x + (fract x ≥ 0.5)` | yes (x − floor x is exact in fp32) |
 //! | `clamp x, lo, hi` | `min (max x, lo), hi` | yes |
-//! | `lerp a, b, w` | `a + w·(b − a)` | yes |
+//! | `lerp a, b, w` | `a + w·(b − a)` (cgc's ADD·MAD) | yes, at every kind |
 //!
-//! The IR computes every real operation in fp32 and rounds once to the result's kind, while an H or X
-//! instruction rounds each step (a MAD rounds its product). So operations of several steps (`mad`,
-//! `dot`, `lerp`) on half or fixed values, and fixed operations that have no X form (RCP, RSQ, EX2,
-//! LG2, SIN, COS, POW, LIT, DST, DDX, DDY), are computed in float and converted once to the kind,
-//! which is the IR's own definition. Division and square root of fixed values go through float too
-//! (their reciprocal step would clamp to fx12's range).
+//! The IR rounds every step of `mad`, `dot` and `lerp` to the result's kind, as the instruction of that
+//! precision does, so those stay in their kind and become MADH / DP3H / DP4H (MADX, DP3X, ... for
+//! fixed), as cgc emits them; `lerp`'s subtraction, product and sum are its three IR steps.
+//! Fixed operations that have no X form (RCP, RSQ, EX2, LG2, SIN, COS, POW, LIT, DST, DDX, DDY) are
+//! computed in float and converted once to the kind, which is the IR's own definition. Division and
+//! square root of fixed values go through float too (their reciprocal step would clamp to fx12's
+//! range), and so do fixed `ceil` and `trunc` (their negations would clamp −2 to 2047/1024).
 
 use super::emit::Emitter;
 use pigment_ir::pass::{replace_uses, Pass};
@@ -75,11 +76,6 @@ fn lower_block(
     changed
 }
 
-/// Operations of several rounding steps, which H and X instructions would round at every step.
-fn multi_step(op: Op) -> bool {
-    matches!(op, Op::Mad | Op::Dot | Op::Lerp)
-}
-
 /// Operations with no X (fx12) form in NV_fragment_program.
 fn no_fixed_form(op: Op) -> bool {
     use Op::*;
@@ -89,28 +85,19 @@ fn no_fixed_form(op: Op) -> bool {
     )
 }
 
-/// Whether `op` on `kind` is computed in float and converted back. Fixed `ceil` and `trunc` too:
-/// their negations would clamp −2 to 2047/1024.
+/// Whether `op` on `kind` is computed in float and converted back: fixed operations without an X
+/// form, and fixed `ceil` / `trunc` (see the module documentation).
 fn via_float(op: Op, kind: ScalarKind) -> bool {
-    match kind {
-        ScalarKind::Half => multi_step(op),
-        ScalarKind::Fixed => {
-            multi_step(op) || no_fixed_form(op) || matches!(op, Op::Ceil | Op::Trunc)
-        }
-        _ => false,
-    }
+    kind == ScalarKind::Fixed && (no_fixed_form(op) || matches!(op, Op::Ceil | Op::Trunc))
 }
 
 fn needs_lowering(op: Op, kind: ScalarKind) -> bool {
     use Op::*;
     match kind {
-        ScalarKind::Half => {
-            multi_step(op) || matches!(op, Div | Sqrt | Ceil | Trunc | Round | Clamp)
+        ScalarKind::Float | ScalarKind::Half => {
+            matches!(op, Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp)
         }
-        ScalarKind::Fixed => {
-            multi_step(op) || no_fixed_form(op) || matches!(op, Ceil | Trunc | Round | Clamp)
-        }
-        ScalarKind::Float => matches!(op, Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp),
+        ScalarKind::Fixed => no_fixed_form(op) || matches!(op, Ceil | Trunc | Round | Clamp | Lerp),
         ScalarKind::Bool | ScalarKind::Int => false,
     }
 }

@@ -18,7 +18,7 @@
 use super::batch::{Lanes, Register, SrcVector, LANES};
 use crate::isa::{Opcode, Precision};
 use pigment_numeric::{
-    approx, floor, fract, max, min, pack, Comparison, Fp16, Fp32, Fx12, Rounding,
+    approx, floor, fract, max, min, pack, steps, Comparison, Fp16, Fp32, Fx12, Rounding,
 };
 
 /// Computes `opcode` at precision `p` on `ops` into `out`. `needed` says which result components
@@ -49,9 +49,7 @@ fn compute_at<P: Rounding, const M: bool>(
         Add => each2(needed, out, a, b, |x, y| P::last(x + y)),
         Sub => each2(needed, out, a, b, |x, y| P::last(x - y)),
         Mul => each2(needed, out, a, b, |x, y| P::last(x * y)),
-        Mad => each3(needed, out, [a, b, c], |x, y, z| {
-            P::last(P::inner(x * y) + z)
-        }),
+        Mad => each3(needed, out, [a, b, c], steps::mad::<P>),
         // LRP (3.11.5.14): t*a + (1-t)*b, each step rounded.
         Lrp => each3(needed, out, [a, b, c], |t, x, y| {
             P::last(P::inner(t * x) + P::inner(P::inner(1.0 - t) * y))
@@ -186,18 +184,16 @@ fn derivative<P: Rounding, const M: bool>(
     }
 }
 
-/// DP3 / DP4 of lane `l`: ((x*x' + y*y') + z*z') + w*w'.
+/// DP3 / DP4 of lane `l`: ((x*x' + y*y') + z*z') + w*w' ([`steps::dot`]).
 #[inline(always)]
 fn dot<P: Rounding, const N: usize, const M: bool>(
     a: &SrcVector<M>,
     b: &SrcVector<M>,
     l: usize,
 ) -> f32 {
-    let mut sum = P::inner(a[0].at(l) * b[0].at(l));
-    for k in 1..N - 1 {
-        sum = P::inner(sum + P::inner(a[k].at(l) * b[k].at(l)));
-    }
-    P::last(sum + P::inner(a[N - 1].at(l) * b[N - 1].at(l)))
+    let x: [f32; N] = std::array::from_fn(|k| a[k].at(l));
+    let y: [f32; N] = std::array::from_fn(|k| b[k].at(l));
+    steps::dot::<P>(&x, &y)
 }
 
 /// DST (3.11.5.7): (1, a.y*b.y, a.z, b.w).
