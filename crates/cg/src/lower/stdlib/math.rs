@@ -44,7 +44,6 @@ impl Lowerer<'_> {
         let binary = match call.name {
             "min" => Some(Op::Min),
             "max" => Some(Op::Max),
-            "pow" => Some(Op::Pow),
             _ => None,
         };
         if let Some(op) = binary {
@@ -54,6 +53,12 @@ impl Lowerer<'_> {
             return Ok(Some(Val::Vec(self.em.binary(op, a, b))));
         }
         let v = match call.name {
+            "pow" => {
+                let x = self.arg(call, 0)?;
+                let w = self.em.ty(x).width;
+                let y = self.arg_as(call, 1, w)?;
+                self.pow(x, y)
+            }
             "clamp" | "lerp" => {
                 let a = self.arg(call, 0)?;
                 let w = self.em.ty(a).width;
@@ -77,8 +82,8 @@ impl Lowerer<'_> {
                 self.em.binary(Op::Sub, pos, neg)
             }
             "step" => {
-                let a = self.arg(call, 0)?;
-                let w = self.em.ty(a).width;
+                let w = self.widest(call)?;
+                let a = self.arg_as(call, 0, w)?;
                 let x = self.arg_as(call, 1, w)?;
                 let ge = self.em.binary(Op::Ge, x, a);
                 self.em.cvt(ge, self.em.ty(a).kind)
@@ -227,8 +232,8 @@ impl Lowerer<'_> {
     }
 
     fn smoothstep(&mut self, call: &Call) -> R<Value> {
-        let a = self.arg(call, 0)?;
-        let w = self.em.ty(a).width;
+        let w = self.widest(call)?;
+        let a = self.arg_as(call, 0, w)?;
         let b = self.arg_as(call, 1, w)?;
         let x = self.arg_as(call, 2, w)?;
         let num = self.em.binary(Op::Sub, x, a);
