@@ -4,7 +4,9 @@
 //! `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x) (cgc's POW with base e);
 //! `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos; `smoothstep` = t²(3 − 2t) with
 //! t = saturate((x − a)/(b − a)); the inverse trigonometric functions are the library's reference
-//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it.
+//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it;
+//! `pow` with a known exponent is cgc's rewrite (`pow.rs`); `step` and `smoothstep` smear scalar
+//! arguments to the widest argument's width, as cgc resolves them (`check/stdlib/table.rs`).
 
 use super::super::val::Val;
 use super::super::{Lowerer, R};

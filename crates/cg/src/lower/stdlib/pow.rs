@@ -26,16 +26,19 @@ enum Power {
 
 impl Power {
     fn of(exponent: f32) -> Power {
-        match exponent {
-            e if e == 0.0 => Power::One,
-            e if e == 1.0 => Power::Base,
-            e if e == 2.0 => Power::Square,
-            e if e == 3.0 => Power::Cube,
-            e if e == -1.0 => Power::Reciprocal,
-            e if e == 0.5 => Power::Root,
-            e if e == -0.5 => Power::ReciprocalRoot,
-            _ => Power::General,
-        }
+        const REWRITTEN: [(f32, Power); 7] = [
+            (0.0, Power::One),
+            (1.0, Power::Base),
+            (2.0, Power::Square),
+            (3.0, Power::Cube),
+            (-1.0, Power::Reciprocal),
+            (0.5, Power::Root),
+            (-0.5, Power::ReciprocalRoot),
+        ];
+        REWRITTEN
+            .iter()
+            .find(|(e, _)| *e == exponent)
+            .map_or(Power::General, |&(_, p)| p)
     }
 }
 
