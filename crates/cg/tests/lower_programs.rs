@@ -210,6 +210,69 @@ fn library_functions_follow_their_definitions() {
 }
 
 #[test]
+fn pow_with_the_exponents_cgc_rewrites_has_no_pow_special_cases() {
+    // cgc computes pow(x, 2) as x·x, pow(x, 3) as (x·x)·x, pow(x, 0) as 1, pow(x, 1) as x and
+    // pow(x, 0.5) as sqrt x, per component; other exponents keep POW, which is NaN for a negative
+    // base (nv-fragment-program-notes.md §5). libretro's bicubic squares signed distances this way.
+    let m = lower(
+        "float4 main(float4 a : TEXCOORD0) : COLOR {
+           float2 v = pow(a.xy, float2(2.0, 2.2));
+           return float4(v, pow(a.x, 3.0) + pow(a.w, 0.0) + pow(a.z, 0.5), pow(a.x, 1.0));
+         }",
+    )
+    .unwrap();
+    let r = run_with(entry(&m), &[("a", &[-3.0, -2.0, 16.0, f32::NAN])], &[]);
+    let got = out(&r, 0);
+    // (−3)² = 9; (−2)^2.2 is POW's NaN; (−3)³ + NaN⁰ + √16 = −27 + 1 + 4; (−3)¹ = −3.
+    assert_eq!(got[0], 9.0, "{got:?}");
+    assert!(got[1].is_nan(), "{got:?}");
+    assert_eq!(got[2..], [-22.0, -3.0], "{got:?}");
+}
+
+#[test]
+fn a_product_with_a_constant_zero_is_zero_even_for_infinities() {
+    // cgc folds x·0 and dot(x, 0) to 0 when every component of the constant is 0; a constant
+    // with one non-zero component keeps the product (and inf·0 = NaN in it). libretro's xBRZ
+    // samples `coord + (1 / size) * float2(0, 0)`.
+    let m = lower(
+        "float4 main(float2 t : TEXCOORD0, uniform float2 size) : COLOR {
+           float2 step = 1.0 / size;
+           float2 at = t + step * float2(0, 0) + dot(step, float2(0, 0));
+           return float4(at, step * float2(0, 1));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[("t", &[0.25, 0.5])],
+        &[("size", &[&[0.0, 0.0]])],
+    );
+    let got = out(&r, 0);
+    // 1/0 = inf: (inf, inf)·(0, 1) = (NaN, inf).
+    assert_eq!(got[..2], [0.25, 0.5], "{got:?}");
+    assert!(got[2].is_nan(), "{got:?}");
+    assert_eq!(got[3], f32::INFINITY, "{got:?}");
+}
+
+#[test]
+fn step_and_smoothstep_smear_scalar_arguments_to_the_vector_width() {
+    // As cgc resolves them: smoothstep(0.0, 2.0, v2) is two smoothsteps, not one of v2.x.
+    let m = lower(
+        "float4 main(float2 v : TEXCOORD0, float s : TEXCOORD1) : COLOR {
+           float2 a = smoothstep(0.0, 2.0, v);
+           float2 b = smoothstep(float2(0, 4), 2.0, s);
+           float2 c = step(s, v);
+           return float4(a, b.y + c.x, c.y);
+         }",
+    )
+    .unwrap();
+    let r = run_with(entry(&m), &[("v", &[1.0, 0.5]), ("s", &[1.0])], &[]);
+    // a: t = (.5, .25), t²(3 − 2t) = (.5, .15625); b.y: t = sat((1 − 4)/(2 − 4)) = 1, so 1;
+    // c = (1 ≥ 1, .5 ≥ 1) = (1, 0).
+    assert_eq!(out(&r, 0), vec![0.5, 0.15625, 2.0, 0.0]);
+}
+
+#[test]
 fn the_interface_uses_cgc_names_arrays_and_units() {
     let m = lower(
         "struct input { float2 video_size; float frame_count; };

@@ -4,7 +4,9 @@
 //! `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x) (cgc's POW with base e);
 //! `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos; `smoothstep` = t²(3 − 2t) with
 //! t = saturate((x − a)/(b − a)); the inverse trigonometric functions are the library's reference
-//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it.
+//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it;
+//! `pow` with a known exponent is cgc's rewrite (`pow.rs`); `step` and `smoothstep` smear scalar
+//! arguments to the widest argument's width, as cgc resolves them (`check/stdlib/table.rs`).
 
 use super::super::val::Val;
 use super::super::{Lowerer, R};
@@ -44,7 +46,6 @@ impl Lowerer<'_> {
         let binary = match call.name {
             "min" => Some(Op::Min),
             "max" => Some(Op::Max),
-            "pow" => Some(Op::Pow),
             _ => None,
         };
         if let Some(op) = binary {
@@ -54,6 +55,12 @@ impl Lowerer<'_> {
             return Ok(Some(Val::Vec(self.em.binary(op, a, b))));
         }
         let v = match call.name {
+            "pow" => {
+                let x = self.arg(call, 0)?;
+                let w = self.em.ty(x).width;
+                let y = self.arg_as(call, 1, w)?;
+                self.pow(x, y)
+            }
             "clamp" | "lerp" => {
                 let a = self.arg(call, 0)?;
                 let w = self.em.ty(a).width;
@@ -77,8 +84,8 @@ impl Lowerer<'_> {
                 self.em.binary(Op::Sub, pos, neg)
             }
             "step" => {
-                let a = self.arg(call, 0)?;
-                let w = self.em.ty(a).width;
+                let w = self.widest(call)?;
+                let a = self.arg_as(call, 0, w)?;
                 let x = self.arg_as(call, 1, w)?;
                 let ge = self.em.binary(Op::Ge, x, a);
                 self.em.cvt(ge, self.em.ty(a).kind)
@@ -227,8 +234,8 @@ impl Lowerer<'_> {
     }
 
     fn smoothstep(&mut self, call: &Call) -> R<Value> {
-        let a = self.arg(call, 0)?;
-        let w = self.em.ty(a).width;
+        let w = self.widest(call)?;
+        let a = self.arg_as(call, 0, w)?;
         let b = self.arg_as(call, 1, w)?;
         let x = self.arg_as(call, 2, w)?;
         let num = self.em.binary(Op::Sub, x, a);

@@ -8,6 +8,7 @@ mod geometric;
 mod math;
 mod matrix;
 mod pack;
+mod pow;
 mod texture;
 
 use super::val::Val;
@@ -100,6 +101,16 @@ impl Lowerer<'_> {
                 format!("`{}` expects a scalar or vector", call.name),
             ),
         }
+    }
+
+    /// The widest input's width: the width of a call whose scalar inputs smear (`step(a, v2)`).
+    pub(super) fn widest(&mut self, call: &Call) -> R<u8> {
+        let mut width = 1;
+        for i in 0..call.args.len() {
+            let v = self.arg(call, i)?;
+            width = width.max(self.em.ty(v).width);
+        }
+        Ok(width)
     }
 
     /// Input `i` widened to `width` components when it is a scalar.
