@@ -210,6 +210,26 @@ fn library_functions_follow_their_definitions() {
 }
 
 #[test]
+fn clamp_lets_the_lower_bound_win_when_the_bounds_cross() {
+    // Cg's clamp(x, a, b) is max(a, min(x, b)) (the Cg reference implementation; cgc folds
+    // clamp(3, 2, 1) to 2): where a > b the result is a, whatever x is.
+    let m = lower(
+        "float4 main(float4 x : TEXCOORD0, float4 a : TEXCOORD1) : COLOR {
+           return float4(clamp(x.xy, a.xy, a.zw), clamp(x.z, 0.7, 0.2), clamp(3.0, 2.0, 1.0));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[("x", &[5.0, -5.0, 0.5, 0.0]), ("a", &[2.0, 2.0, 1.0, 1.0])],
+        &[],
+    );
+    // x = 5: min(5, 1) = 1, max(2, 1) = 2; x = −5: min(−5, 1) = −5, max(2, −5) = 2;
+    // min(.5, .2) = .2, max(.7, .2) = .7; min(3, 1) = 1, max(2, 1) = 2.
+    assert_eq!(out(&r, 0), [2.0, 2.0, 0.7, 2.0]);
+}
+
+#[test]
 fn the_interface_uses_cgc_names_arrays_and_units() {
     let m = lower(
         "struct input { float2 video_size; float frame_count; };

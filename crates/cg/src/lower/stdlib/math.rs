@@ -1,10 +1,11 @@
 //! Scalar/vector math (cg-stdlib.md §1) and the boolean reductions (§2), componentwise.
 //!
-//! Formulas where the library page or cgc's fp30 code fixes one: `sign` = (x > 0) − (x < 0);
-//! `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x) (cgc's POW with base e);
-//! `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos; `smoothstep` = t²(3 − 2t) with
-//! t = saturate((x − a)/(b − a)); the inverse trigonometric functions are the library's reference
-//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it.
+//! Formulas where the library page or cgc's fp30 code fixes one: `clamp` = max(a, min(x, b));
+//! `sign` = (x > 0) − (x < 0); `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x)
+//! (cgc's POW with base e); `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos;
+//! `smoothstep` = t²(3 − 2t) with t = saturate((x − a)/(b − a)); the inverse trigonometric
+//! functions are the library's reference polynomials (the constants below); `tanh` =
+//! (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it.
 
 use super::super::val::Val;
 use super::super::{Lowerer, R};
@@ -54,17 +55,24 @@ impl Lowerer<'_> {
             return Ok(Some(Val::Vec(self.em.binary(op, a, b))));
         }
         let v = match call.name {
-            "clamp" | "lerp" => {
+            "clamp" => {
+                // Cg's clamp is max(a, min(x, b)) (the Cg reference implementation, and cgc's MIN
+                // then MAX, even when folding constants: clamp(3, 2, 1) is 2). It differs from the
+                // IR's `clamp` (min(max(x, a), b)) only when a > b, where the lower bound wins;
+                // shaders rely on that (super-xbr's anti-ringing bounds cross).
+                let x = self.arg(call, 0)?;
+                let w = self.em.ty(x).width;
+                let lo = self.arg_as(call, 1, w)?;
+                let hi = self.arg_as(call, 2, w)?;
+                let below = self.em.binary(Op::Min, x, hi);
+                self.em.binary(Op::Max, below, lo)
+            }
+            "lerp" => {
                 let a = self.arg(call, 0)?;
                 let w = self.em.ty(a).width;
                 let b = self.arg_as(call, 1, w)?;
                 let c = self.arg_as(call, 2, w)?;
-                let op = if call.name == "clamp" {
-                    Op::Clamp
-                } else {
-                    Op::Lerp
-                };
-                self.em.op(op, &[a, b, c])
+                self.em.op(Op::Lerp, &[a, b, c])
             }
             "sign" => {
                 let x = self.arg(call, 0)?;
