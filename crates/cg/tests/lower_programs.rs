@@ -230,6 +230,31 @@ fn clamp_lets_the_lower_bound_win_when_the_bounds_cross() {
 }
 
 #[test]
+fn zero_weighted_terms_vanish_as_cgc_compiles_them() {
+    // cgc's fast math: a·0 + b is b and w·x with w = 1 is x, even when a is infinite (IEEE would give
+    // NaN). isinf / isfinite still see the infinity.
+    let m = lower(
+        "static const float W = 0.0;
+         float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD1) : COLOR {
+           float4 w = float4(-W, W + 0.5, 1 - W, W);
+           float sum = w.x * a.x + w.y * a.y + w.z * a.z + w.w * a.w;
+           return float4(a.x * w.x + b.x, sum, isinf(a.x), isfinite(a.x));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[
+            ("a", &[f32::INFINITY, 4.0, 2.0, 8.0]),
+            ("b", &[3.0, 0.0, 0.0, 0.0]),
+        ],
+        &[],
+    );
+    // a.x·(−0) + 3 = 3; sum = −0·INF + .5·4 + 1·2 + 0·8 = 4; isinf(INF) = 1, isfinite(INF) = 0.
+    assert_eq!(out(&r, 0), [3.0, 4.0, 1.0, 0.0]);
+}
+
+#[test]
 fn the_interface_uses_cgc_names_arrays_and_units() {
     let m = lower(
         "struct input { float2 video_size; float frame_count; };

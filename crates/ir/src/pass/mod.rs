@@ -4,12 +4,14 @@
 mod const_fold;
 mod cse;
 mod dce;
+mod fast_math;
 
 pub mod file;
 
 pub use const_fold::ConstFold;
 pub use cse::Cse;
 pub use dce::Dce;
+pub use fast_math::FastMath;
 
 use crate::function::{Function, Module, Value};
 use crate::verify::{verify, VerifyError};
@@ -49,12 +51,13 @@ pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassEr
     Ok(changed)
 }
 
-/// The pass called `name` (`dce`, `const_fold`, `cse`).
+/// The pass called `name` (`dce`, `const_fold`, `cse`, `fast_math`).
 pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
     match name {
         "dce" => Some(Box::new(Dce)),
         "const_fold" => Some(Box::new(ConstFold)),
         "cse" => Some(Box::new(Cse)),
+        "fast_math" => Some(Box::new(FastMath)),
         _ => None,
     }
 }

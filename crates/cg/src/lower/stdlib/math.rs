@@ -196,10 +196,11 @@ impl Lowerer<'_> {
                 self.em.binary(Op::Ne, x, x)
             }
             "isinf" | "isfinite" => {
-                // x·0 is 0 for every finite x and NaN for ±INF and NaN.
+                // x − x is 0 for every finite x and NaN for ±INF and NaN. (Not x·0: the fast-math
+                // identities of pigment_ir::pass::FastMath, part of lowering, make that 0.)
                 let x = self.arg(call, 0)?;
                 let zero = self.real_like(x, 0.0);
-                let scaled = self.em.binary(Op::Mul, x, zero);
+                let scaled = self.em.binary(Op::Sub, x, x);
                 if call.name == "isfinite" {
                     self.em.binary(Op::Eq, scaled, zero)
                 } else {
