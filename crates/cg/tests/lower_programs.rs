@@ -273,6 +273,51 @@ fn step_and_smoothstep_smear_scalar_arguments_to_the_vector_width() {
 }
 
 #[test]
+fn clamp_lets_the_lower_bound_win_when_the_bounds_cross() {
+    // Cg's clamp(x, a, b) is max(a, min(x, b)) (the Cg reference implementation; cgc folds
+    // clamp(3, 2, 1) to 2): where a > b the result is a, whatever x is.
+    let m = lower(
+        "float4 main(float4 x : TEXCOORD0, float4 a : TEXCOORD1) : COLOR {
+           return float4(clamp(x.xy, a.xy, a.zw), clamp(x.z, 0.7, 0.2), clamp(3.0, 2.0, 1.0));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[("x", &[5.0, -5.0, 0.5, 0.0]), ("a", &[2.0, 2.0, 1.0, 1.0])],
+        &[],
+    );
+    // x = 5: min(5, 1) = 1, max(2, 1) = 2; x = −5: min(−5, 1) = −5, max(2, −5) = 2;
+    // min(.5, .2) = .2, max(.7, .2) = .7; min(3, 1) = 1, max(2, 1) = 2.
+    assert_eq!(out(&r, 0), [2.0, 2.0, 0.7, 2.0]);
+}
+
+#[test]
+fn zero_weighted_terms_vanish_as_cgc_compiles_them() {
+    // cgc's fast math: a·0 + b is b and w·x with w = 1 is x, even when a is infinite (IEEE would give
+    // NaN). isinf / isfinite still see the infinity.
+    let m = lower(
+        "static const float W = 0.0;
+         float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD1) : COLOR {
+           float4 w = float4(-W, W + 0.5, 1 - W, W);
+           float sum = w.x * a.x + w.y * a.y + w.z * a.z + w.w * a.w;
+           return float4(a.x * w.x + b.x, sum, isinf(a.x), isfinite(a.x));
+         }",
+    )
+    .unwrap();
+    let r = run_with(
+        entry(&m),
+        &[
+            ("a", &[f32::INFINITY, 4.0, 2.0, 8.0]),
+            ("b", &[3.0, 0.0, 0.0, 0.0]),
+        ],
+        &[],
+    );
+    // a.x·(−0) + 3 = 3; sum = −0·INF + .5·4 + 1·2 + 0·8 = 4; isinf(INF) = 1, isfinite(INF) = 0.
+    assert_eq!(out(&r, 0), [3.0, 4.0, 1.0, 0.0]);
+}
+
+#[test]
 fn the_interface_uses_cgc_names_arrays_and_units() {
     let m = lower(
         "struct input { float2 video_size; float frame_count; };

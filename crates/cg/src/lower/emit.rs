@@ -1,8 +1,9 @@
 //! [`Emitter`]: the IR builder as lowering uses it. Operations on constants are folded with the
 //! IR's own [`eval`] (so folding means exactly what the interpreter would compute), which keeps
 //! constant indices, case values and loop bounds visible as constants; identity swizzles and
-//! same-kind conversions emit nothing. One rewrite departs from the interpreter on purpose: a
-//! product with a known zero is zero, as cgc folds it (see [`Emitter::zero_product`]).
+//! same-kind conversions emit nothing. cgc's identities that depart from IEEE arithmetic (a product
+//! with a known zero is zero) are applied to the whole function afterwards, by
+//! `pigment_ir::pass::Identities`.
 
 use pigment_ir::eval::eval;
 use pigment_ir::{FunctionBuilder, Op, ScalarKind, SourceLoc, Swizzle, Type, Value, Vector};
@@ -92,38 +93,7 @@ impl Emitter {
                 return self.constant(result);
             }
         }
-        if let Some(zero) = self.zero_product(op, args) {
-            return zero;
-        }
         self.b.op(op, args)
-    }
-
-    /// cgc folds `x * 0` and `dot(x, 0)` to 0 whatever `x` is, when one factor is a constant whose
-    /// every component is zero (`t.xy * float2(0, 0)` and `0 * t.z` become `MOVR o, {0}`, while
-    /// `t.xy * float2(0, 1)` keeps its MUL; cgc 3.1 `-profile fp30`). That differs from IEEE
-    /// arithmetic only for an infinite or NaN `x` — and there shaders depend on it: libretro's xBRZ
-    /// samples `coord + (1 / size) * float2(0, 0)`, which cgc's program reads at `coord` even where
-    /// `size` is 0. So lowering makes the same rewrite, and the IR means what cgc's program computes.
-    fn zero_product(&mut self, op: Op, args: &[Value]) -> Option<Value> {
-        if !matches!(op, Op::Mul | Op::Dot) {
-            return None;
-        }
-        let is_zero = |v: &Vector| (0..v.width()).all(|i| v.f32(i) == 0.0);
-        let real = |t: Type| {
-            matches!(
-                t.kind,
-                ScalarKind::Float | ScalarKind::Half | ScalarKind::Fixed
-            )
-        };
-        let has_zero = args
-            .iter()
-            .any(|&a| real(self.ty(a)) && self.known(a).is_some_and(|v| is_zero(&v)));
-        if !has_zero {
-            return None;
-        }
-        let types: Vec<Type> = args.iter().map(|&a| self.ty(a)).collect();
-        let ty = op.result_type(&types).ok()?;
-        Some(self.zero(ty))
     }
 
     pub fn unary(&mut self, op: Op, a: Value) -> Value {

@@ -35,7 +35,7 @@ use crate::check::{CheckedProgram, FunctionId, VarId};
 use crate::syntax::ast::{Span, TranslationUnit};
 use emit::Emitter;
 use pigment_diag::{Diagnostic, FileId};
-use pigment_ir::pass::{Dce, Pass};
+use pigment_ir::pass::{ConstFold, Dce, Identities, Pass};
 use pigment_ir::{Handle, Module, Output, SourceLoc};
 use std::collections::HashMap;
 use val::Val;
@@ -81,6 +81,10 @@ pub fn lower(
             errors.join("; ")
         ))]
     })?;
+    // cgc's fast-math identities (x·1, x·0, x + 0, ...) are part of what a Cg program means here:
+    // see pigment_ir::pass::Identities. Folding first exposes constants made by operations.
+    ConstFold.run(&mut func);
+    Identities.run(&mut func);
     Dce.run(&mut func);
     interface::prune_unread_inputs(&mut func);
     let mut module = Module::new();

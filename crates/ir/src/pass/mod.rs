@@ -4,12 +4,14 @@
 mod const_fold;
 mod cse;
 mod dce;
+mod identities;
 
 pub mod file;
 
 pub use const_fold::ConstFold;
 pub use cse::Cse;
 pub use dce::Dce;
+pub use identities::Identities;
 
 use crate::function::{Function, Module, Value};
 use crate::verify::{verify, VerifyError};
@@ -49,12 +51,13 @@ pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassEr
     Ok(changed)
 }
 
-/// The pass called `name` (`dce`, `const_fold`, `cse`).
+/// The pass called `name` (`dce`, `const_fold`, `cse`, `identities`).
 pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
     match name {
         "dce" => Some(Box::new(Dce)),
         "const_fold" => Some(Box::new(ConstFold)),
         "cse" => Some(Box::new(Cse)),
+        "identities" => Some(Box::new(Identities)),
         _ => None,
     }
 }

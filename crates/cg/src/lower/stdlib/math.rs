@@ -1,12 +1,13 @@
 //! Scalar/vector math (cg-stdlib.md §1) and the boolean reductions (§2), componentwise.
 //!
-//! Formulas where the library page or cgc's fp30 code fixes one: `sign` = (x > 0) − (x < 0);
-//! `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x) (cgc's POW with base e);
-//! `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos; `smoothstep` = t²(3 − 2t) with
-//! t = saturate((x − a)/(b − a)); the inverse trigonometric functions are the library's reference
-//! polynomials (the constants below); `tanh` = (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it;
-//! `pow` with a known exponent is cgc's rewrite (`pow.rs`); `step` and `smoothstep` smear scalar
-//! arguments to the widest argument's width, as cgc resolves them (`check/stdlib/table.rs`).
+//! Formulas where the library page or cgc's fp30 code fixes one: `clamp` = max(a, min(x, b));
+//! `sign` = (x > 0) − (x < 0); `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x)
+//! (cgc's POW with base e); `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos;
+//! `smoothstep` = t²(3 − 2t) with t = saturate((x − a)/(b − a)); the inverse trigonometric
+//! functions are the library's reference polynomials (the constants below); `tanh` =
+//! (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it; `pow` with a known exponent is cgc's rewrite
+//! (`pow.rs`); `step` and `smoothstep` smear scalar arguments to the widest argument's width, as
+//! cgc resolves them (`check/stdlib/table.rs`).
 
 use super::super::val::Val;
 use super::super::{Lowerer, R};
@@ -61,17 +62,24 @@ impl Lowerer<'_> {
                 let y = self.arg_as(call, 1, w)?;
                 self.pow(x, y)
             }
-            "clamp" | "lerp" => {
+            "clamp" => {
+                // Cg's clamp is max(a, min(x, b)) (the Cg reference implementation, and cgc's MIN
+                // then MAX, even when folding constants: clamp(3, 2, 1) is 2). It differs from the
+                // IR's `clamp` (min(max(x, a), b)) only when a > b, where the lower bound wins;
+                // shaders rely on that (super-xbr's anti-ringing bounds cross).
+                let x = self.arg(call, 0)?;
+                let w = self.em.ty(x).width;
+                let lo = self.arg_as(call, 1, w)?;
+                let hi = self.arg_as(call, 2, w)?;
+                let below = self.em.binary(Op::Min, x, hi);
+                self.em.binary(Op::Max, below, lo)
+            }
+            "lerp" => {
                 let a = self.arg(call, 0)?;
                 let w = self.em.ty(a).width;
                 let b = self.arg_as(call, 1, w)?;
                 let c = self.arg_as(call, 2, w)?;
-                let op = if call.name == "clamp" {
-                    Op::Clamp
-                } else {
-                    Op::Lerp
-                };
-                self.em.op(op, &[a, b, c])
+                self.em.op(Op::Lerp, &[a, b, c])
             }
             "sign" => {
                 let x = self.arg(call, 0)?;
@@ -195,10 +203,11 @@ impl Lowerer<'_> {
                 self.em.binary(Op::Ne, x, x)
             }
             "isinf" | "isfinite" => {
-                // x·0 is 0 for every finite x and NaN for ±INF and NaN.
+                // x − x is 0 for every finite x and NaN for ±INF and NaN. (Not x·0: the fast-math
+                // identities of pigment_ir::pass::Identities, part of lowering, make that 0.)
                 let x = self.arg(call, 0)?;
                 let zero = self.real_like(x, 0.0);
-                let scaled = self.em.binary(Op::Mul, x, zero);
+                let scaled = self.em.binary(Op::Sub, x, x);
                 if call.name == "isfinite" {
                     self.em.binary(Op::Eq, scaled, zero)
                 } else {
