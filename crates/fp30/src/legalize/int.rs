@@ -54,7 +54,7 @@
 //! unchanged.
 
 use super::emit::Emitter;
-use pigment_ir::pass::Pass;
+use pigment_ir::pass::{replace_uses, Pass};
 use pigment_ir::*;
 use std::collections::{HashMap, HashSet};
 
@@ -76,12 +76,15 @@ impl Pass for IntToFloat {
             em: Emitter::new(&mut func.values),
             retyped: HashSet::new(),
             constants: HashMap::new(),
+            renamed: HashMap::new(),
         };
         for inst in insts {
             rewriter.inst(inst, &inputs);
         }
         let changed = !rewriter.retyped.is_empty();
+        let renamed = rewriter.renamed;
         func.body.insts = rewriter.em.out;
+        replace_uses(func, &renamed);
         changed
     }
 }
@@ -95,6 +98,8 @@ struct Rewriter<'a> {
     retyped: HashSet<Value>,
     /// The values of the int constants among them.
     constants: HashMap<Value, Vec<f32>>,
+    /// Int → float conversions dropped (the int is a float already): their results and the floats.
+    renamed: HashMap<Value, Value>,
 }
 
 /// The smallest float of `b`'s sign whose magnitude is at least 1/|b|: 1/b itself when its rounding
@@ -129,9 +134,13 @@ impl Rewriter<'_> {
         self.em.loc = inst.loc;
         let result = match inst.result() {
             Some(r) if self.is_int(r) => r,
-            _ => {
-                self.keep_int_operands(&mut inst);
-                self.em.out.push(inst);
+            other => {
+                if let (Some(r), Some(float)) = (other, self.int_to_float(&inst.kind)) {
+                    self.renamed.insert(r, float);
+                } else {
+                    self.keep_int_operands(&mut inst);
+                    self.em.out.push(inst);
+                }
                 return;
             }
         };
@@ -164,6 +173,17 @@ impl Rewriter<'_> {
         }
     }
 
+    /// The float a `cvt` of a retyped int to float reads (which is the conversion's value).
+    fn int_to_float(&self, kind: &InstKind) -> Option<Value> {
+        match kind {
+            InstKind::Op {
+                op: Op::Cvt(ScalarKind::Float),
+                args,
+            } if self.retyped.contains(&args[0]) => Some(args[0]),
+            _ => None,
+        }
+    }
+
     /// `kind` (a load) again, with a fresh int result of type `ty`.
     fn reload(&mut self, kind: InstKind, ty: Type) -> Value {
         let v = self.em.fresh(ty);
@@ -175,8 +195,10 @@ impl Rewriter<'_> {
         match op {
             Op::Cvt(_) => {
                 let from = self.em.ty(args[0]).kind;
-                if from == ScalarKind::Bool || self.retyped.contains(&args[0]) {
-                    // 0 or 1, or an int already held as a float.
+                if self.retyped.contains(&args[0]) {
+                    // int → int: the float already.
+                    self.renamed.insert(result, args[0]);
+                } else if from == ScalarKind::Bool {
                     self.em
                         .op_into(Op::Cvt(ScalarKind::Float), &[args[0]], result);
                 } else {
@@ -239,5 +261,22 @@ impl Rewriter<'_> {
                 v
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reciprocal_at_least;
+
+    #[test]
+    fn constant_reciprocals_are_the_smallest_floats_at_least_one_over_b() {
+        // 1/3 rounds up to 0.33333334 (11184811 · 2^-25): kept, as cgc writes it.
+        assert_eq!(reciprocal_at_least(3.0), 11184811.0 / 33554432.0);
+        assert_eq!(reciprocal_at_least(4.0), 0.25);
+        assert_eq!(reciprocal_at_least(-4.0), -0.25);
+        // 1/41 lies in [2^-6, 2^-5), where floats are 2^-29 apart. The nearest, 13094412 · 2^-29, is
+        // below it (13094412 · 41 = 2^29 − 20): the next one, 13094413 · 2^-29 (· 41 = 2^29 + 21).
+        assert_eq!(reciprocal_at_least(41.0), 13094413.0 / 536870912.0);
+        assert_eq!(reciprocal_at_least(-41.0), -13094413.0 / 536870912.0);
     }
 }
