@@ -417,14 +417,9 @@ impl Isel<'_> {
         let a: Vec<View> = args.iter().map(|&v| self.view(v)).collect();
         let srcs: Vec<Src> = a.iter().map(|v| v.src.clone()).collect();
         let arg_kind = a[0].kind;
-        if arg_kind == ScalarKind::Int
-            && !matches!(op, Op::Swizzle(_) | Op::Construct | Op::Cvt(_) | Op::Select)
-            && !matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge)
-        {
-            self.error(
-                inst,
-                "fp30 has no integer arithmetic: this int operation must have constant operands",
-            );
+        if arg_kind == ScalarKind::Int && !matches!(op, Op::Cvt(_)) {
+            // `legalize::IntToFloat` leaves int values only in loads and conversions.
+            self.error(inst, "internal: int operation left after int legalisation");
             return None;
         }
         let p = precision(ty.kind);
@@ -818,7 +813,10 @@ impl Isel<'_> {
             // Exact widenings: every fx12 value is an fp16 value, every fp16 value an fp32 one, and
             // booleans are 0 / 1.
             (Half | Fixed, Float) | (Fixed, Half) | (Bool, Float | Half | Fixed | Int) => relabel(),
-            (Int, Float) | (Int, Half) => relabel(),
+            // `legalize::IntToFloat` holds every int as a float with an integral value: the
+            // conversions between the two that it leaves (int loads read as floats, int stores
+            // and run-time indices read back as ints) change nothing in the register.
+            (Int, Float) | (Float, Int) => relabel(),
             (Float, Half) => self.componentwise(Opcode::Mov, Precision::H, ty, vec![a.src.clone()]),
             (Float | Half, Fixed) => {
                 self.componentwise(Opcode::Mov, Precision::X, ty, vec![a.src.clone()])
@@ -833,10 +831,7 @@ impl Isel<'_> {
                 )
             }
             _ => {
-                self.error(
-                    inst,
-                    "fp30 has no integer arithmetic: this conversion must have a constant operand",
-                );
+                self.error(inst, "internal: int conversion left after int legalisation");
                 return None;
             }
         })

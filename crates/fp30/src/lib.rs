@@ -4,9 +4,10 @@
 //! Pipeline ([`compile`]):
 //! 1. IR → IR legalisation ([`legalize`]): [`legalize::Unroll`] (full unrolling with constant
 //!    propagation, or C5013 at the loop), [`legalize::Predicate`] (every `if`/`switch` evaluated on both
-//!    sides and merged with `select`; stores, `discard` and `return` predicated), [`legalize::Lower`]
-//!    (division, square root, ceil, trunc, round, clamp, lerp, and multi-step half/fixed operations
-//!    into what the ISA computes exactly), with constant folding, CSE and DCE from `pigment_ir::pass`
+//!    sides and merged with `select`; stores, `discard` and `return` predicated),
+//!    [`legalize::IntToFloat`] (int values held and computed as integral floats, as cgc does),
+//!    [`legalize::Lower`] (division, square root, ceil, trunc, round, clamp, lerp, and multi-step
+//!    half/fixed operations into what the ISA computes exactly), with constant folding, CSE and DCE from `pigment_ir::pass`
 //!    in between; the verifier runs after each pass;
 //! 2. instruction selection ([`isel`]) into the machine form [`mir`];
 //! 3. target constraints ([`constraints`]): one attribute and one parameter per instruction,
@@ -136,6 +137,7 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
     if !predicate.errors.is_empty() {
         return Err(predicate.errors);
     }
+    pass(&mut m, &mut legalize::IntToFloat)?;
     pass(&mut m, &mut legalize::Lower)?;
     pass(&mut m, &mut ConstFold)?;
     pass(&mut m, &mut Cse)?;

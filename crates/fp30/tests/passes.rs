@@ -1,6 +1,6 @@
 //! File tests for the IR → IR legalisation passes: each `tests/in/fp30/passes/NAME.ir` holds a module,
-//! a `; run: PASS, ...` line (fp30's `unroll`, `predicate`, `lower`, `fast_math`, or pigment_ir's `dce`,
-//! `const_fold`, `cse`) and, after `; ---- expected ----`, the module as it prints afterwards
+//! a `; run: PASS, ...` line (fp30's `unroll`, `predicate`, `int`, `lower`, `fast_math`, or
+//! pigment_ir's `dce`, `const_fold`, `cse`, `identities`) and, after `; ---- expected ----`, the module as it prints afterwards
 //! (`PIGMENT_BLESS=1` rewrites it). Each pass must keep the module valid (run_pass verifies) and keep
 //! what the interpreter computes, checked on random quads, unless the file has an `; inexact:` line
 //! saying why not.
@@ -19,6 +19,7 @@ fn pass_named(name: &str) -> Box<dyn Pass> {
         "predicate" => Box::new(pigment_fp30::legalize::Predicate::default()),
         "lower" => Box::new(pigment_fp30::legalize::Lower),
         "fast_math" => Box::new(pigment_fp30::fast_math::FastMath),
+        "int" => Box::new(pigment_fp30::legalize::IntToFloat),
         other => pass_by_name(other).unwrap_or_else(|| panic!("unknown pass {other}")),
     }
 }

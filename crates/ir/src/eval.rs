@@ -152,7 +152,9 @@ fn int_op(op: Op, x: &[i32]) -> i32 {
         Op::Add => x[0].wrapping_add(x[1]),
         Op::Sub => x[0].wrapping_sub(x[1]),
         Op::Mul => x[0].wrapping_mul(x[1]),
-        Op::Div => x[0].checked_div(x[1]).unwrap_or(0),
+        // C's truncating division; x / 0 = 0, and i32::MIN / -1 wraps to i32::MIN.
+        Op::Div if x[1] == 0 => 0,
+        Op::Div => x[0].wrapping_div(x[1]),
         Op::Min => x[0].min(x[1]),
         Op::Max => x[0].max(x[1]),
         Op::Mad => x[0].wrapping_mul(x[1]).wrapping_add(x[2]),

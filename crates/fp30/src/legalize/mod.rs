@@ -1,12 +1,14 @@
 //! Legalisation passes on the IR (each an [`pigment_ir::pass::Pass`], run through `run_pass` so the
-//! verifier checks its result): full unrolling, if-conversion to predicated straight-line code, and
-//! lowering of the operations the ISA lacks.
+//! verifier checks its result): full unrolling, if-conversion to predicated straight-line code, int
+//! arithmetic in float registers, and lowering of the operations the ISA lacks.
 
 pub mod emit;
+pub mod int;
 pub mod lower;
 pub mod predicate;
 pub mod unroll;
 
+pub use int::IntToFloat;
 pub use lower::Lower;
 pub use predicate::Predicate;
 pub use unroll::Unroll;
