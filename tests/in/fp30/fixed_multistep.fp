@@ -3,8 +3,8 @@
 #profile fp30
 #program main
 #semantic k
-#var fixed4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var fixed4 b : $vin.COLOR0 : COL0 : -1 : 1
+#var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
+#var float4 b : $vin.COLOR0 : COL0 : -1 : 1
 #var fixed4 k :  : k : -1 : 1
 #var half4 color : $vout.COLOR : COL : -1 : 1
 DECLARE k;

@@ -2,8 +2,8 @@
 # pigment fp30 back end
 #profile fp30
 #program main
-#var half4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
-#var half4 b : $vin.TEXCOORD1 : TEX1 : -1 : 1
+#var float4 a : $vin.TEXCOORD0 : TEX0 : -1 : 1
+#var float4 b : $vin.TEXCOORD1 : TEX1 : -1 : 1
 #var half4 color : $vout.COLOR : COL : -1 : 1
 MOVR R0, f[TEX0];
 FLRH H0, R0;
