@@ -6,7 +6,9 @@
 //! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
 //! * [`lanes`]: MOV components that write the value already there;
 //! * [`forward`]: fx12 / fp16 conversions read directly by instructions that convert anyway;
-//! * [`coalesce`]: copies whose source dies where the destination is born.
+//! * [`coalesce`]: copies whose source dies where the destination is born;
+//! * [`pack`]: independent instructions of one shape packed into one vector instruction, once
+//!   nothing else applies (packing first would hide copies from folding).
 
 mod cc;
 mod coalesce;
@@ -14,6 +16,7 @@ mod fold;
 mod forward;
 mod lanes;
 mod live;
+mod pack;
 
 use crate::mir::*;
 
@@ -40,7 +43,7 @@ pub fn optimize(mir: &mut Mir) {
         changed |= lanes::drop_redundant(mir);
         changed |= sweep(mir, forward::try_forward);
         changed |= sweep(mir, coalesce::try_coalesce);
-        if !changed {
+        if !changed && !sweep(mir, pack::try_pack) {
             return;
         }
     }
