@@ -1,5 +1,6 @@
 //! Optimisations on [`Mir`], run to a fixed point:
 //!
+//! * [`identity`]: multiplications by one become copies;
 //! * [`live`]: dead components and dead instructions (write masks shrink to what is read);
 //! * [`fold`]: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
 //!   condition codes, swizzled components, predicated select arms);
@@ -14,6 +15,7 @@ mod cc;
 mod coalesce;
 mod fold;
 mod forward;
+mod identity;
 mod lanes;
 mod live;
 mod pack;
@@ -37,7 +39,8 @@ fn sweep(mir: &mut Mir, rewrite: fn(&mut Mir, usize) -> bool) -> bool {
 
 pub fn optimize(mir: &mut Mir) {
     loop {
-        let mut changed = live::trim(mir);
+        let mut changed = sweep(mir, identity::try_drop_one);
+        changed |= live::trim(mir);
         changed |= sweep(mir, fold::try_fold);
         changed |= sweep(mir, cc::try_remove_set);
         changed |= lanes::drop_redundant(mir);
