@@ -140,16 +140,24 @@ fn valid(mir: &Mir, group: &[usize]) -> bool {
 }
 
 /// Whether the member at `i` can move down to `last`: no other instruction in between writes what
-/// it reads, or reads or writes its destination.
+/// it reads, or reads or writes the components it writes.
 fn can_move_down(mir: &Mir, i: usize, last: usize, group: &[usize]) -> bool {
     let member = &mir.insts[i];
-    let dst = member.dst;
     (i + 1..last).filter(|x| !group.contains(x)).all(|x| {
         let inst = &mir.insts[x];
         let clobbers = inst.dst_vreg().is_some_and(|w| member.reads(w));
-        let touches = inst.dst == dst || matches!(dst, Some(Dst::V(v)) if inst.reads(v));
-        !(clobbers || touches)
+        let overwrites = inst.dst == member.dst && inst.mask & member.mask != 0;
+        !(clobbers || overwrites || reads_lanes(inst, member))
     })
+}
+
+/// Whether `inst` reads a component that `member` writes.
+fn reads_lanes(inst: &MInst, member: &MInst) -> bool {
+    let Some(Dst::V(v)) = member.dst else {
+        return false;
+    };
+    (0..inst.srcs.len())
+        .any(|s| inst.srcs[s].base == Base::V(v) && inst.read_components(s) & member.mask != 0)
 }
 
 /// For a fresh group: each member's register and lane, when each is a one-lane register written
@@ -465,6 +473,35 @@ mod tests {
             assert!(!try_pack(&mut m, 0), "{insts:?}");
             assert_eq!(m.insts, insts);
         }
+    }
+
+    /// Members move past writes and reads of the destination's other lanes, not past a write of
+    /// their own lane.
+    #[test]
+    fn in_place_members_move_past_other_lanes_only() {
+        let other_lane = vec![
+            inst(Opcode::Add, v(1), 0b0001, vec![reg(0, 0), lit(1.0)]),
+            inst(Opcode::Mov, v(1), 0b0100, vec![reg(1, 3)]),
+            inst(Opcode::Add, v(1), 0b0010, vec![reg(0, 1), lit(1.0)]),
+        ];
+        let mut m = mir(2, other_lane.clone());
+        assert!(try_pack(&mut m, 0));
+        assert_eq!(m.insts[0], other_lane[1]);
+        assert_eq!((m.insts[1].opcode, m.insts[1].mask), (Opcode::Add, 0b0011));
+        let same_lane = vec![
+            other_lane[0].clone(),
+            inst(Opcode::Mov, v(1), 0b0001, vec![lit(4.0)]),
+            other_lane[2].clone(),
+        ];
+        let mut m = mir(2, same_lane.clone());
+        assert!(!try_pack(&mut m, 0));
+        let reads_lane = vec![
+            other_lane[0].clone(),
+            inst(Opcode::Mov, v(1), 0b0100, vec![reg(1, 0)]),
+            other_lane[2].clone(),
+        ];
+        let mut m = mir(2, reads_lane);
+        assert!(!try_pack(&mut m, 0));
     }
 
     /// A fresh register read in another lane than the one written (an unwritten component) is not
