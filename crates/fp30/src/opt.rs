@@ -6,8 +6,8 @@
 //!   condition codes, swizzled components, predicated select arms);
 //! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
 //! * [`lanes`]: MOV components that write the value already there;
-//! * [`forward`]: copies (exact ones, and conversions read by instructions that convert anyway)
-//!   read through by their readers;
+//! * [`forward`]: exact copies, and conversions read by instructions that convert anyway, read
+//!   through by their readers;
 //! * [`coalesce`]: copies whose source dies where the destination is born;
 //! * [`pack`]: independent instructions of one shape packed into one vector instruction, once
 //!   nothing else applies (packing first would hide copies from folding).

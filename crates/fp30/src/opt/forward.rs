@@ -26,11 +26,10 @@ fn converts_alike(mov: &MInst, reader: &MInst) -> bool {
 
 /// Whether the MOV stores its operand (with its modifiers) without rounding it.
 fn exact_copy(mir: &Mir, mov: &MInst, s: VReg, t: VReg) -> bool {
-    match (mov.precision, mir.file(t), mir.file(s)) {
-        (Some(Precision::R), File::R, _) => true,
-        (Some(Precision::H), File::H, File::H) => true,
-        _ => false,
-    }
+    matches!(
+        (mov.precision, mir.file(t), mir.file(s)),
+        (Some(Precision::R), File::R, _) | (Some(Precision::H), File::H, File::H)
+    )
 }
 
 /// Whether `reader` computes the same reading the copy's operand with its modifiers as reading the
