@@ -1,6 +1,6 @@
 //! Optimisations on [`Mir`], run to a fixed point:
 //!
-//! * [`identity`]: multiplications by one become copies;
+//! * [`identity`]: operations returning an operand (×1, −(+0), +(−0)) become copies;
 //! * [`live`]: dead components and dead instructions (write masks shrink to what is read);
 //! * [`fold`]: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
 //!   condition codes, swizzled components, predicated select arms);
@@ -40,7 +40,7 @@ fn sweep(mir: &mut Mir, rewrite: fn(&mut Mir, usize) -> bool) -> bool {
 
 pub fn optimize(mir: &mut Mir) {
     loop {
-        let mut changed = sweep(mir, identity::try_drop_one);
+        let mut changed = sweep(mir, identity::try_drop_identity);
         changed |= live::trim(mir);
         changed |= sweep(mir, fold::try_fold);
         changed |= sweep(mir, cc::try_remove_set);
