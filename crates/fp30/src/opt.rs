@@ -1,19 +1,25 @@
 //! Optimisations on [`Mir`], run to a fixed point:
 //!
+//! * [`identity`]: operations returning an operand (×1, −(+0), +(−0)) become copies;
 //! * [`live`]: dead components and dead instructions (write masks shrink to what is read);
 //! * [`fold`]: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
 //!   condition codes, swizzled components, predicated select arms);
 //! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
 //! * [`lanes`]: MOV components that write the value already there;
-//! * [`forward`]: fx12 / fp16 conversions read directly by instructions that convert anyway;
-//! * [`coalesce`]: copies whose source dies where the destination is born.
+//! * [`forward`]: exact copies, and conversions read by instructions that convert anyway, read
+//!   through by their readers;
+//! * [`coalesce`]: copies whose source dies where the destination is born;
+//! * [`pack`]: independent instructions of one shape packed into one vector instruction, once
+//!   nothing else applies (packing first would hide copies from folding).
 
 mod cc;
 mod coalesce;
 mod fold;
 mod forward;
+mod identity;
 mod lanes;
 mod live;
+mod pack;
 
 use crate::mir::*;
 
@@ -34,13 +40,14 @@ fn sweep(mir: &mut Mir, rewrite: fn(&mut Mir, usize) -> bool) -> bool {
 
 pub fn optimize(mir: &mut Mir) {
     loop {
-        let mut changed = live::trim(mir);
+        let mut changed = sweep(mir, identity::try_drop_identity);
+        changed |= live::trim(mir);
         changed |= sweep(mir, fold::try_fold);
         changed |= sweep(mir, cc::try_remove_set);
         changed |= lanes::drop_redundant(mir);
         changed |= sweep(mir, forward::try_forward);
         changed |= sweep(mir, coalesce::try_coalesce);
-        if !changed {
+        if !changed && !sweep(mir, pack::try_pack) {
             return;
         }
     }
