@@ -6,7 +6,7 @@
 use pigment_cg::driver::{run, Options};
 use pigment_diag::Diagnostic;
 use pigment_ir::interp::{run_fragment, FragmentResult, NoTextures};
-use pigment_ir::{Function, Handle, InterfaceEntity, Module, ScalarKind, Vector};
+use pigment_ir::{Function, Handle, Module, ScalarKind, Vector};
 
 /// Front end and lowering; the diagnostics rendered on failure.
 fn lower(src: &str) -> Result<Module, String> {
@@ -376,15 +376,7 @@ fn the_interface_uses_cgc_names_arrays_and_units() {
     let declared: Vec<(String, Option<u32>)> = f
         .interface()
         .into_iter()
-        .map(|e| {
-            let name = match e {
-                InterfaceEntity::Input(h) => f.inputs[h].name.clone(),
-                InterfaceEntity::Uniform(h) => f.uniforms[h].name.clone(),
-                InterfaceEntity::Sampler(h) => f.samplers[h].name.clone(),
-                InterfaceEntity::Output(h) => f.outputs[h].name.clone(),
-            };
-            (name, f.origin(e).param)
-        })
+        .map(|e| (f.entity_name(e).to_string(), f.origin(e).param))
         .collect();
     let want = [
         ("IN.uv", Some(0)),

@@ -76,6 +76,16 @@ impl Function {
         }
     }
 
+    /// The name of interface entity `entity`.
+    pub fn entity_name(&self, entity: InterfaceEntity) -> &str {
+        match entity {
+            InterfaceEntity::Input(h) => &self.inputs[h].name,
+            InterfaceEntity::Uniform(h) => &self.uniforms[h].name,
+            InterfaceEntity::Sampler(h) => &self.samplers[h].name,
+            InterfaceEntity::Output(h) => &self.outputs[h].name,
+        }
+    }
+
     /// Every interface entity in declaration order ([`Origin::order`]); entities with the same
     /// order (only IR put together by hand has them) in the order inputs, uniforms, samplers,
     /// outputs.

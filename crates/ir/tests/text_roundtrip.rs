@@ -137,15 +137,7 @@ fn entity_origins_come_from_the_header() {
     let listed: Vec<(String, Option<u32>)> = f
         .interface()
         .into_iter()
-        .map(|e| {
-            let name = match e {
-                InterfaceEntity::Input(h) => f.inputs[h].name.clone(),
-                InterfaceEntity::Uniform(h) => f.uniforms[h].name.clone(),
-                InterfaceEntity::Sampler(h) => f.samplers[h].name.clone(),
-                InterfaceEntity::Output(h) => f.outputs[h].name.clone(),
-            };
-            (name, f.origin(e).param)
-        })
+        .map(|e| (f.entity_name(e).to_string(), f.origin(e).param))
         .collect();
     let expected = [
         ("uv", Some(0)),
