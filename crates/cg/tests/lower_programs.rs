@@ -337,7 +337,7 @@ fn fixed_arithmetic_with_a_literal_of_two_or_more_is_half_as_cgc_computes_it() {
     // to 2047/1024 would give 1);
     // −3.0 clamps to −2: 0.75·−2 = −1.5; 1.9999999 rounds to fixed 2047/1024, and 1.5 times it
     // clamps to 2047/1024 (half would give 3).
-    assert_eq!(out(&r, 0), [3.375, 0.666_503_906_25, -1.5, 2047.0 / 1024.0]);
+    assert_eq!(out(&r, 0), [3.375, 1365.0 / 2048.0, -1.5, 2047.0 / 1024.0]);
 }
 
 #[test]
