@@ -38,8 +38,8 @@ fn warnings(src: &str) -> Vec<String> {
         .collect()
 }
 
-const GLOBALS: &str =
-    "uniform float4 v4; uniform float3 v3; uniform half h; uniform float4x4 M; uniform int n;";
+const GLOBALS: &str = "uniform float4 v4; uniform float3 v3; uniform half h; uniform float4x4 M; \
+     uniform int n; uniform fixed x; uniform fixed3 x3;";
 
 /// The type the checker gives `expr`, written as an expression statement in `main`.
 fn type_of(expr: &str) -> String {
@@ -71,6 +71,27 @@ fn constants_are_compile_time_typed_until_they_meet_a_variable() {
     );
     assert_eq!(type_of("1 + 2.0"), "cfloat");
     assert_eq!(type_of("n * 0.5"), "float");
+}
+
+#[test]
+fn a_literal_of_two_or_more_makes_fixed_arithmetic_half_as_in_cgc() {
+    // The spec converts the constant to fixed (clamping 3.0 to 2047/1024); cgc computes these with
+    // H instructions and the constant unclamped.
+    assert_eq!(type_of("x * 3.0"), "half");
+    assert_eq!(type_of("3.0 / x3"), "half3");
+    assert_eq!(type_of("x3 - 2"), "half3");
+    assert_eq!(type_of("x < 20e-1"), "bool");
+    assert_eq!(type_of("x * 2u"), "half");
+    // Below 2 (as fp32 rounds the literal), negated, folded, or typed by a suffix: fixed.
+    assert_eq!(type_of("x * 1.9999999"), "fixed");
+    assert_eq!(type_of("x * -3.0"), "fixed");
+    assert_eq!(type_of("x * (1.0 + 2.0)"), "fixed");
+    assert_eq!(type_of("x * 3.0x"), "fixed");
+    assert_eq!(type_of("x * 3.0f"), "float");
+    assert_eq!(type_of("max(x, 3.0)"), "fixed");
+    // Only against fixed: half and float operands keep the spec's rule.
+    assert_eq!(type_of("h * 3.0"), "half");
+    assert_eq!(type_of("v3 * 3.0"), "float3");
 }
 
 #[test]

@@ -318,6 +318,29 @@ fn zero_weighted_terms_vanish_as_cgc_compiles_them() {
 }
 
 #[test]
+fn fixed_arithmetic_with_a_literal_of_two_or_more_is_half_as_cgc_computes_it() {
+    // cgc computes `fixed * 3.0` and `fixed / 3.0` with H instructions and 3 unclamped (libretro's
+    // gameboy shader averages fixed colours with `/ 3.0`); a negated literal or one below 2 converts
+    // to fixed and clamps, as the spec's conversions say.
+    let m = lower(
+        "float4 main(float4 a : TEXCOORD0) : COLOR {
+           fixed x = a.x;
+           fixed y = a.y;
+           return float4((x * 3.0) * y, (x + y) / 3.0, x * -3.0, y * 1.9999999);
+         }",
+    )
+    .unwrap();
+    let r = run_with(entry(&m), &[("a", &[0.75, 1.5])], &[]);
+    // half 0.75·3 = 2.25, ·1.5 = 3.375 (exact in fp16; fixed would clamp to 2047/1024);
+    // fixed 0.75 + 1.5 clamps to 2047/1024, which half holds exactly; 2047/3072 = 0.666341… is
+    // 1364.67/2048 and rounds to the fp16 1365/2048 = 0.66650390625 (fixed division by 3 clamped
+    // to 2047/1024 would give 1);
+    // −3.0 clamps to −2: 0.75·−2 = −1.5; 1.9999999 rounds to fixed 2047/1024, and 1.5 times it
+    // clamps to 2047/1024 (half would give 3).
+    assert_eq!(out(&r, 0), [3.375, 1365.0 / 2048.0, -1.5, 2047.0 / 1024.0]);
+}
+
+#[test]
 fn the_interface_uses_cgc_names_arrays_and_units() {
     let m = lower(
         "struct input { float2 video_size; float frame_count; };

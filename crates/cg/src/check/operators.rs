@@ -2,6 +2,10 @@
 //! arithmetic conversions, scalar smearing, componentwise vectors and matrices, bool vectors for
 //! logic and comparisons, and the elementwise `?:`.
 //!
+//! cgc's one departure from the usual arithmetic conversions: an untyped or integral literal of
+//! value 2 or more (outside `fixed`'s [-2, 2)) that meets a `fixed` operand in an arithmetic or
+//! comparison operator is typed `half`, so the operation is a `half` one ([`literal_widens_fixed`]).
+//!
 //! Decisions: vectors of different sizes are an error ("Sizes of vectors and matrices must be
 //! appropriately matched"), except that a one-component vector smears like a scalar; `%` takes
 //! only `int`/`cint` elements, as the spec says; bitwise and shift operators take integral
@@ -9,9 +13,10 @@
 //! on `bool` operands alone is `int` arithmetic with a warning, as cgc computes it; and, as in
 //! cgc, a `bool` does not combine with an untyped floating constant (`b * 2.0`).
 
+use super::expr::literal_type;
 use super::types::{arithmetic_result, is_integral, Scalar, Type};
 use super::Checker;
-use crate::syntax::ast::{BinaryOp, ExprId, Span, UnaryOp};
+use crate::syntax::ast::{BinaryOp, ExprId, ExprKind, Literal, Span, UnaryOp};
 
 /// The kinds of binary operator, for operand rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -66,6 +71,35 @@ fn common_shape(
             ))
         }
     })
+}
+
+/// Whether a literal operand of a binary operator whose other operand is `fixed` makes the operation
+/// `half` rather than converting to `fixed`. The spec converts the `cfloat`/`cint` to `fixed`
+/// ("If one operand is cfloat and the other is floating, the cfloat is converted to the other
+/// type"), which would clamp 3.0 to 2047/1024; cgc instead computes `fixed_x * 3.0`, `x / 3.0`
+/// (as `x * 0.33333334`), `x + 2`, `x - 3.0` and `x < 3.0` as H instructions with the constant
+/// unclamped, and the result is `half` from there on (`(x * 3.0) * fixed_y` is MULH twice). Probing
+/// cgc (fp30) pins the rule down:
+///
+/// * it applies to a literal token as written (parentheses are no nodes here): an unsuffixed
+///   float (`cfloat`) or an integer that is untyped (`cint`) or has an integral suffix (`2u`,
+///   `2s`); not to `3.0x` (fixed, clamps) nor `2h`/`3.0f`, which have their own types;
+/// * the value, rounded to fp32 as the literal is, is 2 or more: `1.9999999` stays `fixed`
+///   (rounds to 2047/1024), `1.99999997` (fp32 2.0) and `20e-1` widen;
+/// * a negated or folded constant is no literal: `x * -3.0`, `x * (1.0 + 2.0)` convert to
+///   `fixed` and clamp (to -2 and 2047/1024), as do literals in calls (`max(x, 3.0)`),
+///   constructors, `?:` branches and assignments (`fixed y = 3.0`).
+pub(super) fn literal_widens_fixed(lit: &Literal) -> bool {
+    let untyped_or_integral = match literal_type(lit) {
+        Type::Scalar(s) => matches!(s, Scalar::Cfloat) || is_integral(s),
+        _ => false,
+    };
+    untyped_or_integral
+        && match lit {
+            Literal::Int { value, .. } => *value >= 2,
+            Literal::Float { text, .. } => text.parse::<f32>().is_ok_and(|v| v >= 2.0),
+            Literal::Bool(_) | Literal::String(_) => false,
+        }
 }
 
 /// The warning for arithmetic on two `bool` operands (or a negated `bool`). The spec gives
@@ -125,6 +159,13 @@ impl Checker<'_> {
             self.error(span, message);
             return Type::Error;
         }
+        let (ls, rs) = match class {
+            OpClass::Arithmetic | OpClass::Comparison => (
+                self.literal_meeting_fixed(lhs, ls, rs),
+                self.literal_meeting_fixed(rhs, rs, ls),
+            ),
+            _ => (ls, rs),
+        };
         let scalar = match class {
             OpClass::Logical => Scalar::Bool,
             OpClass::Arithmetic if (ls, rs) == (Scalar::Bool, Scalar::Bool) => {
@@ -170,6 +211,18 @@ impl Checker<'_> {
         match class {
             OpClass::Comparison => shape.with_scalar(Scalar::Bool),
             _ => shape,
+        }
+    }
+
+    /// The scalar operand `e` (of scalar `own`) takes part in the usual arithmetic conversions with:
+    /// `half` where it is a literal [`literal_widens_fixed`] says cgc widens against the other
+    /// operand's `other` scalar, else `own`.
+    fn literal_meeting_fixed(&self, e: ExprId, own: Scalar, other: Scalar) -> Scalar {
+        match &self.unit.exprs[e].kind {
+            ExprKind::Literal(lit) if other == Scalar::Fixed && literal_widens_fixed(lit) => {
+                Scalar::Half
+            }
+            _ => own,
         }
     }
 
