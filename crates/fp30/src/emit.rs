@@ -16,7 +16,7 @@ use pigment_ir::{
 /// The syntax tree of the program: the DECLAREs of the uniforms it reads (see [`uniforms`]),
 /// then the instructions.
 pub fn program(func: &Function, mir: &Mir, regs: &[Option<TempReg>]) -> ast::Program {
-    let mut statements = uniforms::declares(func, mir);
+    let mut statements = uniforms::declares(func);
     statements.extend(
         mir.insts
             .iter()
@@ -166,11 +166,15 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         ..ProgramInterface::default()
     };
     out.semantics = uniforms::semantic_lines(func);
+    let declared = uniforms::read_roots(func);
     for entity in func.interface() {
         let lines = match entity {
             InterfaceEntity::Input(h) => vec![input_var(func, iface, h)],
-            InterfaceEntity::Uniform(h) => uniforms::var_lines(&func.uniforms[h], mir),
-            InterfaceEntity::Sampler(h) => vec![sampler_var(func, iface, mir, h)],
+            InterfaceEntity::Uniform(h) => {
+                let root = uniforms::root_of(func, entity);
+                uniforms::var_lines(&func.uniforms[h], mir, declared.contains(&root))
+            }
+            InterfaceEntity::Sampler(h) => vec![sampler_var(func, iface, h)],
             InterfaceEntity::Output(h) => vec![output_var(func, iface, h)],
         };
         // cgc numbers what an entry parameter declares with the parameter, the rest -1.
@@ -219,10 +223,9 @@ fn input_var(func: &Function, iface: &Interface, h: Handle<Input>) -> Var {
     }
 }
 
-/// The `#var` of a sampler: its texture unit, referenced when a TEX instruction uses the unit.
-fn sampler_var(func: &Function, iface: &Interface, mir: &Mir, h: Handle<Sampler>) -> Var {
+/// The `#var` of a sampler: its texture unit if it has one, referenced when the program samples it.
+fn sampler_var(func: &Function, iface: &Interface, h: Handle<Sampler>) -> Var {
     let sampler = &func.samplers[h];
-    let unit = iface.sampler_units[h.index()];
     Var {
         ty: sampler_type(sampler.dim).into(),
         name: uniforms::source_name(&sampler.name),
@@ -230,12 +233,11 @@ fn sampler_var(func: &Function, iface: &Interface, mir: &Mir, h: Handle<Sampler>
             .unit
             .map(|u| format!("TEXUNIT{u}"))
             .unwrap_or_default(),
-        resource: format!("texunit {unit}"),
+        resource: iface.sampler_units[h.index()]
+            .map(|u| format!("texunit {u}"))
+            .unwrap_or_default(),
         param_index: -1,
-        referenced: mir
-            .insts
-            .iter()
-            .any(|i| i.texture.is_some_and(|(u, _)| u == unit)),
+        referenced: iface.sampler_read[h.index()],
     }
 }
 

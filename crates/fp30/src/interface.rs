@@ -1,7 +1,7 @@
 //! The program's interface as fp30 binds it (fp30-profile.md section 3): varying semantics to
 //! attribute registers, output semantics to output registers, uniforms to named local parameters
 //! (`name`, array elements `name$i`, reserved names escaped as `$name`) and samplers to texture
-//! units (explicit, else the lowest free).
+//! units (explicit, else, for samplers the program reads, the lowest free).
 
 use crate::diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
@@ -165,6 +165,65 @@ fn bind_inputs(
     (regs, offsets)
 }
 
+/// The samplers the program samples, each with its place in the order of first sampling.
+fn read_samplers(func: &Function) -> Vec<Option<usize>> {
+    let mut order = vec![None; func.samplers.len()];
+    let mut next = 0;
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::Sample { sampler, .. } = &inst.kind {
+            if order[sampler.index()].is_none() {
+                order[sampler.index()] = Some(next);
+                next += 1;
+            }
+        }
+    });
+    order
+}
+
+/// The texture unit of each sampler, as cgc gives them: a sampler naming `TEXUNITn` has unit n,
+/// read or not; a read sampler naming none takes the lowest unit that no *read* sampler names, in
+/// the order the program first samples them (`sampler2D b : TEXUNIT1` left unread does not keep
+/// a read `a` off unit 1); a sampler neither named nor read has no unit.
+fn bind_samplers(
+    func: &Function,
+    first_read: &[Option<usize>],
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Option<u8>> {
+    let mut units: Vec<Option<u8>> = Vec::new();
+    for (_, s) in func.samplers.iter() {
+        units.push(match s.unit {
+            Some(u) if u < 16 => Some(u as u8),
+            Some(u) => {
+                errors.push(error_at(
+                    None,
+                    format!("sampler `{}`: texture unit {u} is beyond TEX15", s.name),
+                ));
+                Some(0)
+            }
+            None => None,
+        });
+    }
+    // Explicit units of unread samplers are listed but reserve nothing.
+    let mut taken: Vec<u8> = units
+        .iter()
+        .zip(first_read)
+        .filter_map(|(u, r)| r.and(*u))
+        .collect();
+    let mut unnamed: Vec<(usize, usize)> = func
+        .samplers
+        .iter()
+        .filter(|(_, s)| s.unit.is_none())
+        .filter_map(|(h, _)| first_read[h.index()].map(|r| (r, h.index())))
+        .collect();
+    unnamed.sort_unstable();
+    for (_, i) in unnamed {
+        let free = (0..16u8).find(|u| !taken.contains(u)).unwrap_or(0);
+        taken.push(free);
+        units[i] = Some(free);
+    }
+    units
+}
+
 /// The registers and units every interface entity is bound to.
 pub struct Interface {
     pub inputs: Vec<Option<AttribReg>>,
@@ -172,7 +231,11 @@ pub struct Interface {
     /// a register another input uses.
     pub input_offsets: Vec<u8>,
     pub outputs: Vec<Option<OutputReg>>,
-    pub sampler_units: Vec<u8>,
+    /// The texture unit of each sampler: its `TEXUNITn` if it names one, else one only if the
+    /// program reads it.
+    pub sampler_units: Vec<Option<u8>>,
+    /// Whether the program samples each sampler.
+    pub sampler_read: Vec<bool>,
 }
 
 /// Binds `func`'s interface; every entity fp30 cannot bind is an error.
@@ -206,36 +269,16 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
             reg
         })
         .collect();
-    let mut used: Vec<u8> = func
-        .samplers
-        .iter()
-        .filter_map(|(_, s)| s.unit.map(|u| u as u8))
-        .collect();
-    let mut sampler_units = Vec::new();
-    for (_, s) in func.samplers.iter() {
-        let unit = match s.unit {
-            Some(u) if u < 16 => u as u8,
-            Some(u) => {
-                errors.push(error_at(
-                    None,
-                    format!("sampler `{}`: texture unit {u} is beyond TEX15", s.name),
-                ));
-                0
-            }
-            None => {
-                let free = (0..16u8).find(|u| !used.contains(u)).unwrap_or(0);
-                used.push(free);
-                free
-            }
-        };
-        sampler_units.push(unit);
-    }
+    let first_read = read_samplers(func);
+    let sampler_units = bind_samplers(func, &first_read, &mut errors);
+    let sampler_read = first_read.iter().map(Option::is_some).collect();
     if errors.is_empty() {
         Ok(Interface {
             inputs,
             input_offsets,
             outputs,
             sampler_units,
+            sampler_read,
         })
     } else {
         Err(errors)

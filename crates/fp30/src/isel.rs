@@ -282,7 +282,8 @@ impl Isel<'_> {
 
     fn sample(&mut self, sampler: Handle<Sampler>, form: SampleForm, coord: Value) -> View {
         let s = &self.func.samplers[sampler];
-        let unit = self.iface.sampler_units[sampler.index()];
+        // A sampled sampler always has a unit (interface::bind gives every read one a unit).
+        let unit = self.iface.sampler_units[sampler.index()].unwrap_or(0);
         let c = self.view(coord);
         let mut srcs = vec![c.src.clone()];
         let opcode = match form {

@@ -74,6 +74,7 @@ pub enum Binding {
         element: Option<u32>,
         parameter: String,
     },
+    /// A sampler with a texture unit: one the program reads, or one naming `TEXUNITn`.
     Sampler {
         name: String,
         unit: u8,
@@ -251,11 +252,14 @@ fn bindings(
         }
     }
     for (h, s) in func.samplers.iter() {
-        out.push(Binding::Sampler {
-            name: s.name.clone(),
-            unit: iface.sampler_units[h.index()],
-            target: interface::target_for(s.dim),
-        });
+        // A sampler the program neither reads nor names a unit for has none to bind.
+        if let Some(unit) = iface.sampler_units[h.index()] {
+            out.push(Binding::Sampler {
+                name: s.name.clone(),
+                unit,
+                target: interface::target_for(s.dim),
+            });
+        }
     }
     for (h, o) in func.outputs.iter() {
         if let Some(register) = iface.outputs[h.index()] {

@@ -6,9 +6,10 @@
 //!   spells as Cg does: `IN$video_size` is `IN.video_size`, `lights$0$color` is
 //!   `lights[0].color`. Array elements are `k[0]`, `k[1]`, ... with resources `k$0`, `k$1`; a
 //!   matrix is one `#var float4x4 M` whose resource `M$0, 4` names its first row and row count.
-//! * A uniform the program reads any element of is DECLAREd whole (every element or row), as cgc
-//!   does, so that every resource the header names exists; `#var` still marks each array element
-//!   referenced or not. Unread uniforms get no DECLARE and an empty resource.
+//! * A variable the program reads any part of (a uniform element, a matrix row, a struct member, a
+//!   sampler member) is DECLAREd whole (every element, row and uniform member), as cgc does, so
+//!   that every resource the header names exists; `#var` still marks each element referenced or
+//!   not. Unread variables get no DECLARE and an empty resource (`, 4` for a matrix).
 //! * Defaults: a `DECLARE name = {v0,...};` initial value and a `#default NAME = v0 ...` line per
 //!   element (cgc prints them for unread uniforms too). Values are written as the parameter holds
 //!   them: reals as they are (already rounded to the uniform's kind), ints as floats, bools as 1
@@ -20,7 +21,8 @@ use crate::interface::param_name;
 use crate::mir::Mir;
 use nvfp::syntax::ast;
 use pigment_diag::{Diagnostic, Span};
-use pigment_ir::{Function, InterfaceEntity, ScalarKind, Uniform, Vector};
+use pigment_ir::{Function, InstKind, InterfaceEntity, ScalarKind, Uniform, Value, Vector};
+use std::collections::HashMap;
 
 /// The Cg spelling of a `$`-joined IR path: a part of digits is an index, any other a member.
 pub fn source_name(path: &str) -> String {
@@ -56,9 +58,70 @@ fn reads(mir: &Mir, u: &Uniform, element: Option<u32>) -> bool {
     mir.params.contains(&param_name(&u.name, element))
 }
 
-/// Whether the program reads any element of `u`.
-fn reads_any(mir: &Mir, u: &Uniform) -> bool {
-    elements(u).into_iter().any(|e| reads(mir, u, e))
+/// The source variable behind an interface entity: the entry parameter that declares it (none for
+/// a global) and the first part of its path (`IN` for `IN$video_size`). cgc declares such a
+/// variable whole (every uniform member and element) once the program reads any part of it, a
+/// sampler member included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Root<'a> {
+    pub param: Option<u32>,
+    pub name: &'a str,
+}
+
+/// The [`Root`] of `entity`.
+pub fn root_of(func: &Function, entity: InterfaceEntity) -> Root<'_> {
+    let path = match entity {
+        InterfaceEntity::Uniform(h) => func.uniforms[h].name.as_str(),
+        InterfaceEntity::Sampler(h) => func.samplers[h].name.as_str(),
+        InterfaceEntity::Input(h) => func.inputs[h].name.as_str(),
+        InterfaceEntity::Output(h) => func.outputs[h].name.as_str(),
+    };
+    Root {
+        param: func.origin(entity).param,
+        name: path.split('$').next().unwrap_or(path),
+    }
+}
+
+/// The variables the program reads a uniform or sampler of, in the order the program first uses
+/// them: a sampler where it is sampled, a uniform where an instruction first reads its loaded
+/// value, operands left to right (front ends load every uniform up front; cgc's DECLAREs follow
+/// the uses: `g2 * a + g1 * b` declares `g2` first).
+pub fn read_roots(func: &Function) -> Vec<Root<'_>> {
+    let mut roots = Vec::new();
+    let mut loaded: HashMap<Value, Root> = HashMap::new();
+    fn push<'a>(roots: &mut Vec<Root<'a>>, root: Root<'a>) {
+        if !roots.contains(&root) {
+            roots.push(root);
+        }
+    }
+    pigment_ir::walk(&func.body, &mut |inst| {
+        match &inst.kind {
+            InstKind::LoadUniform { uniform, .. } => {
+                let root = root_of(func, InterfaceEntity::Uniform(*uniform));
+                loaded.extend(inst.result().map(|v| (v, root)));
+            }
+            InstKind::Sample { sampler, .. } => push(
+                &mut roots,
+                root_of(func, InterfaceEntity::Sampler(*sampler)),
+            ),
+            _ => {}
+        }
+        for v in inst.kind.operands() {
+            if let Some(&root) = loaded.get(&v) {
+                push(&mut roots, root);
+            }
+        }
+    });
+    // A loaded value nothing reads (no clean-up removed it) still names a parameter.
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let InstKind::LoadUniform { uniform, .. } = &inst.kind {
+            push(
+                &mut roots,
+                root_of(func, InterfaceEntity::Uniform(*uniform)),
+            );
+        }
+    });
+    roots
 }
 
 /// The components of one element as the local parameter holds them (width of them).
@@ -80,31 +143,30 @@ pub fn element_default(u: &Uniform, element: Option<u32>) -> Option<Vec<f32>> {
         .map(parameter_values)
 }
 
-/// The DECLAREs: every element of each uniform the program reads, the uniforms in the order the
-/// program first reads them, each element with its default as initial value.
-pub fn declares(func: &Function, mir: &Mir) -> Vec<ast::Statement> {
-    let mut order: Vec<&Uniform> = Vec::new();
-    for p in &mir.params {
-        let owner = func.uniforms.iter().map(|(_, u)| u).find(|u| {
-            elements(u)
-                .into_iter()
-                .any(|e| param_name(&u.name, e) == *p)
-        });
-        if let Some(u) = owner.filter(|u| !order.iter().any(|o| o.name == u.name)) {
-            order.push(u);
-        }
-    }
+/// The DECLAREs: every element of every uniform of each variable the program reads (see
+/// [`Root`]), the variables in the order the program first uses them ([`read_roots`]), the uniforms of one in
+/// declaration order, each element with its default as initial value.
+pub fn declares(func: &Function) -> Vec<ast::Statement> {
     let mut out = Vec::new();
-    for u in order {
-        for e in elements(u) {
-            out.push(ast::Statement::Declare {
-                name: ast::Ident {
-                    name: param_name(&u.name, e),
+    for root in read_roots(func) {
+        for entity in func.interface() {
+            let InterfaceEntity::Uniform(h) = entity else {
+                continue;
+            };
+            if root_of(func, entity) != root {
+                continue;
+            }
+            let u = &func.uniforms[h];
+            for e in elements(u) {
+                out.push(ast::Statement::Declare {
+                    name: ast::Ident {
+                        name: param_name(&u.name, e),
+                        span: Span::default(),
+                    },
+                    value: element_default(u, e).map(|v| declare_value(&v)),
                     span: Span::default(),
-                },
-                value: element_default(u, e).map(|v| declare_value(&v)),
-                span: Span::default(),
-            });
+                });
+            }
         }
     }
     out
@@ -137,42 +199,49 @@ pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
             }
             InterfaceEntity::Input(_) | InterfaceEntity::Output(_) => continue,
         };
-        let root = path.split('$').next().unwrap_or(path);
-        let name = match func.origin(entity).param {
-            Some(_) => format!("{}.{root}", func.name),
-            None => root.to_string(),
+        let root = root_of(func, entity);
+        let name = match root.param {
+            Some(_) => format!("{}.{}", func.name, root.name),
+            None => root.name.to_string(),
         };
         if lines.iter().any(|l| l.name == name) {
             continue;
         }
         lines.push(SemanticLine {
             name,
-            semantic: semantic.filter(|_| root == path),
+            semantic: semantic.filter(|_| root.name == path),
         });
     }
     lines
 }
 
 /// The `#var` lines of uniform `u`: one per array element, one for a matrix, one for any other
-/// uniform; the resource is the DECLARE name (`M$0, 4` for a matrix) when the program reads the
-/// uniform. Their parameter number is left to the caller.
-pub fn var_lines(u: &Uniform, mir: &Mir) -> Vec<Var> {
+/// uniform. The resource is the DECLARE name when the uniform is `declared` (see [`declares`]),
+/// else empty; a matrix's is `M$0, 4` (its first row and its row count), or `, 4` undeclared, as
+/// cgc writes them. Their parameter number is left to the caller.
+pub fn var_lines(u: &Uniform, mir: &Mir, declared: bool) -> Vec<Var> {
     let semantic = u.semantic.clone().unwrap_or_default();
-    let read = reads_any(mir, u);
     let var = |ty: String, name: String, resource: String, referenced: bool| Var {
         ty,
         name,
         semantic: semantic.clone(),
-        resource: if read { resource } else { String::new() },
+        resource,
         param_index: -1,
         referenced,
+    };
+    let resource = |e: Option<u32>| {
+        if declared {
+            param_name(&u.name, e)
+        } else {
+            String::new()
+        }
     };
     match u.array_len {
         Some(rows) if u.matrix => vec![var(
             format!("{}{rows}x{}", u.ty.kind.name(), u.ty.width),
             source_name(&u.name),
-            format!("{}, {rows}", param_name(&u.name, Some(0))),
-            read,
+            format!("{}, {rows}", resource(Some(0))),
+            elements(u).into_iter().any(|e| reads(mir, u, e)),
         )],
         _ => elements(u)
             .into_iter()
@@ -180,7 +249,7 @@ pub fn var_lines(u: &Uniform, mir: &Mir) -> Vec<Var> {
                 var(
                     u.ty.to_string(),
                     element_name(u, e),
-                    param_name(&u.name, e),
+                    resource(e),
                     reads(mir, u, e),
                 )
             })

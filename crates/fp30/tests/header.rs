@@ -496,3 +496,22 @@ fn compiled_headers_name_uniforms_as_cg_does() {
     assert!(defaults.contains(&(Slot::Declare("on".into()), [1.0, 0.0, 0.0, 1.0])));
     assert_eq!(defaults.len(), 8, "{defaults:?}");
 }
+
+#[test]
+fn an_unread_matrix_has_a_row_count_but_no_parameter() {
+    // cgc writes `, 4` as the resource of a matrix the program does not read.
+    let m = var("float4x4", "modelViewProj", "", ", 4", -1, false);
+    assert_eq!(m.slots(), Vec::new());
+    let model = ProgramInterface {
+        vars: vec![m],
+        ..ProgramInterface::default()
+    };
+    assert_eq!(
+        model.parameter_slots("modelViewProj"),
+        Err(Unresolved::NotReferenced)
+    );
+    assert_eq!(
+        model.parameter_slots("modelViewProj[1]"),
+        Err(Unresolved::NotReferenced)
+    );
+}

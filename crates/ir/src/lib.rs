@@ -197,7 +197,10 @@
 //! literal   := decimal | "nan" | "inf" | "-inf" | 0xHHHHHHHH (raw f32 bits) | INT | "true" | "false"
 //! TYPE      := ("float"|"half"|"fixed"|"bool"|"int") ("1".."4")?
 //! SAMPLER   := "sampler1d" | "sampler2d" | "sampler3d" | "samplercube" | "samplerrect"
-//! VALUE     := "%" [A-Za-z0-9_]+      ENTITY := "$" [A-Za-z0-9_$]+
+//! VALUE     := "%" [A-Za-z0-9_]+
+//! ENTITY    := "$" [A-Za-z0-9_$]+ | "$" '"' (any character but '"', '\\' and a line break | '\\' any)* '"'
+//!              ; the quoted form for any other name (`$"IN.uv"`): `\"`, `\\` and `\n` stand for
+//!              ; `"`, `\` and a line break, `\` before another character for that character
 //! ```
 //!
 //! The printer numbers values `%0, %1, ...` in the order their definitions appear (a region's results

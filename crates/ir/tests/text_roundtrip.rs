@@ -167,3 +167,121 @@ fn a_parameter_number_must_be_an_integer() {
         vec!["1:36: expected a parameter number, found `x`"]
     );
 }
+
+/// A function whose interface is named `names` (inputs, uniform arrays, samplers and outputs in
+/// turn), reading and writing every entity so that each name also appears in an instruction.
+fn named_interface(names: &[String]) -> Module {
+    let mut b = FunctionBuilder::new("main");
+    let mut loads = Vec::new();
+    let mut outputs = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        match i % 4 {
+            0 => {
+                let h = b.input(name, Type::FLOAT4, Some("TEXCOORD0"));
+                loads.push(b.load_input(h));
+            }
+            1 => {
+                let h = b.uniform(name, Type::FLOAT4, Some(2), None);
+                loads.push(b.load_uniform(h, Some(UniformIndex::Const(1))));
+            }
+            2 => {
+                let h = b.sampler(name, SamplerDim::D2, None);
+                let uv = b.float(&[0.5, 0.5]);
+                loads.push(b.sample(h, SampleForm::Plain, uv));
+            }
+            _ => outputs.push(b.output(name, Type::FLOAT4, Some("COLOR"))),
+        }
+    }
+    let zero = b.float(&[0.0, 0.0, 0.0, 0.0]);
+    let sum = loads.into_iter().fold(zero, |acc, v| b.add(acc, v));
+    for o in outputs {
+        b.store(o, WriteMask::all(4), sum);
+    }
+    let mut m = Module::new();
+    m.functions.append(b.finish().expect("balanced"));
+    m
+}
+
+/// Every interface name of the module's first function, in declaration order.
+fn interface_names(m: &Module) -> Vec<String> {
+    let f = &m.functions[Handle::from_index(0)];
+    f.interface()
+        .into_iter()
+        .map(|e| match e {
+            InterfaceEntity::Input(h) => f.inputs[h].name.clone(),
+            InterfaceEntity::Uniform(h) => f.uniforms[h].name.clone(),
+            InterfaceEntity::Sampler(h) => f.samplers[h].name.clone(),
+            InterfaceEntity::Output(h) => f.outputs[h].name.clone(),
+        })
+        .collect()
+}
+
+/// Names front ends produce (struct varyings and outputs joined with `.`, uniform paths with `$`,
+/// `$`-escaped reserved names) and names no front end produces, each read back as printed.
+#[test]
+fn every_interface_name_round_trips() {
+    let names: Vec<String> = [
+        "IN.uv",
+        "k[0]",
+        "IN$video_size",
+        "OUT.color",
+        "$R0",
+        "lights$0$color",
+        "s.tex",
+        "a\"b\\c",
+        "two\nlines",
+        "sp ace",
+        "",
+        "VAR.col.x",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let module = named_interface(&names);
+    verify(&module).expect("valid");
+    let text = print(&module);
+    // Plain names stay bare; others are quoted with `"`, `\` and line breaks escaped.
+    // (Kinds in turn: input, uniform array, sampler, output.)
+    for written in [
+        "in $\"IN.uv\": float4",
+        "uniform $\"k[0]\": float4[2]",
+        "sampler $IN$video_size: sampler2d",
+        "store $\"OUT.color\".xyzw",
+        "in $$R0: float4",
+        "= uniform $lights$0$color[1]",
+        "sampler $\"s.tex\": sampler2d",
+        "out $\"a\\\"b\\\\c\": float4",
+        "= input $\"two\\nlines\"",
+        "= uniform $\"sp ace\"[1]",
+        "= tex $\"\", %",
+        "store $\"VAR.col.x\".xyzw",
+    ] {
+        assert!(text.contains(written), "`{written}` not in\n{text}");
+    }
+    let parsed = parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    assert_eq!(interface_names(&parsed), names);
+    assert_eq!(print(&parsed), text);
+}
+
+#[test]
+fn an_unterminated_quoted_name_is_an_error() {
+    let text = "fn f(in $\"IN.uv: float) {\n}\n";
+    let es = errors(text);
+    assert_eq!(es[0], "1:9: expected a `$name`, found `\"`", "{es:?}");
+}
+
+proptest::proptest! {
+    /// Any name, whatever its characters, reads back as printed.
+    #[test]
+    fn arbitrary_names_round_trip(names in proptest::collection::vec(".{0,12}", 1..9)) {
+        let mut names = names;
+        // Interface names are unique within a function.
+        for (i, n) in names.iter_mut().enumerate() {
+            n.push_str(&format!("#{i}"));
+        }
+        let module = named_interface(&names);
+        let text = print(&module);
+        let parsed = parse(&text).map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e:?}\n{text}")))?;
+        proptest::prop_assert_eq!(interface_names(&parsed), names);
+    }
+}

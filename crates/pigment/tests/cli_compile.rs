@@ -475,6 +475,19 @@ float4 main(float2 uv : TEXCOORD0) : COLOR {
     );
 }
 
+/// Struct varyings and a struct result: their interface names (`VAR.uv`, `shade.color`) hold a
+/// `.`, which the IR's text form quotes.
+const STRUCT_SHADER: &str = "\
+struct v2f { float2 uv : TEXCOORD0; float4 col : COLOR0; };
+struct fout { float4 color : COLOR; };
+fout shade(in v2f VAR, uniform sampler2D decal)
+{
+    fout o;
+    o.color = tex2D(decal, VAR.uv) * VAR.col;
+    return o;
+}
+";
+
 #[test]
 fn emit_prints_the_ir_before_and_after_legalisation() {
     let dir = scratch("emit-ir");
@@ -491,6 +504,25 @@ fn emit_prints_the_ir_before_and_after_legalisation() {
     // Both are the IR's text form, which its parser reads back.
     for text in [&lowered, &legal] {
         pigment_ir::parse(text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    }
+}
+
+#[test]
+fn emitted_ir_with_struct_varyings_reads_back() {
+    let dir = scratch("emit-ir-struct");
+    let cg = write(&dir, "shade.cg", STRUCT_SHADER);
+    for emit in ["ir", "ir-legal"] {
+        let out = pigment(&["compile", &cg, "--entry", "shade", "--emit", emit]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("input $\"VAR.uv\""), "{text}");
+        let module = pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        assert_eq!(pigment_ir::print(&module), text);
+        let f = &module.functions[pigment_ir::Handle::from_index(0)];
+        let inputs: Vec<&str> = f.inputs.iter().map(|(_, i)| i.name.as_str()).collect();
+        assert_eq!(inputs, ["VAR.uv", "VAR.col"]);
+        let outputs: Vec<&str> = f.outputs.iter().map(|(_, o)| o.name.as_str()).collect();
+        assert_eq!(outputs, ["shade.color"]);
     }
 }
 

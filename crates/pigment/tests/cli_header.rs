@@ -135,3 +135,122 @@ fn varyings_and_depth_are_listed_with_their_register_type() {
     ];
     assert_eq!(interface_lines("header-half", HALF_TYPES, "main"), expected);
 }
+
+/// The `DECLARE` lines of `source` compiled with entry `entry`.
+fn declare_lines(test: &str, source: &str, entry: &str) -> Vec<String> {
+    let dir = scratch(test);
+    let path = write(&dir, "program.cg", source);
+    let out = pigment(&["compile", &path, "--entry", entry]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .filter(|l| l.starts_with("DECLARE "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Samplers: unread `a` and `q`, read `c`, `d`, `p` (first read in that order), and `b` naming
+/// TEXUNIT1 but unread, `e` naming TEXUNIT0 and read.
+const SAMPLERS: &str = "\
+sampler2D a;
+sampler2D b : TEXUNIT1;
+sampler2D c;
+sampler2D d;
+sampler2D e : TEXUNIT0;
+float4 main(float2 uv : TEXCOORD0, uniform sampler2D p, uniform sampler2D q) : COLOR
+{
+    float4 x = tex2D(c, uv);
+    float4 y = tex2D(d, uv.yx);
+    return x * y + tex2D(p, uv) + tex2D(e, uv);
+}
+";
+
+#[test]
+fn only_read_samplers_take_free_units_in_the_order_they_are_first_read() {
+    let expected = [
+        "#semantic main.p",
+        "#semantic main.q",
+        "#semantic a",
+        "#semantic b : TEXUNIT1",
+        "#semantic c",
+        "#semantic d",
+        "#semantic e : TEXUNIT0",
+        "#var float2 uv : $vin.TEXCOORD0 : TEX0 : 0 : 1",
+        // Read third: units 0 (e's) is taken, c and d took 1 and 2 (b's unit 1 is not kept
+        // for it, b being unread).
+        "#var sampler2D p :  : texunit 3 : 1 : 1",
+        // Unread, no unit named: no unit.
+        "#var sampler2D q :  :  : 2 : 0",
+        "#var sampler2D a :  :  : -1 : 0",
+        // Unread but named: listed on its unit, not referenced.
+        "#var sampler2D b : TEXUNIT1 : texunit 1 : -1 : 0",
+        "#var sampler2D c :  : texunit 1 : -1 : 1",
+        "#var sampler2D d :  : texunit 2 : -1 : 1",
+        "#var sampler2D e : TEXUNIT0 : texunit 0 : -1 : 1",
+        "#var float4 main : $vout.COLOR : COL : -1 : 1",
+    ];
+    assert_eq!(
+        interface_lines("header-samplers", SAMPLERS, "main"),
+        expected
+    );
+}
+
+/// Struct uniforms read in part, a struct read only through its sampler member, one not read at
+/// all, and unread matrices.
+const STRUCTS: &str = "\
+struct input { float2 video_size; float frame_count; float3x3 m; float4 k[2]; };
+struct prev { float4 a; sampler2D image; };
+float4x4 mvp;
+float2x4 m24;
+float4 main(float2 uv : TEXCOORD0, uniform input IN, uniform input UNREAD, uniform prev P) : COLOR
+{
+    return tex2D(P.image, uv) + IN.k[1] * IN.frame_count;
+}
+";
+
+#[test]
+fn a_variable_read_in_part_is_declared_whole() {
+    let expected = [
+        "#semantic main.IN",
+        "#semantic main.UNREAD",
+        "#semantic main.P",
+        "#semantic mvp",
+        "#semantic m24",
+        "#var float2 uv : $vin.TEXCOORD0 : TEX0 : 0 : 1",
+        // IN is read (k[1], frame_count): every member has its parameter, read or not.
+        "#var float2 IN.video_size :  : IN$video_size : 1 : 0",
+        "#var float IN.frame_count :  : IN$frame_count : 1 : 1",
+        "#var float3x3 IN.m :  : IN$m$0, 3 : 1 : 0",
+        "#var float4 IN.k[0] :  : IN$k$0 : 1 : 0",
+        "#var float4 IN.k[1] :  : IN$k$1 : 1 : 1",
+        // UNREAD: no parameters; its matrix keeps its row count.
+        "#var float2 UNREAD.video_size :  :  : 2 : 0",
+        "#var float UNREAD.frame_count :  :  : 2 : 0",
+        "#var float3x3 UNREAD.m :  : , 3 : 2 : 0",
+        "#var float4 UNREAD.k[0] :  :  : 2 : 0",
+        "#var float4 UNREAD.k[1] :  :  : 2 : 0",
+        // P is read through its sampler: its uniform member is declared too.
+        "#var float4 P.a :  : P$a : 3 : 0",
+        "#var sampler2D P.image :  : texunit 0 : 3 : 1",
+        "#var float4x4 mvp :  : , 4 : -1 : 0",
+        "#var float2x4 m24 :  : , 2 : -1 : 0",
+        "#var float4 main : $vout.COLOR : COL : -1 : 1",
+    ];
+    assert_eq!(interface_lines("header-structs", STRUCTS, "main"), expected);
+    // Every parameter the header names is DECLAREd: P's (read first), then IN's, members in
+    // declaration order, matrix rows and array elements each.
+    let declares = [
+        "DECLARE P$a;",
+        "DECLARE IN$video_size;",
+        "DECLARE IN$frame_count;",
+        "DECLARE IN$m$0;",
+        "DECLARE IN$m$1;",
+        "DECLARE IN$m$2;",
+        "DECLARE IN$k$0;",
+        "DECLARE IN$k$1;",
+    ];
+    assert_eq!(
+        declare_lines("header-structs-declares", STRUCTS, "main"),
+        declares
+    );
+}

@@ -32,12 +32,12 @@
 #default M[0] = 1 2
 #default M[1] = 3 4
 #default unused = 7
-DECLARE tint = {0.95, 0.55, 0.25};
+DECLARE n = {3};
 DECLARE gain = {0.44995117};
+DECLARE on = {1};
+DECLARE tint = {0.95, 0.55, 0.25};
 DECLARE k$0 = {1, 2, 3, 4};
 DECLARE k$1 = {-0.5, 0.25, 8, 16};
-DECLARE n = {3};
-DECLARE on = {1};
 DECLARE plain;
 DECLARE M$0 = {1, 2};
 DECLARE M$1 = {3, 4};

@@ -107,6 +107,10 @@ impl Var {
             Some((base, n)) => (base.trim(), n.trim().parse::<u32>().unwrap_or(1).max(1)),
             None => (resource, 1),
         };
+        // cgc writes an unread matrix's resource as `, 4`: a row count and no parameter.
+        if base.is_empty() {
+            return Vec::new();
+        }
         let numbered = numbered_parameter(base);
         let declared_row = base
             .rsplit_once('$')

@@ -1,5 +1,6 @@
-//! The lexer of the text form: identifiers, `%values`, `$entities`, numbers and punctuation, with `;`
-//! comments to the end of the line. Never fails: a stray character becomes an `Error` token.
+//! The lexer of the text form: identifiers, `%values`, `$entities` (bare, or quoted as `$"IN.uv"`),
+//! numbers and punctuation, with `;` comments to the end of the line. Never fails: a stray
+//! character becomes an `Error` token.
 
 use pigment_diag::Span;
 
@@ -66,7 +67,19 @@ pub(crate) fn lex(text: &str) -> Vec<Token> {
             }
             j
         };
-        let tok = if c == '%' || c == '$' {
+        let tok = if c == '$' && text[i + 1..].starts_with('"') {
+            match quoted_name(text, i + 2) {
+                Some((name, end)) => {
+                    i = end;
+                    Tok::Entity(name)
+                }
+                None => {
+                    // Unterminated on its line: report the quote, go on after the line.
+                    i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                    Tok::Error('"')
+                }
+            }
+        } else if c == '%' || c == '$' {
             i = take_name(i + 1, c == '$');
             let name = text[start + 1..i].to_string();
             if c == '%' {
@@ -105,6 +118,26 @@ pub(crate) fn lex(text: &str) -> Vec<Token> {
         line_start: true,
     });
     tokens
+}
+
+/// A quoted entity name whose text starts at `i` (after `$"`): the name with `\"`, `\\` and `\n`
+/// unescaped (a backslash before any other character stands for that character), and the index
+/// after the closing quote; `None` when the line or the text ends first.
+fn quoted_name(text: &str, i: usize) -> Option<(String, usize)> {
+    let mut name = String::new();
+    let mut chars = text[i..].char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '"' => return Some((name, i + k + 1)),
+            '\n' => return None,
+            '\\' => match chars.next()?.1 {
+                'n' => name.push('\n'),
+                other => name.push(other),
+            },
+            _ => name.push(c),
+        }
+    }
+    None
 }
 
 /// The end of a number starting at `i`: `-`? digits (`.` digits)? (`e` [+-]? digits)?, or hex `0x...`.

@@ -1,6 +1,7 @@
 //! The parser of the text form. It never panics, reports every error with its line and column, and
 //! recovers at the next line to find more.
 
+use super::entity_name;
 use super::lex::{lex, Tok, Token};
 use crate::function::*;
 use crate::op::Op;
@@ -126,7 +127,7 @@ impl Parser<'_> {
         let found = match &t.tok {
             Tok::Ident(s) => format!("`{s}`"),
             Tok::Value(s) => format!("`%{s}`"),
-            Tok::Entity(s) => format!("`${s}`"),
+            Tok::Entity(s) => format!("`{}`", entity_name(s)),
             Tok::Number(s) => format!("`{s}`"),
             Tok::Punct(s) => format!("`{s}`"),
             Tok::Error(c) => format!("`{c}`"),
@@ -445,7 +446,7 @@ impl Parser<'_> {
     ) -> PResult<crate::Handle<T>> {
         let (name, span) = self.entity_name()?;
         pick(&self.func, &name).ok_or_else(|| {
-            self.error_at(span, format!("no {what} named `${name}`"));
+            self.error_at(span, format!("no {what} named `{}`", entity_name(&name)));
             Abort
         })
     }

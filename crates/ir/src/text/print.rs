@@ -1,7 +1,7 @@
 //! The printer: a module as text. Values are numbered `%0, %1, ...` in the order their definitions
 //! appear, so printing a parsed module reproduces the text exactly.
 
-use super::format_real;
+use super::{entity_name, format_real};
 use crate::function::*;
 use crate::op::Op;
 use crate::types::ScalarKind;
@@ -86,7 +86,7 @@ impl Printer<'_> {
     ) -> String {
         arena
             .try_get(h)
-            .map_or(format!("$#{}", h.index()), |e| format!("${}", name(e)))
+            .map_or(format!("$#{}", h.index()), |e| entity_name(name(e)))
     }
 
     fn indent(&mut self, depth: usize) {
@@ -244,7 +244,12 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
     match entity {
         InterfaceEntity::Input(h) => {
             let i = &f.inputs[h];
-            format!("in ${}: {}{}{param}", i.name, i.ty, semantic(&i.semantic))
+            format!(
+                "in {}: {}{}{param}",
+                entity_name(&i.name),
+                i.ty,
+                semantic(&i.semantic)
+            )
         }
         InterfaceEntity::Uniform(h) => {
             let u = &f.uniforms[h];
@@ -258,8 +263,8 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
                 format!(" = {}", elements.join(" "))
             });
             format!(
-                "uniform ${}: {}{array}{matrix}{}{param}{default}",
-                u.name,
+                "uniform {}: {}{array}{matrix}{}{param}{default}",
+                entity_name(&u.name),
                 u.ty,
                 semantic(&u.semantic)
             )
@@ -267,11 +272,20 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
         InterfaceEntity::Sampler(h) => {
             let s = &f.samplers[h];
             let unit = s.unit.map(|u| format!(" unit {u}")).unwrap_or_default();
-            format!("sampler ${}: {}{unit}{param}", s.name, s.dim.name())
+            format!(
+                "sampler {}: {}{unit}{param}",
+                entity_name(&s.name),
+                s.dim.name()
+            )
         }
         InterfaceEntity::Output(h) => {
             let o = &f.outputs[h];
-            format!("out ${}: {}{}{param}", o.name, o.ty, semantic(&o.semantic))
+            format!(
+                "out {}: {}{}{param}",
+                entity_name(&o.name),
+                o.ty,
+                semantic(&o.semantic)
+            )
         }
     }
 }
