@@ -37,7 +37,7 @@ use diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
 use nvfp::syntax::ast;
 use pigment_diag::Diagnostic;
-use pigment_ir::pass::{run_pass, ConstFold, Cse, Dce, Pass};
+use pigment_ir::pass::{run_pass, ConstFold, Cse, Dce, Pass, Swizzles};
 use pigment_ir::{Module, UniformIndex};
 
 /// What the caller can choose.
@@ -140,6 +140,7 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
     }
     pass(&mut m, &mut legalize::IntToFloat)?;
     pass(&mut m, &mut legalize::Lower)?;
+    pass(&mut m, &mut Swizzles)?;
     pass(&mut m, &mut ConstFold)?;
     pass(&mut m, &mut Cse)?;
     pass(&mut m, &mut Dce)?;

@@ -5,6 +5,7 @@ mod const_fold;
 mod cse;
 mod dce;
 mod identities;
+mod swizzles;
 
 pub mod file;
 
@@ -12,6 +13,7 @@ pub use const_fold::ConstFold;
 pub use cse::Cse;
 pub use dce::Dce;
 pub use identities::Identities;
+pub use swizzles::Swizzles;
 
 use crate::function::{Function, Module, Value};
 use crate::verify::{verify, VerifyError};
@@ -51,13 +53,14 @@ pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassEr
     Ok(changed)
 }
 
-/// The pass called `name` (`dce`, `const_fold`, `cse`, `identities`).
+/// The pass called `name` (`dce`, `const_fold`, `cse`, `identities`, `swizzles`).
 pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
     match name {
         "dce" => Some(Box::new(Dce)),
         "const_fold" => Some(Box::new(ConstFold)),
         "cse" => Some(Box::new(Cse)),
         "identities" => Some(Box::new(Identities)),
+        "swizzles" => Some(Box::new(Swizzles)),
         _ => None,
     }
 }
