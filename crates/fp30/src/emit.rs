@@ -201,17 +201,19 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
 }
 
 /// The `#var` of an input: its register where the program reads it. cgc names the register it
-/// chose where the source named no semantic, and nothing for an unread input without one.
+/// chose where the source named no semantic (or the semantic was counted from the input's
+/// struct's), and nothing for an unread input without one.
 fn input_var(func: &Function, iface: &Interface, h: Handle<Input>) -> Var {
     let input = &func.inputs[h];
     let reg = iface.inputs[h.index()]
         .map(|a| a.name())
         .unwrap_or_default();
     let referenced = uses_input(func, h);
+    // A semantic counted from the input's struct is shown as one the program left to cgc.
     let semantic = match &input.semantic {
-        Some(sem) => format!("$vin.{sem}"),
-        None if referenced => format!("$vin.{reg}"),
-        None => String::new(),
+        Some(sem) if !input.counted => format!("$vin.{sem}"),
+        _ if referenced => format!("$vin.{reg}"),
+        _ => String::new(),
     };
     Var {
         ty: register_type(input.ty).to_string(),
@@ -229,8 +231,10 @@ fn sampler_var(func: &Function, iface: &Interface, h: Handle<Sampler>) -> Var {
     Var {
         ty: sampler_type(sampler.dim).into(),
         name: uniforms::source_name(&sampler.name),
+        // A unit counted from the sampler's struct's TEXUNIT is not the sampler's semantic.
         semantic: sampler
             .unit
+            .filter(|_| !sampler.counted)
             .map(|u| format!("TEXUNIT{u}"))
             .unwrap_or_default(),
         resource: iface.sampler_units[h.index()]

@@ -106,7 +106,8 @@ fn clashing_params(func: &Function) -> Vec<Diagnostic> {
 }
 
 /// The attribute register of each input, and the component of it where the input starts. An input
-/// with a semantic gets its register from it; one without gets, if the program reads it, the lowest
+/// with a semantic (its own or one counted from its struct's, [`pigment_ir::Input::counted`]) gets
+/// its register from it; one without gets, if the program reads it, the lowest
 /// texture coordinate set that no read input names, in declaration order (cgc's rule: `float2 a,
 /// float2 b : TEXCOORD0` reads `a` from TEX1). When all eight are taken, cgc packs it into the unused
 /// components of the first set with room (`float2 t8` after a `float2 : TEXCOORD0` reads
@@ -149,8 +150,9 @@ fn bind_inputs(
                 loc,
                 match semantic {
                     Some(s) => format!(
-                        "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {s}",
-                        i.name
+                        "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {s}{}",
+                        i.name,
+                        if i.counted { " (counted from its struct's semantic)" } else { "" }
                     ),
                     None => format!(
                         "input `{}` has no semantic and no texture coordinate set TEXCOORD0-7 has room for it",
@@ -181,7 +183,8 @@ fn read_samplers(func: &Function) -> Vec<Option<usize>> {
 }
 
 /// The texture unit of each sampler, as cgc gives them: a sampler naming `TEXUNITn` has unit n,
-/// read or not; a read sampler naming none takes the lowest unit that no *read* sampler names, in
+/// read or not (as has one whose unit was counted from its struct's `TEXUNIT`, unless that runs
+/// past TEX15); a read sampler naming none takes the lowest unit that no *read* sampler names, in
 /// the order the program first samples them (`sampler2D b : TEXUNIT1` left unread does not keep
 /// a read `a` off unit 1); a sampler neither named nor read has no unit.
 fn bind_samplers(
@@ -190,9 +193,11 @@ fn bind_samplers(
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Option<u8>> {
     let mut units: Vec<Option<u8>> = Vec::new();
-    for (_, s) in func.samplers.iter() {
+    for (h, s) in func.samplers.iter() {
         units.push(match s.unit {
             Some(u) if u < 16 => Some(u as u8),
+            // A unit counted past TEX15 from a struct's TEXUNIT fails only where it is read.
+            Some(_) if s.counted && first_read[h.index()].is_none() => None,
             Some(u) => {
                 errors.push(error_at(
                     None,

@@ -184,7 +184,7 @@ fn declare_value(values: &[f32]) -> ast::ConstValue {
 /// One `#semantic` per source variable behind the uniforms and samplers (a struct's name once for
 /// all its members), in declaration order: an entry parameter prefixed with the entry's name
 /// (`main.IN`), a global bare (`tint`); with the semantic the user gave a variable that is not
-/// split.
+/// split, or the one written on a struct as a whole (`main.ORIG : TEXUNIT5`).
 pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
     let mut lines: Vec<SemanticLine> = Vec::new();
     for entity in func.interface() {
@@ -207,9 +207,15 @@ pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
         if lines.iter().any(|l| l.name == name) {
             continue;
         }
+        let of_struct = || {
+            func.struct_semantics
+                .iter()
+                .find(|s| s.param == root.param && s.name == root.name)
+                .map(|s| s.semantic.clone())
+        };
         lines.push(SemanticLine {
             name,
-            semantic: semantic.filter(|_| root.name == path),
+            semantic: semantic.filter(|_| root.name == path).or_else(of_struct),
         });
     }
     lines

@@ -102,8 +102,26 @@ impl FunctionBuilder {
             name: name.into(),
             ty,
             semantic: semantic.map(Into::into),
+            counted: false,
             origin: self.next_origin(),
         })
+    }
+
+    /// An input whose semantic was counted from its struct's (see [`Input::counted`]).
+    pub fn counted_input(&mut self, name: &str, ty: Type, semantic: &str) -> Handle<Input> {
+        let h = self.input(name, ty, Some(semantic));
+        self.func.inputs[h].counted = true;
+        h
+    }
+
+    /// Records the semantic written on the struct variable `name` of the current parameter (see
+    /// [`StructSemantic`]).
+    pub fn struct_semantic(&mut self, name: &str, semantic: &str) {
+        self.func.struct_semantics.push(StructSemantic {
+            param: self.param,
+            name: name.into(),
+            semantic: semantic.into(),
+        });
     }
 
     pub fn uniform(
@@ -143,8 +161,16 @@ impl FunctionBuilder {
             name: name.into(),
             dim,
             unit,
+            counted: false,
             origin: self.next_origin(),
         })
+    }
+
+    /// A sampler whose unit was counted from its struct's semantic (see [`Sampler::counted`]).
+    pub fn counted_sampler(&mut self, name: &str, dim: SamplerDim, unit: u32) -> Handle<Sampler> {
+        let h = self.sampler(name, dim, Some(unit));
+        self.func.samplers[h].counted = true;
+        h
     }
 
     pub fn output(&mut self, name: &str, ty: Type, semantic: Option<&str>) -> Handle<Output> {

@@ -32,6 +32,8 @@ pub struct Function {
     pub uniforms: Arena<Uniform>,
     pub samplers: Arena<Sampler>,
     pub outputs: Arena<Output>,
+    /// The semantics written on struct-typed variables as a whole, in declaration order.
+    pub struct_semantics: Vec<StructSemantic>,
     /// Every value's type. Where a value is defined is its place in `body`.
     pub values: Arena<ValueInfo>,
     pub body: Block,
@@ -161,7 +163,27 @@ pub struct Input {
     pub ty: Type,
     /// Binding, e.g. `TEXCOORD0`, `COLOR0`, `WPOS`.
     pub semantic: Option<String>,
+    /// The semantic was counted from the semantic of the struct (or array) that holds the input
+    /// rather than written on it: `S s : TEXCOORD5` gives the varying members of `S` that name
+    /// no semantic TEXCOORD5, TEXCOORD6, ... in order. Reflection shows such a binding by its
+    /// register, and only where the program reads the input (see [`StructSemantic`]).
+    pub counted: bool,
     pub origin: Origin,
+}
+
+/// The semantic written on a struct-typed entry parameter or global as a whole (`orig O2 :
+/// TEXCOORD5`, `T t : TEXUNIT3`). Its members that name no semantic of their own count their
+/// bindings up from it, each kind apart: varying members the attribute sets, sampler members the
+/// texture units (see [`Input::counted`], [`Sampler::counted`]). Kept for reflection, which
+/// lists it on the variable's `#semantic` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructSemantic {
+    /// The declaring entry parameter's position, `None` for a global (as in [`Origin::param`]).
+    pub param: Option<u32>,
+    /// The variable's name: the first part of its members' paths (`O2` for `O2.tex_coord`).
+    pub name: String,
+    /// The semantic as written.
+    pub semantic: String,
 }
 
 /// A uniform, the same for every fragment: read with `uniform`, by element when it is an array.
@@ -245,6 +267,10 @@ pub struct Sampler {
     pub dim: SamplerDim,
     /// The texture unit, when the source chose one (`TEXUNIT2`); back ends allocate the rest.
     pub unit: Option<u32>,
+    /// The unit was counted from the semantic of the struct that holds the sampler (`T t :
+    /// TEXUNIT5` gives the sampler members of `T` that name no unit units 5, 6, ...) rather than
+    /// written on it; reflection then shows no semantic for it.
+    pub counted: bool,
     pub origin: Origin,
 }
 

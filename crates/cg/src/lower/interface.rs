@@ -9,11 +9,14 @@
 //!   a matrix's IR uniform is marked as one (`matrix`), so the back end can name it `M` again;
 //! * a uniform's initializer (a global's or an entry parameter's default value) is folded to
 //!   constants, the default of its IR uniforms; one that is not constant is a located error;
-//! * a sampler's unit comes from a `TEXUNITn` or `register(sN)` semantic.
+//! * a sampler's unit comes from a `TEXUNITn` or `register(sN)` semantic;
+//! * a struct variable's own semantic numbers its members' bindings ([`Counting`]) and is
+//!   recorded for reflection ([`pigment_ir::StructSemantic`]).
 //!
 //! Global variables that are neither uniform nor varying (`static`, or `const` with an
 //! initializer) are initialised at the start of the entry, in declaration order.
 
+use super::counting::Counting;
 use super::val::{ir_type, kind_of, Val};
 use super::{Key, Lowerer, R};
 use crate::check::types::{SamplerKind, Type as CgType};
@@ -71,6 +74,7 @@ impl Lowerer<'_> {
         for &g in &prog.globals {
             let var = prog.var(g);
             if matches!(var.ty, CgType::Sampler(_)) || var.uniform {
+                self.note_struct_semantic(g);
                 let v = self.uniform_variable(g, &mut uniforms)?;
                 self.declare(Key::Var(g), v);
             } else if var.varying {
@@ -80,7 +84,14 @@ impl Lowerer<'_> {
                         "varying `out` globals are not supported; return the value or use an `out` parameter of the entry",
                     );
                 }
-                let v = self.input_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?;
+                self.note_struct_semantic(g);
+                let v = self.input_tree(
+                    &var.name,
+                    &var.ty,
+                    var.semantic.as_ref(),
+                    var.span,
+                    &mut Counting::default(),
+                )?;
                 self.declare(Key::Var(g), v);
             }
         }
@@ -106,11 +117,19 @@ impl Lowerer<'_> {
         let var = self.prog.var(p);
         let is_sampler = matches!(var.ty, CgType::Sampler(_));
         let v = if is_sampler || var.uniform {
+            self.note_struct_semantic(p);
             self.uniform_variable(p, uniforms)?
         } else {
             match var.direction {
                 Direction::In => {
-                    self.input_tree(&var.name, &var.ty, var.semantic.as_ref(), var.span)?
+                    self.note_struct_semantic(p);
+                    self.input_tree(
+                        &var.name,
+                        &var.ty,
+                        var.semantic.as_ref(),
+                        var.span,
+                        &mut Counting::default(),
+                    )?
                 }
                 Direction::Out => {
                     let outputs =
@@ -128,6 +147,14 @@ impl Lowerer<'_> {
         };
         self.declare(Key::Var(p), v);
         Ok(())
+    }
+
+    /// Records the semantic written on struct variable `id` as a whole, for reflection.
+    fn note_struct_semantic(&mut self, id: VarId) {
+        let var = self.prog.var(id);
+        if let (CgType::Struct(_), Some(sem)) = (&var.ty, &var.semantic) {
+            self.em.b.struct_semantic(&var.name, &sem.written);
+        }
     }
 
     /// Static and constant globals, initialised in declaration order.
@@ -162,6 +189,7 @@ impl Lowerer<'_> {
             var.semantic.as_ref(),
             var.span,
             &mut leaves,
+            &mut Counting::default(),
         )?;
         uniforms.push((id, leaves));
         Ok(v)
@@ -202,7 +230,8 @@ impl Lowerer<'_> {
     }
 
     /// A uniform (or sampler) of type `ty` named `name`, declared and loaded. `leaves` receives
-    /// the IR uniform behind each leaf of the value, in [`Val::leaves`] order.
+    /// the IR uniform behind each leaf of the value, in [`Val::leaves`] order; `count` numbers the
+    /// samplers that name no unit when an enclosing struct has a semantic.
     fn uniform_tree(
         &mut self,
         name: &str,
@@ -210,6 +239,7 @@ impl Lowerer<'_> {
         semantic: Option<&BindingSemantic>,
         span: Span,
         leaves: &mut Vec<Handle<Uniform>>,
+        count: &mut Counting,
     ) -> R<Val> {
         let written = semantic.map(|s| s.written.as_str());
         match ty {
@@ -241,18 +271,25 @@ impl Lowerer<'_> {
                 Ok(Val::Array(items, Some(u)))
             }
             CgType::Array(elem, Some(n)) => {
+                let mut own = Counting::from_semantic(semantic);
+                let count = if semantic.is_some() { &mut own } else { count };
                 let items = (0..*n)
-                    .map(|i| self.uniform_tree(&format!("{name}${i}"), elem, None, span, leaves))
+                    .map(|i| {
+                        let element = format!("{name}${i}");
+                        self.uniform_tree(&element, elem, None, span, leaves, count)
+                    })
                     .collect::<R<Vec<Val>>>()?;
                 Ok(Val::Array(items, None))
             }
             CgType::Struct(s) => {
                 let fields = self.prog.strukt(*s).fields.clone();
+                let mut own = Counting::from_semantic(semantic);
+                let count = if semantic.is_some() { &mut own } else { count };
                 let items = fields
                     .iter()
                     .map(|f| {
-                        let sem = f.semantic.as_ref();
-                        self.uniform_tree(&format!("{name}${}", f.name), &f.ty, sem, f.span, leaves)
+                        let (member, sem) = (format!("{name}${}", f.name), f.semantic.as_ref());
+                        self.uniform_tree(&member, &f.ty, sem, f.span, leaves, count)
                     })
                     .collect::<R<Vec<Val>>>()?;
                 Ok(Val::Struct(items))
@@ -264,7 +301,14 @@ impl Lowerer<'_> {
                         format!("`{name}` is a generic `sampler`; declare it as `sampler2D`, `samplerRECT`, ..."),
                     );
                 };
-                let s = self.em.b.sampler(name, dim, texture_unit(semantic));
+                let s = match (texture_unit(semantic), semantic) {
+                    (Some(unit), _) => self.em.b.sampler(name, dim, Some(unit)),
+                    (None, None) => match count.next_unit() {
+                        Some(unit) => self.em.b.counted_sampler(name, dim, unit),
+                        None => self.em.b.sampler(name, dim, None),
+                    },
+                    (None, Some(_)) => self.em.b.sampler(name, dim, None),
+                };
                 Ok(Val::Sampler(s))
             }
             other => {
@@ -274,27 +318,43 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A varying input of type `ty` named `name` (struct members flattened), declared and loaded.
+    /// A varying input of type `ty` named `name` (struct members and array elements flattened:
+    /// `IN.uv`, `IN.taps[1]`), declared and loaded; `count` numbers the leaves that name no
+    /// semantic when an enclosing struct or array has one.
     fn input_tree(
         &mut self,
         name: &str,
         ty: &CgType,
         semantic: Option<&BindingSemantic>,
         span: Span,
+        count: &mut Counting,
     ) -> R<Val> {
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
                 // A varying without a semantic binds nothing; the back end rejects it only if the
                 // program reads it (cgc ignores unread ones).
-                let i = self
-                    .em
-                    .b
-                    .input(name, t, semantic.map(|sem| sem.written.as_str()));
+                let i = match semantic {
+                    Some(sem) => self.em.b.input(name, t, Some(&sem.written)),
+                    None => match count.next_varying() {
+                        Some(counted) => self.em.b.counted_input(name, t, &counted),
+                        None => self.em.b.input(name, t, None),
+                    },
+                };
                 Ok(Val::Vec(self.em.b.load_input(i)))
+            }
+            CgType::Array(elem, Some(n)) => {
+                let mut own = Counting::from_semantic(semantic);
+                let count = if semantic.is_some() { &mut own } else { count };
+                let items = (0..*n)
+                    .map(|i| self.input_tree(&format!("{name}[{i}]"), elem, None, span, count))
+                    .collect::<R<Vec<Val>>>()?;
+                Ok(Val::Array(items, None))
             }
             CgType::Struct(s) => {
                 let fields = self.prog.strukt(*s).fields.clone();
+                let mut own = Counting::from_semantic(semantic);
+                let count = if semantic.is_some() { &mut own } else { count };
                 let items = fields
                     .iter()
                     .map(|f| {
@@ -310,9 +370,10 @@ impl Lowerer<'_> {
                                 f.semantic.as_ref(),
                                 f.span,
                                 &mut leaves,
+                                count,
                             )
                         } else {
-                            self.input_tree(&member, &f.ty, f.semantic.as_ref(), f.span)
+                            self.input_tree(&member, &f.ty, f.semantic.as_ref(), f.span, count)
                         }
                     })
                     .collect::<R<Vec<Val>>>()?;

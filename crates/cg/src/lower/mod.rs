@@ -22,6 +22,7 @@
 mod assigned;
 mod call;
 mod convert;
+mod counting;
 mod emit;
 mod expr;
 mod interface;

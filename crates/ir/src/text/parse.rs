@@ -261,18 +261,35 @@ impl Parser<'_> {
     }
 
     fn param(&mut self) -> PResult<()> {
-        let (word, span) = self.ident("`in`, `uniform`, `sampler` or `out`")?;
+        let (word, span) = self.ident("`in`, `uniform`, `sampler`, `out` or `struct`")?;
         let (name, _) = self.entity_name()?;
+        if word == "struct" {
+            // `struct $name @SEMANTIC [param N]`: a struct variable's own semantic.
+            self.expect("@")?;
+            let (semantic, _) = self.ident("a semantic")?;
+            let param = self.origin()?.param;
+            self.func.struct_semantics.push(StructSemantic {
+                param,
+                name,
+                semantic,
+            });
+            return Ok(());
+        }
         self.expect(":")?;
         match word.as_str() {
             "in" => {
                 let ty = self.ty()?;
                 let semantic = self.semantic()?;
+                let counted = semantic.is_some() && self.is_ident("counted");
+                if counted {
+                    self.bump();
+                }
                 let origin = self.origin()?;
                 self.func.inputs.append(Input {
                     name,
                     ty,
                     semantic,
+                    counted,
                     origin,
                 });
             }
@@ -329,11 +346,16 @@ impl Parser<'_> {
                 } else {
                     None
                 };
+                let counted = unit.is_some() && self.is_ident("counted");
+                if counted {
+                    self.bump();
+                }
                 let origin = self.origin()?;
                 self.func.samplers.append(Sampler {
                     name,
                     dim,
                     unit,
+                    counted,
                     origin,
                 });
             }

@@ -44,6 +44,7 @@ impl Printer<'_> {
             .interface()
             .into_iter()
             .map(|e| entity_decl(f, e))
+            .chain(f.struct_semantics.iter().map(struct_semantic_decl))
             .collect();
         if params.is_empty() {
             let _ = writeln!(self.out, "fn {}() {{", f.name);
@@ -244,8 +245,9 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
     match entity {
         InterfaceEntity::Input(h) => {
             let i = &f.inputs[h];
+            let counted = if i.counted { " counted" } else { "" };
             format!(
-                "in {}: {}{}{param}",
+                "in {}: {}{}{counted}{param}",
                 entity_name(&i.name),
                 i.ty,
                 semantic(&i.semantic)
@@ -272,6 +274,7 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
         InterfaceEntity::Sampler(h) => {
             let s = &f.samplers[h];
             let unit = s.unit.map(|u| format!(" unit {u}")).unwrap_or_default();
+            let unit = if s.counted { unit + " counted" } else { unit };
             format!(
                 "sampler {}: {}{unit}{param}",
                 entity_name(&s.name),
@@ -288,6 +291,12 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
             )
         }
     }
+}
+
+/// A struct variable's own semantic, after the entities: `struct $O2 @TEXCOORD5 param 3`.
+fn struct_semantic_decl(s: &StructSemantic) -> String {
+    let param = s.param.map(|n| format!(" param {n}")).unwrap_or_default();
+    format!("struct {} @{}{param}", entity_name(&s.name), s.semantic)
 }
 
 fn semantic(s: &Option<String>) -> String {
