@@ -14,6 +14,7 @@
 
 use crate::diag::error_at;
 use crate::interface::{param_name, target_for, Interface};
+use crate::legalize::predicate::is_conditional_kill;
 use crate::mir::*;
 use nvfp::isa::{CcMask, CcRule, Opcode, OutputReg, Precision, Swizzle as NvSwizzle};
 use pigment_diag::Diagnostic;
@@ -223,16 +224,7 @@ impl Isel<'_> {
                 self.store(*output, *mask, *value);
                 None
             }
-            InstKind::If {
-                cond, then_block, ..
-            } if matches!(
-                then_block.insts.as_slice(),
-                [Inst {
-                    kind: InstKind::Discard,
-                    ..
-                }]
-            ) =>
-            {
+            InstKind::If { cond, .. } if is_conditional_kill(&inst.kind) => {
                 self.kill(*cond);
                 None
             }
