@@ -202,6 +202,16 @@ pub fn compile(
             ),
         )]
     })?;
+    let units = regalloc::budget_units(&regs, &mir);
+    if units > nvfp::isa::limits::MAX_REGISTER_UNITS {
+        return Err(vec![error_at(
+            None,
+            format!(
+                "C6001: register limit exceeded ({units} register units of 64: R registers, \
+                 o[COLR] and o[DEPR] count two, H registers and o[COLH] one)"
+            ),
+        )]);
+    }
     let program = emit::program(func, &mir, &regs);
     let instructions = mir.insts.len();
     if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
