@@ -444,6 +444,29 @@ fn unsupported_constructs_are_located_errors() {
 }
 
 #[test]
+fn bools_compare_as_one_and_zero() {
+    // Cg 2.0: "For the purpose of relational comparisons, true is treated as one and false is
+    // treated as zero."
+    let m = lower(
+        "float4 main(float2 a : TEXCOORD0) : COLOR {
+           bool b = a.x > 0, c = a.y > 0;
+           return float4(b >= c, b < c, b > c, b <= c);
+         }",
+    )
+    .unwrap();
+    let cases = [
+        ([1.0, 1.0], [1.0, 0.0, 0.0, 1.0]),
+        ([1.0, -1.0], [1.0, 0.0, 1.0, 0.0]),
+        ([-1.0, 1.0], [0.0, 1.0, 0.0, 1.0]),
+        ([-1.0, -1.0], [1.0, 0.0, 0.0, 1.0]),
+    ];
+    for (a, expected) in cases {
+        let r = run_with(entry(&m), &[("a", &a)], &[]);
+        assert_eq!(out(&r, 0), expected, "a = {a:?}");
+    }
+}
+
+#[test]
 fn interface_entities_of_the_same_name_are_located_errors() {
     // A global uniform and a varying parameter both called `k`: the global (declared after the
     // parameters in cgc's order) is the second one.
