@@ -94,7 +94,10 @@ fn compile_entry(unit: &TranslationUnit, file: FileId, entry: &str) {
 }
 
 fn assert_not_internal(stage: &str, entry: &str, errors: &[Diagnostic]) {
-    assert!(!errors.is_empty(), "{stage} failed on `{entry}` without a diagnostic");
+    assert!(
+        !errors.is_empty(),
+        "{stage} failed on `{entry}` without a diagnostic"
+    );
     for d in errors {
         assert!(
             !d.message.starts_with("internal:"),
