@@ -192,6 +192,15 @@ impl Isel<'_> {
     fn inst(&mut self, inst: &Inst) {
         let result = inst.result();
         let view = match &inst.kind {
+            InstKind::Const(v) if literal_bits(v).iter().any(|&b| f32::from_bits(b).is_nan()) => {
+                // Folding can make one (0/0 with constant operands); the language has no spelling
+                // for it, as for a NaN uniform default.
+                self.error(
+                    inst,
+                    "this expression is a constant NaN, which NV_fragment_program cannot write",
+                );
+                None
+            }
             InstKind::Const(v) => Some(View {
                 src: Src::plain(Base::Lit(literal_bits(v))),
                 kind: v.ty.kind,
