@@ -458,6 +458,51 @@ fn unsupported_constructs_are_located_errors() {
     assert!(err.contains("inout"), "{err}");
 }
 
+#[test]
+fn bools_compare_as_one_and_zero() {
+    // Cg 2.0: "For the purpose of relational comparisons, true is treated as one and false is
+    // treated as zero."
+    let m = lower(
+        "float4 main(float2 a : TEXCOORD0) : COLOR {
+           bool b = a.x > 0, c = a.y > 0;
+           return float4(b >= c, b < c, b > c, b <= c);
+         }",
+    )
+    .unwrap();
+    let cases = [
+        ([1.0, 1.0], [1.0, 0.0, 0.0, 1.0]),
+        ([1.0, -1.0], [1.0, 0.0, 1.0, 0.0]),
+        ([-1.0, 1.0], [0.0, 1.0, 0.0, 1.0]),
+        ([-1.0, -1.0], [1.0, 0.0, 0.0, 1.0]),
+    ];
+    for (a, expected) in cases {
+        let r = run_with(entry(&m), &[("a", &a)], &[]);
+        assert_eq!(out(&r, 0), expected, "a = {a:?}");
+    }
+}
+
+#[test]
+fn interface_entities_of_the_same_name_are_located_errors() {
+    // A global uniform and a varying parameter both called `k`: the global (declared after the
+    // parameters in cgc's order) is the second one.
+    let err = lower(
+        "uniform float4 k;
+         float4 main(float4 k : TEXCOORD0) : COLOR { return k; }",
+    )
+    .unwrap_err();
+    assert!(err.contains("test.cg:1:"), "{err}");
+    assert!(err.contains("named `k`"), "{err}");
+    // A parameter named like the entry, whose return value is named `main` too: the error points
+    // at the entry's name (line 2, column 8).
+    let err = lower(
+        "
+float4 main(float4 main : TEXCOORD0) : COLOR { return main; }",
+    )
+    .unwrap_err();
+    assert!(err.contains("test.cg:2:8"), "{err}");
+    assert!(err.contains("named `main`"), "{err}");
+}
+
 /// The defaults of the uniform called `name`, as f32 components per element.
 fn default_of(f: &Function, name: &str) -> Option<Vec<Vec<f32>>> {
     let u = &f.uniforms[f.uniform(name).expect("the uniform exists")];

@@ -14,6 +14,7 @@
 
 use crate::diag::error_at;
 use crate::interface::{param_name, target_for, Interface};
+use crate::legalize::predicate::is_conditional_kill;
 use crate::mir::*;
 use nvfp::isa::{CcMask, CcRule, Opcode, OutputReg, Precision, Swizzle as NvSwizzle};
 use pigment_diag::Diagnostic;
@@ -191,6 +192,15 @@ impl Isel<'_> {
     fn inst(&mut self, inst: &Inst) {
         let result = inst.result();
         let view = match &inst.kind {
+            InstKind::Const(v) if literal_bits(v).iter().any(|&b| f32::from_bits(b).is_nan()) => {
+                // Folding can make one (0/0 with constant operands); the language has no spelling
+                // for it, as for a NaN uniform default.
+                self.error(
+                    inst,
+                    "this expression is a constant NaN, which NV_fragment_program cannot write",
+                );
+                None
+            }
             InstKind::Const(v) => Some(View {
                 src: Src::plain(Base::Lit(literal_bits(v))),
                 kind: v.ty.kind,
@@ -223,16 +233,7 @@ impl Isel<'_> {
                 self.store(*output, *mask, *value);
                 None
             }
-            InstKind::If {
-                cond, then_block, ..
-            } if matches!(
-                then_block.insts.as_slice(),
-                [Inst {
-                    kind: InstKind::Discard,
-                    ..
-                }]
-            ) =>
-            {
+            InstKind::If { cond, .. } if is_conditional_kill(&inst.kind) => {
                 self.kill(*cond);
                 None
             }

@@ -182,6 +182,15 @@ pub fn compile(
     if options.optimize {
         opt::optimize(&mut mir);
     }
+    if !writes_an_output(&mir) {
+        return Err(vec![error_at(
+            None,
+            format!(
+                "`{entry}` writes no output: a fragment program must write at least one \
+                 output register (COLOR or DEPTH)"
+            ),
+        )]);
+    }
     let regs = regalloc::allocate(&mut mir).map_err(|file| {
         vec![error_at(
             None,
@@ -195,6 +204,16 @@ pub fn compile(
             ),
         )]
     })?;
+    let units = regalloc::budget_units(&regs, &mir);
+    if units > nvfp::isa::limits::MAX_REGISTER_UNITS {
+        return Err(vec![error_at(
+            None,
+            format!(
+                "C6001: register limit exceeded ({units} register units of 64: R registers, \
+                 o[COLR] and o[DEPR] count two, H registers and o[COLH] one)"
+            ),
+        )]);
+    }
     let program = emit::program(func, &mir, &regs);
     let instructions = mir.insts.len();
     if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
@@ -220,6 +239,15 @@ pub fn compile(
         interface,
         instructions,
     })
+}
+
+/// Whether some instruction writes an output register. NV_fragment_program 3.11.1.3: "A fragment
+/// program will fail to load if it does not write to at least one output register." cgc printed
+/// such a program (`void main() {}`) anyway, with no instruction; here it is an error.
+fn writes_an_output(mir: &mir::Mir) -> bool {
+    mir.insts
+        .iter()
+        .any(|i| matches!(i.dst, Some(mir::Dst::Out(_))))
 }
 
 fn bindings(

@@ -19,6 +19,7 @@ mod schedule;
 use crate::mir::*;
 use lanes::LaneMap;
 use nvfp::isa::{TempReg, H_REGISTERS, R_REGISTERS};
+use std::collections::HashSet;
 
 /// Assigns physical registers (moving virtual registers' components where that packs them);
 /// returns them by virtual register number, or the file that ran out.
@@ -64,6 +65,35 @@ fn register_units(regs: &[Option<TempReg>], mir: &Mir) -> u32 {
         }
     }
     2 * r + h
+}
+
+/// The units of the 64-unit register budget (section 3.11.3) the allocated program uses, counted
+/// as nvfp's loader counts them: every distinct R register, `o[COLR]` and `o[DEPR]` two units,
+/// every H register and `o[COLH]` one. Each file can fit on its own and the sum still not fit.
+pub fn budget_units(regs: &[Option<TempReg>], mir: &Mir) -> usize {
+    let mut temps = HashSet::new();
+    let mut outputs = HashSet::new();
+    for inst in &mir.insts {
+        for v in inst
+            .srcs
+            .iter()
+            .filter_map(Src::vreg)
+            .chain(inst.dst_vreg())
+        {
+            if let Some(reg) = regs.get(v.0 as usize).copied().flatten() {
+                temps.insert(reg);
+            }
+        }
+        if let Some(Dst::Out(o)) = inst.dst {
+            outputs.insert(o);
+        }
+    }
+    let temp_units = temps.iter().map(|t| match t {
+        TempReg::R(_) => 2,
+        TempReg::H(_) => 1,
+    });
+    let output_units = outputs.iter().map(|o| if o.is_half() { 1 } else { 2 });
+    temp_units.chain(output_units).sum()
 }
 
 /// Allocation for the instructions in their current order.

@@ -213,7 +213,22 @@ impl Lowerer<'_> {
                 )
             }
         };
-        Ok(self.zip_val(&a, &b, |l, x, y| l.em.binary(ir, x, y)))
+        let relational = matches!(
+            op,
+            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge
+        );
+        Ok(self.zip_val(&a, &b, |l, x, y| {
+            if relational && l.em.ty(x).kind == ScalarKind::Bool {
+                // "For the purpose of relational comparisons, true is treated as one and false is
+                // treated as zero" (Cg 2.0, comparison operators); the IR orders numbers only.
+                let (x, y) = (
+                    l.em.cvt(x, ScalarKind::Float),
+                    l.em.cvt(y, ScalarKind::Float),
+                );
+                return l.em.binary(ir, x, y);
+            }
+            l.em.binary(ir, x, y)
+        }))
     }
 
     fn assign(&mut self, op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId, span: Span) -> R<Val> {

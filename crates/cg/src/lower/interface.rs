@@ -229,6 +229,28 @@ impl Lowerer<'_> {
         Ok(())
     }
 
+    /// Refuses a second interface entity named `name`. The IR (and every binding and header line
+    /// after it) tells the program's inputs, uniforms, samplers and outputs apart by name; cgc
+    /// accepted a parameter named like the entry (its return value) or like a global, and printed
+    /// two `#var` lines of the same name, which no application could bind apart.
+    fn claim_name(&mut self, name: &str, span: Span) -> R<()> {
+        let f = self.em.b.function();
+        let taken = f.inputs.iter().any(|(_, i)| i.name == name)
+            || f.uniforms.iter().any(|(_, u)| u.name == name)
+            || f.samplers.iter().any(|(_, s)| s.name == name)
+            || f.outputs.iter().any(|(_, o)| o.name == name);
+        if taken {
+            return self.error(
+                span,
+                format!(
+                    "two parts of the program's interface are named `{name}` (a parameter, a \
+                     global, or the entry's return value); rename one"
+                ),
+            );
+        }
+        Ok(())
+    }
+
     /// A uniform (or sampler) of type `ty` named `name`, declared and loaded. `leaves` receives
     /// the IR uniform behind each leaf of the value, in [`Val::leaves`] order; `count` numbers the
     /// samplers that name no unit when an enclosing struct has a semantic.
@@ -245,12 +267,14 @@ impl Lowerer<'_> {
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
+                self.claim_name(name, span)?;
                 let u = self.em.b.uniform(name, t, None, written);
                 leaves.push(u);
                 Ok(Val::Vec(self.em.b.load_uniform(u, None)))
             }
             CgType::Matrix(_, rows, _) => {
                 let t = self.ir_type_or_error(ty, span)?;
+                self.claim_name(name, span)?;
                 let u = self.em.b.uniform(name, t, Some(u32::from(*rows)), written);
                 self.em.b.uniform_is_matrix(u);
                 leaves.extend(std::iter::repeat_n(u, usize::from(*rows)));
@@ -263,6 +287,7 @@ impl Lowerer<'_> {
                 if matches!(**elem, CgType::Scalar(_) | CgType::Vector(..)) =>
             {
                 let t = self.ir_type_or_error(elem, span)?;
+                self.claim_name(name, span)?;
                 let u = self.em.b.uniform(name, t, Some(*n), written);
                 leaves.extend(std::iter::repeat_n(u, *n as usize));
                 let items = (0..*n)
@@ -301,6 +326,7 @@ impl Lowerer<'_> {
                         format!("`{name}` is a generic `sampler`; declare it as `sampler2D`, `samplerRECT`, ..."),
                     );
                 };
+                self.claim_name(name, span)?;
                 let s = match (texture_unit(semantic), semantic) {
                     (Some(unit), _) => self.em.b.sampler(name, dim, Some(unit)),
                     (None, None) => match count.next_unit() {
@@ -334,6 +360,7 @@ impl Lowerer<'_> {
                 let t = self.ir_type_or_error(ty, span)?;
                 // A varying without a semantic binds nothing; the back end rejects it only if the
                 // program reads it (cgc ignores unread ones).
+                self.claim_name(name, span)?;
                 let i = match semantic {
                     Some(sem) => self.em.b.input(name, t, Some(&sem.written)),
                     None => match count.next_varying() {
@@ -406,6 +433,7 @@ impl Lowerer<'_> {
                         format!("the output `{name}` needs a semantic such as `: COLOR`"),
                     );
                 };
+                self.claim_name(name, span)?;
                 Ok(vec![self.em.b.output(name, t, Some(&sem.written))])
             }
             CgType::Struct(s) => {

@@ -50,10 +50,11 @@
 //!
 //! Values that must stay int (a store to an int output, a run-time uniform index, which fp30 then
 //! refuses) read a `cvt` of the float back to int, which instruction selection takes as it is. The
-//! pass runs on straight-line code (after predication); a function that still has regions is left
-//! unchanged.
+//! pass runs on straight-line code (after predication, whose `if %kill { discard }` it passes
+//! through); a function that still has other regions is left unchanged.
 
 use super::emit::Emitter;
+use super::predicate::is_conditional_kill;
 use pigment_ir::pass::{replace_uses, Pass};
 use pigment_ir::*;
 use std::collections::{HashMap, HashSet};
@@ -67,7 +68,13 @@ impl Pass for IntToFloat {
     }
 
     fn run(&mut self, func: &mut Function) -> bool {
-        if func.body.insts.iter().any(|i| i.kind.is_region()) {
+        // Predication's final kill region reads a bool and holds no int value: straight-line enough.
+        if func
+            .body
+            .insts
+            .iter()
+            .any(|i| i.kind.is_region() && !is_conditional_kill(&i.kind))
+        {
             return false;
         }
         let inputs: Vec<Type> = func.inputs.iter().map(|(_, i)| i.ty).collect();

@@ -19,6 +19,27 @@ use pigment_diag::Diagnostic;
 use pigment_ir::pass::Pass;
 use pigment_ir::*;
 
+/// Whether `kind` is the kill region predication leaves: `if %kill { discard }` (no else).
+pub fn is_conditional_kill(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::If {
+            then_block,
+            else_block,
+            ..
+        } => {
+            else_block.insts.is_empty()
+                && matches!(
+                    then_block.insts.as_slice(),
+                    [Inst {
+                        kind: InstKind::Discard,
+                        ..
+                    }]
+                )
+        }
+        _ => false,
+    }
+}
+
 #[derive(Default)]
 pub struct Predicate {
     pub errors: Vec<Diagnostic>,
