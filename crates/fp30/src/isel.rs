@@ -9,7 +9,8 @@
 //!
 //! Precision: an instruction computes at its result's kind (R float, H half, X fixed and bool);
 //! comparisons at their operands' kind. `mul` feeding a single `add`/`sub` fuses into MAD (exact:
-//! MAD rounds its product like MUL). `select` sets the condition code from its condition (`MOVXC`)
+//! MAD rounds its product like MUL); likewise a boolean `and` feeding a single `or` fuses into
+//! `MADX_SAT a, b, c` (as cgc does: on 0 / 1 values, sat(a·b + c) is max(a·b, c) exactly). `select` sets the condition code from its condition (`MOVXC`)
 //! and writes the first operand under `(NE)`; the kill condition becomes `MOVXC HC.x` + `KIL NE.x`.
 
 use crate::diag::error_at;
@@ -56,9 +57,9 @@ struct Isel<'a> {
     iface: &'a Interface,
     mir: Mir,
     views: HashMap<Value, View>,
-    /// `mul` results that fuse into the single `add`/`sub` reading them.
+    /// `mul` (`and`) results that fuse into the single `add`/`sub` (`or`) reading them.
     fused: HashSet<Value>,
-    /// The operands of fused `mul`s.
+    /// The operands of fused `mul`s and `and`s.
     pending: HashMap<Value, (Src, Src)>,
     /// Registers holding `not b` of a boolean, with `b`: a condition on them tests `b` for EQ.
     negations: HashMap<VReg, Src>,
@@ -115,7 +116,8 @@ fn lit_src(values: [f32; 4]) -> Src {
 }
 
 impl Isel<'_> {
-    /// Marks `mul`s whose only use is an `add` or `sub` of the same kind that can absorb them.
+    /// Marks `mul`s whose only use is an `add` or `sub` of the same kind that can absorb them, and
+    /// `and`s whose only use is an `or`.
     fn find_fusions(&mut self) {
         let mut uses: HashMap<Value, usize> = HashMap::new();
         walk(&self.func.body, &mut |inst| {
@@ -128,7 +130,15 @@ impl Isel<'_> {
             .body
             .insts
             .iter()
-            .filter(|i| matches!(i.kind, InstKind::Op { op: Op::Mul, .. }))
+            .filter(|i| {
+                matches!(
+                    i.kind,
+                    InstKind::Op {
+                        op: Op::Mul | Op::And,
+                        ..
+                    }
+                )
+            })
             .filter_map(|i| i.result())
             .filter(|&r| uses.get(&r) == Some(&1) && self.func.ty(r).kind != ScalarKind::Int)
             .collect();
@@ -140,6 +150,7 @@ impl Isel<'_> {
             let candidates: &[usize] = match (op, kind) {
                 (Op::Add, _) => &[0, 1],
                 (Op::Sub, ScalarKind::Float | ScalarKind::Half) => &[0, 1],
+                (Op::Or, _) => &[0, 1],
                 _ => &[],
             };
             if let Some(&i) = candidates.iter().find(|&&i| muls.contains(&args[i])) {
@@ -443,7 +454,7 @@ impl Isel<'_> {
                 }
             }
             Neg | Abs => self.modifier(op, &a[0], ty),
-            Mul if self.fused.contains(&result) => {
+            Mul | And if self.fused.contains(&result) => {
                 self.pending
                     .insert(result, (srcs[0].clone(), srcs[1].clone()));
                 return None;
@@ -483,7 +494,7 @@ impl Isel<'_> {
                 v
             }
             And => self.componentwise(Opcode::Mul, Precision::X, ty, srcs),
-            Or => self.componentwise(Opcode::Max, Precision::X, ty, srcs),
+            Or => self.or(args, srcs, ty),
             Xor => self.componentwise(Opcode::Sne, Precision::X, ty, srcs),
             Eq | Ne | Lt | Le | Gt | Ge => {
                 let opcode = match op {
@@ -584,6 +595,22 @@ impl Isel<'_> {
             Opcode::Sub
         };
         self.componentwise(opcode, p, ty, srcs)
+    }
+
+    /// `or` of booleans: MAXX, or `MADX_SAT x, y, c` when an operand is a fused `and x, y` (exact,
+    /// booleans being 0 / 1: sat(x·y + c) = max(x·y, c)).
+    fn or(&mut self, args: &[Value], srcs: Vec<Src>, ty: Type) -> View {
+        for (i, arg) in args.iter().enumerate() {
+            if let Some((x, y)) = self.pending.remove(arg) {
+                let c = srcs[1 - i].clone();
+                let v = self.componentwise(Opcode::Mad, Precision::X, ty, vec![x, y, c]);
+                if let Some(last) = self.mir.insts.last_mut() {
+                    last.saturate = true;
+                }
+                return v;
+            }
+        }
+        self.componentwise(Opcode::Max, Precision::X, ty, srcs)
     }
 
     fn reduce(&mut self, op: Op, a: &View, ty: Type) -> View {

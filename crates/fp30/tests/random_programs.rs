@@ -46,10 +46,27 @@ impl Gen {
     }
 
     /// A bool4 comparing two values of one kind.
-    fn condition(&mut self, half: bool) -> Value {
+    fn comparison(&mut self, half: bool) -> Value {
         let (x, y) = (self.pick(half), self.pick(half));
         let op = [Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne][(self.rng.next() % 6) as usize];
         self.b.binary(op, x, y)
+    }
+
+    /// A comparison, sometimes combined with others: `(p && q) || r` (one MADX_SAT), `p || q`.
+    fn condition(&mut self, half: bool) -> Value {
+        let p = self.comparison(half);
+        match self.rng.next() % 4 {
+            0 => {
+                let (q, r) = (self.comparison(half), self.comparison(half));
+                let both = self.b.binary(Op::And, p, q);
+                self.b.binary(Op::Or, r, both)
+            }
+            1 => {
+                let q = self.comparison(half);
+                self.b.binary(Op::Or, p, q)
+            }
+            _ => p,
+        }
     }
 
     fn step(&mut self, depth: u32) {

@@ -13,15 +13,24 @@
 //! into one vector of at most four values), each lane taking the member's components through the
 //! swizzle. A replicated-scalar instruction (RCP, DP3, ...) packs only with members reading exactly
 //! the same operands: one computation written to all their lanes. Members carry no condition and
-//! set no condition code. The group is computed where its last member was: the earlier ones move
-//! down, which needs nothing in between to change what they read or to touch what they write.
-//! Each lane computes what its member did, bit for bit.
+//! set no condition code. The group is computed where its last member was (the earlier ones move
+//! down) or, when that is blocked, where its first member was (the later ones move up: a member
+//! whose result is read before the last one, `SLT a.x; MUL b.x, a.x, c; SLT a.y`). Either needs
+//! nothing the members pass to change what they read or to touch what they write. Each lane
+//! computes what its member did, bit for bit.
 
 use crate::mir::*;
 use nvfp::isa::Opcode;
 
 /// How far after its first member a group's other members are looked for.
 const WINDOW: usize = 48;
+
+/// Where a group is computed: at its last member or at its first.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Place {
+    Last,
+    First,
+}
 
 /// Packs the group whose first member is the instruction at `m`, if there is one of two or more;
 /// returns whether it did (the instruction at `m` is then gone: it moved into the group's place).
@@ -36,23 +45,30 @@ pub fn try_pack(mir: &mut Mir, m: usize) -> bool {
             break;
         }
         group.push(j);
-        if !(same_shape(&mir.insts[m], &mir.insts[j]) && valid(mir, &group)) {
+        if !(same_shape(&mir.insts[m], &mir.insts[j]) && placement(mir, &group).is_some()) {
             group.pop();
         }
     }
     if group.len() < 2 {
         return false;
     }
+    let Some(place) = placement(mir, &group) else {
+        return false;
+    };
     let Some(packed) = packed_instruction(mir, &group) else {
         return false;
     };
-    let last = *group.last().unwrap_or(&m);
-    let fresh = fresh_registers(mir, &group);
-    mir.insts[last] = packed.inst;
+    let fresh = fresh_registers(mir, &group, place);
+    let (at, moved) = match place {
+        Place::Last => (group.len() - 1, 0..group.len() - 1),
+        Place::First => (0, 1..group.len()),
+    };
+    let at = group[at];
+    mir.insts[at] = packed.inst;
     if let (Some(regs), Dst::V(w)) = (fresh, packed.dst) {
-        rename_readers(mir, last, &regs, &packed.lanes, w);
+        rename_readers(mir, at, &regs, &packed.lanes, w);
     }
-    for &i in group[..group.len() - 1].iter().rev() {
+    for &i in group[moved].iter().rev() {
         mir.insts.remove(i);
     }
     true
@@ -104,8 +120,15 @@ fn same_operand(a: &MInst, b: &MInst, s: usize) -> bool {
         && (0..4).all(|p| positions & (1 << p) == 0 || x.swizzle[p] == y.swizzle[p])
 }
 
-/// Whether the members at `group` (in program order) can be computed together at the last one.
-fn valid(mir: &Mir, group: &[usize]) -> bool {
+/// Where the members at `group` (in program order) can be computed together, if anywhere.
+fn placement(mir: &Mir, group: &[usize]) -> Option<Place> {
+    [Place::Last, Place::First]
+        .into_iter()
+        .find(|&place| valid(mir, group, place))
+}
+
+/// Whether the members at `group` can be computed together at `place`.
+fn valid(mir: &Mir, group: &[usize], place: Place) -> bool {
     let insts: Vec<&MInst> = group.iter().map(|&i| &mir.insts[i]).collect();
     let in_place = insts.iter().all(|i| i.dst == insts[0].dst);
     let disjoint = {
@@ -119,7 +142,7 @@ fn valid(mir: &Mir, group: &[usize]) -> bool {
     let fits = if in_place {
         disjoint
     } else {
-        fresh_registers(mir, group).is_some()
+        fresh_registers(mir, group, place).is_some()
     };
     if !fits {
         return false;
@@ -133,17 +156,22 @@ fn valid(mir: &Mir, group: &[usize]) -> bool {
     if insts.iter().any(|i| reads_written(i)) {
         return false;
     }
-    let last = group[group.len() - 1];
-    group[..group.len() - 1]
-        .iter()
-        .all(|&i| can_move_down(mir, i, last, group))
+    let (first, last) = (group[0], group[group.len() - 1]);
+    match place {
+        Place::Last => group[..group.len() - 1]
+            .iter()
+            .all(|&i| can_move(mir, i, i + 1..last, group)),
+        Place::First => group[1..]
+            .iter()
+            .all(|&i| can_move(mir, i, first + 1..i, group)),
+    }
 }
 
-/// Whether the member at `i` can move down to `last`: no other instruction in between writes what
-/// it reads, or reads or writes the components it writes.
-fn can_move_down(mir: &Mir, i: usize, last: usize, group: &[usize]) -> bool {
+/// Whether the member at `i` can move past the instructions at `passed` (down or up): none of them
+/// (other members aside) writes what it reads, or reads or writes the components it writes.
+fn can_move(mir: &Mir, i: usize, passed: std::ops::Range<usize>, group: &[usize]) -> bool {
     let member = &mir.insts[i];
-    (i + 1..last).filter(|x| !group.contains(x)).all(|x| {
+    passed.filter(|x| !group.contains(x)).all(|x| {
         let inst = &mir.insts[x];
         let clobbers = inst.dst_vreg().is_some_and(|w| member.reads(w));
         let overwrites = inst.dst == member.dst && inst.mask & member.mask != 0;
@@ -161,8 +189,9 @@ fn reads_lanes(inst: &MInst, member: &MInst) -> bool {
 }
 
 /// For a fresh group: each member's register and lane, when each is a one-lane register written
-/// by that member alone and read in that lane only, after the group's place, in one file.
-fn fresh_registers(mir: &Mir, group: &[usize]) -> Option<Vec<(VReg, u8)>> {
+/// by that member alone and read in that lane only, after the group's place (and its member), in
+/// one file.
+fn fresh_registers(mir: &Mir, group: &[usize], place: Place) -> Option<Vec<(VReg, u8)>> {
     let last = group[group.len() - 1];
     let mut regs: Vec<(VReg, u8)> = Vec::new();
     for &i in group {
@@ -178,7 +207,9 @@ fn fresh_registers(mir: &Mir, group: &[usize]) -> Option<Vec<(VReg, u8)>> {
             }
             for s in 0..other.srcs.len() {
                 if other.srcs[s].base == Base::V(v)
-                    && (x <= last || other.read_components(s) != inst.mask)
+                    && (x <= i
+                        || (place == Place::Last && x <= last)
+                        || other.read_components(s) != inst.mask)
                 {
                     return None;
                 }
@@ -322,9 +353,10 @@ fn pack_values(values: &[u32]) -> [u32; 4] {
     std::array::from_fn(|i| values.get(i).or(values.first()).copied().unwrap_or(0))
 }
 
-/// Readers of the fresh members' registers (all after `last`) read their lanes of `w` instead.
-fn rename_readers(mir: &mut Mir, last: usize, regs: &[(VReg, u8)], lanes: &[u8], w: VReg) {
-    for inst in &mut mir.insts[last + 1..] {
+/// Readers of the fresh members' registers (all after `at`, the group's place) read their lanes of
+/// `w` instead.
+fn rename_readers(mir: &mut Mir, at: usize, regs: &[(VReg, u8)], lanes: &[u8], w: VReg) {
+    for inst in &mut mir.insts[at + 1..] {
         for src in &mut inst.srcs {
             if let Some(j) = regs.iter().position(|&(v, _)| src.base == Base::V(v)) {
                 src.base = Base::V(w);
@@ -475,8 +507,10 @@ mod tests {
         }
     }
 
-    /// Members move past writes and reads of the destination's other lanes, not past a write of
-    /// their own lane.
+    /// Members move past writes and reads of the destination's other lanes, not past a write or a
+    /// read of their own lane: the first member cannot move down past a write or read of `v1.x`,
+    /// so the group is computed at the first member (the last moving up past them); a write of
+    /// both lanes in between blocks both ways.
     #[test]
     fn in_place_members_move_past_other_lanes_only() {
         let other_lane = vec![
@@ -488,20 +522,89 @@ mod tests {
         assert!(try_pack(&mut m, 0));
         assert_eq!(m.insts[0], other_lane[1]);
         assert_eq!((m.insts[1].opcode, m.insts[1].mask), (Opcode::Add, 0b0011));
-        let same_lane = vec![
-            other_lane[0].clone(),
+        for between in [
             inst(Opcode::Mov, v(1), 0b0001, vec![lit(4.0)]),
-            other_lane[2].clone(),
-        ];
-        let mut m = mir(2, same_lane.clone());
-        assert!(!try_pack(&mut m, 0));
-        let reads_lane = vec![
-            other_lane[0].clone(),
             inst(Opcode::Mov, v(1), 0b0100, vec![reg(1, 0)]),
+        ] {
+            let insts = vec![
+                other_lane[0].clone(),
+                between.clone(),
+                other_lane[2].clone(),
+            ];
+            let mut m = mir(2, insts);
+            assert!(try_pack(&mut m, 0));
+            assert_eq!((m.insts[0].opcode, m.insts[0].mask), (Opcode::Add, 0b0011));
+            assert_eq!(m.insts[1], between);
+        }
+        let both_lanes = vec![
+            other_lane[0].clone(),
+            inst(Opcode::Mov, v(1), 0b0011, vec![lit(4.0)]),
             other_lane[2].clone(),
         ];
-        let mut m = mir(2, reads_lane);
+        let mut m = mir(2, both_lanes.clone());
         assert!(!try_pack(&mut m, 0));
+        assert_eq!(m.insts, both_lanes);
+    }
+
+    /// `ADDR v2.x, v0.x, v1.x; MULR v3.x, v2.x, v5.x; ADDR v4.x, v0.y, v1.y`: the first sum is read
+    /// before the second, so the group is computed at the first member, `ADDR w.xy, v0.xyxx,
+    /// v1.xyxx`, and the product reads `w.x`, the later reader `w.y`.
+    #[test]
+    fn group_read_before_its_last_member_is_computed_at_its_first() {
+        let mut m = mir(
+            6,
+            vec![
+                inst(Opcode::Add, v(2), 0b0001, vec![reg(0, 0), reg(1, 0)]),
+                inst(Opcode::Mul, v(3), 0b0001, vec![reg(2, 0), reg(5, 0)]),
+                inst(Opcode::Add, v(4), 0b0001, vec![reg(0, 1), reg(1, 1)]),
+                inst(
+                    Opcode::Mul,
+                    Dst::Out(OutputReg::Colr),
+                    0b0001,
+                    vec![reg(3, 0), reg(4, 0)],
+                ),
+            ],
+        );
+        assert!(try_pack(&mut m, 0));
+        assert_eq!(m.insts.len(), 3);
+        let add = &m.insts[0];
+        assert_eq!(
+            (add.opcode, add.dst, add.mask),
+            (Opcode::Add, Some(v(6)), 0b0011)
+        );
+        assert_eq!(add.srcs[0].swizzle, [0, 1, 0, 0]);
+        assert_eq!(add.srcs[1].swizzle, [0, 1, 0, 0]);
+        assert_eq!(m.insts[1].srcs, vec![reg(6, 0), reg(5, 0)]);
+        assert_eq!(m.insts[2].srcs, vec![reg(3, 0), reg(6, 1)]);
+    }
+
+    /// Neither place works when the first member's result is read before the last member and an
+    /// operand of the last member is written after the first (moving it up would read the old
+    /// value), or when the instruction in between reads the lane an in-place member writes.
+    #[test]
+    fn group_blocked_both_ways_stays() {
+        let fresh = vec![
+            inst(Opcode::Add, v(2), 0b0001, vec![reg(0, 0), reg(1, 0)]),
+            inst(Opcode::Mul, v(3), 0b0001, vec![reg(2, 0), reg(5, 0)]),
+            inst(Opcode::Mov, v(1), 0b0010, vec![lit(5.0)]),
+            inst(Opcode::Add, v(4), 0b0001, vec![reg(0, 1), reg(1, 1)]),
+            inst(
+                Opcode::Mul,
+                Dst::Out(OutputReg::Colr),
+                0b0001,
+                vec![reg(3, 0), reg(4, 0)],
+            ),
+        ];
+        let in_place = vec![
+            inst(Opcode::Add, v(2), 0b0001, vec![reg(0, 0), reg(1, 0)]),
+            inst(Opcode::Mul, v(3), 0b0011, vec![reg(2, 0), reg(2, 1)]),
+            inst(Opcode::Add, v(2), 0b0010, vec![reg(0, 1), reg(1, 1)]),
+        ];
+        for insts in [fresh, in_place] {
+            let mut m = mir(6, insts.clone());
+            assert!(!try_pack(&mut m, 0), "{insts:?}");
+            assert_eq!(m.insts, insts);
+        }
     }
 
     /// A fresh register read in another lane than the one written (an unwritten component) is not

@@ -1,10 +1,16 @@
 //! Constant folding: an operation whose operands are all constants becomes a constant, computed by
 //! [`crate::eval::eval`] (the interpreter's own semantics, so folding never changes a result).
 //! Derivatives are left alone (they depend on the quad, and ddx of an infinite constant is NaN).
+//!
+//! The boolean operations also fold with one constant operand, exactly (a boolean is only true or
+//! false): `or` with an all-true constant is all-true and with an all-false one the other operand;
+//! `and` the reverse; `select` on an all-true or all-false condition is the operand it picks. A
+//! constant with mixed components is left alone (the result would be a mix of lanes).
 
-use super::Pass;
+use super::{replace_uses, Pass};
 use crate::eval::eval;
 use crate::function::*;
+use crate::op::Op;
 use crate::vector::Vector;
 use std::collections::HashMap;
 
@@ -17,15 +23,59 @@ impl Pass for ConstFold {
 
     fn run(&mut self, func: &mut Function) -> bool {
         let mut constants = HashMap::new();
-        fold(&mut func.body, &mut constants)
+        let mut replaced = HashMap::new();
+        let changed = fold(&mut func.body, &mut constants, &mut replaced);
+        replace_uses(func, &replaced);
+        changed
     }
 }
 
-fn fold(block: &mut Block, constants: &mut HashMap<Value, Vector>) -> bool {
+/// What a boolean operation with a constant operand folds to.
+enum Folded {
+    Const(Vector),
+    Value(Value),
+}
+
+/// Whether every component of a boolean constant is `want`.
+fn all_bools(v: &Vector, want: bool) -> bool {
+    (0..v.width()).all(|i| v.bool(i) == want)
+}
+
+fn fold_boolean(op: Op, args: &[Value], constants: &HashMap<Value, Vector>) -> Option<Folded> {
+    let constant_is =
+        |i: usize, want: bool| constants.get(&args[i]).is_some_and(|v| all_bools(v, want));
+    // `absorbing`: the value that decides the result alone (true for `or`, false for `and`).
+    let absorbing = match op {
+        Op::Or => true,
+        Op::And => false,
+        Op::Select if constant_is(0, true) => return Some(Folded::Value(args[1])),
+        Op::Select if constant_is(0, false) => return Some(Folded::Value(args[2])),
+        _ => return None,
+    };
+    for (i, other) in [(0, 1), (1, 0)] {
+        if constant_is(i, absorbing) {
+            return Some(Folded::Const(constants[&args[i]]));
+        }
+        if constant_is(i, !absorbing) {
+            return Some(Folded::Value(args[other]));
+        }
+    }
+    None
+}
+
+fn fold(
+    block: &mut Block,
+    constants: &mut HashMap<Value, Vector>,
+    replaced: &mut HashMap<Value, Value>,
+) -> bool {
     let mut changed = false;
-    for inst in &mut block.insts {
+    let mut keep = Vec::with_capacity(block.insts.len());
+    for mut inst in std::mem::take(&mut block.insts) {
+        // Operands first, so that folds of a chain see each other's results.
+        inst.kind
+            .map_operands(&mut |v| *replaced.get(&v).unwrap_or(&v));
         for b in inst.kind.blocks_mut() {
-            changed |= fold(b, constants);
+            changed |= fold(b, constants, replaced);
         }
         if let InstKind::Op { op, args } = &inst.kind {
             let operands: Option<Vec<Vector>> =
@@ -36,11 +86,24 @@ fn fold(block: &mut Block, constants: &mut HashMap<Value, Vector>) -> bool {
             {
                 inst.kind = InstKind::Const(value);
                 changed = true;
+            } else if let Some(folded) = fold_boolean(*op, args, constants) {
+                changed = true;
+                match (folded, inst.result()) {
+                    (Folded::Const(v), _) => inst.kind = InstKind::Const(v),
+                    (Folded::Value(v), Some(r)) => {
+                        replaced.insert(r, v);
+                        continue;
+                    }
+                    // Operations have exactly one result.
+                    (Folded::Value(_), None) => {}
+                }
             }
         }
         if let (InstKind::Const(v), Some(r)) = (&inst.kind, inst.result()) {
             constants.insert(r, *v);
         }
+        keep.push(inst);
     }
+    block.insts = keep;
     changed
 }
