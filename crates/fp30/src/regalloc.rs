@@ -19,6 +19,7 @@ mod schedule;
 use crate::mir::*;
 use lanes::LaneMap;
 use nvfp::isa::{TempReg, H_REGISTERS, R_REGISTERS};
+use schedule::Trade;
 use std::collections::HashSet;
 
 /// Assigns physical registers (moving virtual registers' components where that packs them);
@@ -26,7 +27,14 @@ use std::collections::HashSet;
 pub fn allocate(mir: &mut Mir) -> Result<Vec<Option<TempReg>>, File> {
     let mut best: Option<(u32, Mir, Vec<Option<TempReg>>)> = None;
     let mut error = None;
-    for schedule in [None, Some(false), Some(true)] {
+    // A later order is kept only where it needs fewer units: ties keep the earlier.
+    let orders = [
+        None,
+        Some(Trade::Never),
+        Some(Trade::Always),
+        Some(Trade::NotWider),
+    ];
+    for schedule in orders {
         let mut candidate = mir.clone();
         if let Some(trade) = schedule {
             schedule::sink(&mut candidate, trade);
