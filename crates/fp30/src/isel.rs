@@ -8,8 +8,8 @@
 //! (booleans as 0 / 1, as cgc kept them).
 //!
 //! Precision: an instruction computes at its result's kind (R float, H half, X fixed and bool);
-//! comparisons at their operands' kind. `mul` feeding a single `add`/`sub` fuses into MAD (exact:
-//! MAD rounds its product like MUL); likewise a boolean `and` feeding a single `or` fuses into
+//! comparisons at their operands' kind. A `mul` read only by `add`/`sub`s fuses into each as MAD (exact:
+//! MAD rounds its product like MUL); likewise a boolean `and` read only by `or`s fuses into
 //! `MADX_SAT a, b, c` (as cgc does: on 0 / 1 values, sat(a·b + c) is max(a·b, c) exactly). `select` sets the condition code from its condition (`MOVXC`)
 //! and writes the first operand under `(NE)`; the kill condition becomes `MOVXC HC.x` + `KIL NE.x`.
 
@@ -57,7 +57,7 @@ struct Isel<'a> {
     iface: &'a Interface,
     mir: Mir,
     views: HashMap<Value, View>,
-    /// `mul` (`and`) results that fuse into the single `add`/`sub` (`or`) reading them.
+    /// `mul` (`and`) results that fuse into every `add`/`sub` (`or`) reading them.
     fused: HashSet<Value>,
     /// The operands of fused `mul`s and `and`s.
     pending: HashMap<Value, (Src, Src)>,
@@ -116,8 +116,11 @@ fn lit_src(values: [f32; 4]) -> Src {
 }
 
 impl Isel<'_> {
-    /// Marks `mul`s whose only use is an `add` or `sub` of the same kind that can absorb them, and
-    /// `and`s whose only use is an `or`.
+    /// Marks the `mul`s (`and`s) to fuse: those whose every use is an `add` or `sub` (`or`) of the
+    /// same kind that absorbs them as its MAD product, each absorbing at most one. Single-use ones
+    /// first (each absorber takes its first such operand); then, in program order, a `mul` read by
+    /// several absorbers none of which has taken one yet fuses into each (N adds and the MUL become
+    /// N MADs, as cgc does). One with any other use stays a MUL.
     fn find_fusions(&mut self) {
         let mut uses: HashMap<Value, usize> = HashMap::new();
         walk(&self.func.body, &mut |inst| {
@@ -125,7 +128,7 @@ impl Isel<'_> {
                 *uses.entry(v).or_default() += 1;
             }
         });
-        let muls: HashSet<Value> = self
+        let muls: Vec<Value> = self
             .func
             .body
             .insts
@@ -140,23 +143,55 @@ impl Isel<'_> {
                 )
             })
             .filter_map(|i| i.result())
-            .filter(|&r| uses.get(&r) == Some(&1) && self.func.ty(r).kind != ScalarKind::Int)
+            .filter(|&r| self.func.ty(r).kind != ScalarKind::Int)
             .collect();
-        for inst in &self.func.body.insts {
-            let InstKind::Op { op, args } = &inst.kind else {
-                continue;
-            };
-            let kind = self.func.ty(args[0]).kind;
-            let candidates: &[usize] = match (op, kind) {
-                (Op::Add, _) => &[0, 1],
-                (Op::Sub, ScalarKind::Float | ScalarKind::Half) => &[0, 1],
-                (Op::Or, _) => &[0, 1],
-                _ => &[],
-            };
-            if let Some(&i) = candidates.iter().find(|&&i| muls.contains(&args[i])) {
-                self.fused.insert(args[i]);
+        let absorbers = self.absorbers();
+        let mut taken = vec![false; absorbers.len()];
+        let single: HashSet<Value> = muls
+            .iter()
+            .copied()
+            .filter(|m| uses.get(m) == Some(&1))
+            .collect();
+        for (taken, args) in taken.iter_mut().zip(&absorbers) {
+            if let Some(&m) = args.iter().find(|a| single.contains(a)) {
+                self.fused.insert(m);
+                *taken = true;
             }
         }
+        for m in muls.into_iter().filter(|m| uses.get(m) > Some(&1)) {
+            let sites: Vec<usize> = (0..absorbers.len())
+                .filter(|&i| absorbers[i].contains(&m))
+                .collect();
+            let once = |&i: &usize| absorbers[i].iter().filter(|&&a| a == m).count() == 1;
+            if Some(&sites.len()) == uses.get(&m)
+                && sites.iter().all(once)
+                && sites.iter().all(|&i| !taken[i])
+            {
+                sites.iter().for_each(|&i| taken[i] = true);
+                self.fused.insert(m);
+            }
+        }
+    }
+
+    /// The two operands of each top-level instruction that can absorb a `mul` (`and`) operand:
+    /// float or half `sub`, any `add` and `or`.
+    fn absorbers(&self) -> Vec<[Value; 2]> {
+        self.func
+            .body
+            .insts
+            .iter()
+            .filter_map(|inst| {
+                let InstKind::Op { op, args } = &inst.kind else {
+                    return None;
+                };
+                let kind = self.func.ty(args[0]).kind;
+                let absorbs = matches!(
+                    (op, kind),
+                    (Op::Add | Op::Or, _) | (Op::Sub, ScalarKind::Float | ScalarKind::Half)
+                );
+                (absorbs && args.len() == 2).then(|| [args[0], args[1]])
+            })
+            .collect()
     }
 
     fn error(&mut self, inst: &Inst, message: impl Into<String>) {
@@ -579,7 +614,7 @@ impl Isel<'_> {
             s
         };
         for (i, arg) in args.iter().enumerate() {
-            if let Some((x, y)) = self.pending.remove(arg) {
+            if let Some((x, y)) = self.pending.get(arg).cloned() {
                 let other = srcs[1 - i].clone();
                 let (x, c) = match (op, i) {
                     (Op::Sub, 0) => (x, negated(other)),
@@ -601,7 +636,7 @@ impl Isel<'_> {
     /// booleans being 0 / 1: sat(x·y + c) = max(x·y, c)).
     fn or(&mut self, args: &[Value], srcs: Vec<Src>, ty: Type) -> View {
         for (i, arg) in args.iter().enumerate() {
-            if let Some((x, y)) = self.pending.remove(arg) {
+            if let Some((x, y)) = self.pending.get(arg).cloned() {
                 let c = srcs[1 - i].clone();
                 let v = self.componentwise(Opcode::Mad, Precision::X, ty, vec![x, y, c]);
                 if let Some(last) = self.mir.insts.last_mut() {
