@@ -12,6 +12,23 @@ pub enum File {
     H,
 }
 
+/// Precision rank: fx12 ⊂ fp16 ⊂ fp32 (every value of a lower rank is exact in a higher one).
+pub fn rank(p: nvfp::isa::Precision) -> u8 {
+    match p {
+        nvfp::isa::Precision::X => 0,
+        nvfp::isa::Precision::H => 1,
+        nvfp::isa::Precision::R => 2,
+    }
+}
+
+/// The rank of the precision a register file holds: H registers hold fp16, R registers fp32.
+pub fn file_rank(f: File) -> u8 {
+    match f {
+        File::H => 1,
+        File::R => 2,
+    }
+}
+
 /// A virtual register (any number; register allocation maps them to R0-R31 / H0-H63).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VReg(pub u32);

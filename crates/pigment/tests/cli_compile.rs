@@ -19,13 +19,25 @@ float4 shade(float2 uv : TEXCOORD0, uniform sampler2D decal : TEXUNIT1,
 }
 ";
 
+/// The stdout of a `pigment` command that must succeed (`compile`, typically): the program text.
+fn compiled(args: &[&str]) -> String {
+    let out = pigment(args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Writes `text` as `name` in `dir` and asserts that `pigment check` loads it.
+fn assert_loads(dir: &std::path::Path, name: &str, text: &str) {
+    let fp = write(dir, name, text);
+    let check = pigment(&["check", &fp]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+}
+
 #[test]
 fn compile_prints_a_program_that_check_loads() {
     let dir = scratch("check");
     let src = write(&dir, "shader.cg", SHADER);
-    let out = pigment(&["compile", &src, "--entry", "shade"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = compiled(&["compile", &src, "--entry", "shade"]);
     assert!(text.starts_with("!!FP1.0\n"), "{text}");
     assert!(text.contains("#program shade"), "{text}");
     assert!(
@@ -33,9 +45,7 @@ fn compile_prints_a_program_that_check_loads() {
         "the sampler is on its TEXUNIT1: {text}"
     );
     assert!(text.contains("DECLARE IN$frame_count;"), "{text}");
-    let fp = write(&dir, "shader.fp", &text);
-    let check = pigment(&["check", &fp]);
-    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    assert_loads(&dir, "shader.fp", &text);
     // -o writes the same text to a file.
     let to_file = dir.join("out.fp");
     let out = pigment(&[
@@ -145,9 +155,7 @@ float4 main() : COLOR { return float4(tint, 1) * gain; }
 fn uniform_initializers_reach_the_program_and_the_renderer() {
     let dir = scratch("defaults");
     let src = write(&dir, "defaults.cg", DEFAULTS);
-    let out = pigment(&["compile", &src]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = compiled(&["compile", &src]);
     // fp30-profile.md section 7: a `#default` line per uniform with an initializer, and the value
     // as the DECLARE's initial value.
     assert!(text.contains("#default tint = 0.2 0.4 0.6\n"), "{text}");
@@ -227,17 +235,13 @@ fn uniforms_named_like_nv_keywords_are_escaped_and_set_by_their_cg_name() {
         "reserved.cg",
         "float4 main(uniform float w, uniform float4 R0) : COLOR { return R0 * w; }\n",
     );
-    let out = pigment(&["compile", &src]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = compiled(&["compile", &src]);
     // `w` is a component letter and `R0` a register: their parameters are `$w` and `$R0`, which
     // the `#var` lines map the Cg names to.
     assert!(text.contains("DECLARE $w;"), "{text}");
     assert!(text.contains("DECLARE $R0;"), "{text}");
     assert!(text.contains("#var float w :  : $w : "), "{text}");
-    let fp = write(&dir, "reserved.fp", &text);
-    let check = pigment(&["check", &fp]);
-    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    assert_loads(&dir, "reserved.fp", &text);
     // 2·(0.1, 0.2, 0.3, 0.5) = (0.2, 0.4, 0.6, 1): round(255·v) = (51, 102, 153, 255).
     let png = dir.join("reserved.png");
     let out = pigment(&[
@@ -274,9 +278,7 @@ float4 main(uniform input IN) : COLOR
 fn params_are_set_by_their_cg_names() {
     let dir = scratch("cg-names");
     let src = write(&dir, "names.cg", CG_NAMES);
-    let out = pigment(&["compile", &src]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = compiled(&["compile", &src]);
     // fp30-profile.md section 7: struct members as `IN.video_size`, a matrix as one `#var` whose
     // resource is its first row and row count, array elements as `k[0]`; an array the program
     // reads is DECLAREd whole, so `k[0]` has its parameter though unread; the members of entry
@@ -512,9 +514,7 @@ fn emitted_ir_with_struct_varyings_reads_back() {
     let dir = scratch("emit-ir-struct");
     let cg = write(&dir, "shade.cg", STRUCT_SHADER);
     for emit in ["ir", "ir-legal"] {
-        let out = pigment(&["compile", &cg, "--entry", "shade", "--emit", emit]);
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = compiled(&["compile", &cg, "--entry", "shade", "--emit", emit]);
         assert!(text.contains("input $\"VAR.uv\""), "{text}");
         let module = pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
         assert_eq!(pigment_ir::print(&module), text);

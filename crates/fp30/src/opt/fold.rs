@@ -11,23 +11,7 @@
 //! several writers stay where they are when nothing in between touches `d`.
 
 use crate::mir::*;
-use nvfp::isa::{CcMask, Opcode, Precision, Swizzle};
-
-/// Precision rank: fx12 ⊂ fp16 ⊂ fp32 (every value of a lower rank is exact in a higher one).
-fn rank(p: Precision) -> u8 {
-    match p {
-        Precision::X => 0,
-        Precision::H => 1,
-        Precision::R => 2,
-    }
-}
-
-fn file_rank(f: File) -> u8 {
-    match f {
-        File::H => 1,
-        File::R => 2,
-    }
-}
+use nvfp::isa::{CcMask, Opcode, Swizzle};
 
 /// The rank of the values an instruction produces; `None` for packed words (bit patterns).
 fn value_rank(inst: &MInst) -> Option<u8> {

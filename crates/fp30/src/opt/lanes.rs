@@ -7,7 +7,7 @@
 //! a literal skips the components where both literals agree.
 
 use crate::mir::*;
-use nvfp::isa::{Opcode, OutputReg, Precision};
+use nvfp::isa::{Opcode, OutputReg};
 use std::collections::HashMap;
 
 /// The value of one component.
@@ -25,21 +25,6 @@ enum Value {
 enum Loc {
     V(VReg),
     Out(OutputReg),
-}
-
-fn rank(p: Precision) -> u8 {
-    match p {
-        Precision::X => 0,
-        Precision::H => 1,
-        Precision::R => 2,
-    }
-}
-
-fn file_rank(f: File) -> u8 {
-    match f {
-        File::H => 1,
-        File::R => 2,
-    }
 }
 
 /// Drops MOV components that write what is already there; returns whether any were.
