@@ -28,6 +28,7 @@ pub fn front_end_options(args: &CgArgs) -> Result<Options, Failure> {
         undefines: args.undefines.clone(),
         entry: args.entry.clone(),
         profile: args.profile.clone(),
+        stage: None,
     })
 }
 

@@ -362,7 +362,7 @@ impl Lowerer<'_> {
                 // program reads it (cgc ignores unread ones).
                 self.claim_name(name, span)?;
                 let i = match semantic {
-                    Some(sem) => self.em.b.input(name, t, Some(&sem.written)),
+                    Some(sem) => self.em.b.input(name, t, Some(self.semantic_text(sem))),
                     None => match count.next_varying() {
                         Some(counted) => self.em.b.counted_input(name, t, &counted),
                         None => self.em.b.input(name, t, None),
@@ -427,14 +427,21 @@ impl Lowerer<'_> {
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
+                let vertex = self.prog.stage == pigment_ir::Stage::Vertex;
                 let Some(sem) = semantic else {
+                    if vertex {
+                        // Bound to a free TEXCOORDn once the program is lowered (varyings.rs).
+                        self.claim_name(name, span)?;
+                        return Ok(vec![self.em.b.output(name, t, None)]);
+                    }
                     return self.error(
                         span,
                         format!("the output `{name}` needs a semantic such as `: COLOR`"),
                     );
                 };
                 self.claim_name(name, span)?;
-                Ok(vec![self.em.b.output(name, t, Some(&sem.written))])
+                let text = self.semantic_text(sem).to_string();
+                Ok(vec![self.em.b.output(name, t, Some(&text))])
             }
             CgType::Struct(s) => {
                 let fields = self.prog.strukt(*s).fields.clone();
@@ -454,6 +461,15 @@ impl Lowerer<'_> {
                 let t = self.prog.type_name(other);
                 self.error(span, format!("an output of type `{t}` is not supported"))
             }
+        }
+    }
+
+    /// A varying's or output's semantic as the IR gets it: as written in a fragment program (cgc's
+    /// header shows it so), upper case in a vertex program (the stage contract's attribute names).
+    fn semantic_text<'s>(&self, sem: &'s BindingSemantic) -> &'s str {
+        match self.prog.stage {
+            pigment_ir::Stage::Vertex => &sem.name,
+            pigment_ir::Stage::Fragment => &sem.written,
         }
     }
 

@@ -15,6 +15,10 @@
 //! * Implicit conversions come from the checker's side table; explicit casts and constructors are
 //!   lowered in `convert.rs` and `expr.rs`.
 //!
+//! The function's stage is the checked program's: a vertex entry's varying inputs are its
+//! attributes and its outputs the position and varyings, the same tree walk as a fragment's; only
+//! the lookups differ (`texture.rs`), and a vertex function's semantics are written upper case.
+//!
 //! Every instruction carries the location of the Cg expression or statement it comes from, in
 //! `file` (the preprocessed text the unit was parsed from), so back-end errors point at the source.
 //! What the IR cannot express is a located error; lowering never panics.
@@ -30,6 +34,7 @@ mod place;
 mod stdlib;
 mod stmt;
 mod val;
+mod varyings;
 
 use crate::check::types::Type as CgType;
 use crate::check::{CheckedProgram, FunctionId, VarId};
@@ -67,6 +72,7 @@ pub fn lower(
         outputs: EntryOutputs::default(),
         diags: Vec::new(),
     };
+    l.em.b.set_stage(checked.stage);
     let lowered = l.entry(entry);
     if lowered.is_err() || !l.diags.is_empty() {
         if l.diags.is_empty() {
@@ -87,7 +93,10 @@ pub fn lower(
     ConstFold.run(&mut func);
     Identities.run(&mut func);
     Dce.run(&mut func);
-    interface::prune_unread_inputs(&mut func);
+    match func.stage {
+        pigment_ir::Stage::Fragment => interface::prune_unread_inputs(&mut func),
+        pigment_ir::Stage::Vertex => varyings::bind_unnamed_outputs(&mut func)?,
+    }
     let mut module = Module::new();
     module.functions.append(func);
     if let Err(errors) = pigment_ir::verify(&module) {
