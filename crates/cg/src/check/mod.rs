@@ -35,6 +35,7 @@ pub mod types;
 
 pub use profiles::profile_stage;
 pub use program::*;
+pub use semantics::{vertex_input, vertex_output};
 pub use types::{StructId, Type};
 
 use crate::syntax::ast::{ExprId, Span, TranslationUnit};

@@ -62,7 +62,7 @@ fn fp30_output(name: &str) -> Option<&'static str> {
 
 /// The vertex attributes (NV_vertex_program's and ARB_vertex_program's inputs, as cgc's vertex
 /// profiles name them), canonicalised: `COLOR` = `COLOR0` = `DIFFUSE`, `SPECULAR` = `COLOR1`.
-pub(crate) fn vertex_input(name: &str) -> Option<String> {
+pub fn vertex_input(name: &str) -> Option<String> {
     Some(match name {
         "POSITION" | "POSITION0" => "POSITION".to_string(),
         "NORMAL" | "NORMAL0" => "NORMAL".to_string(),
@@ -85,7 +85,7 @@ pub(crate) fn vertex_input(name: &str) -> Option<String> {
 }
 
 /// A vertex program's outputs, canonicalised to the varying they write.
-pub(crate) fn vertex_output(name: &str) -> Option<String> {
+pub fn vertex_output(name: &str) -> Option<String> {
     Some(match name {
         "POSITION" | "HPOS" => "POSITION".to_string(),
         "COLOR" | "COLOR0" | "COL0" | "DIFFUSE" => "COLOR0".to_string(),

@@ -75,7 +75,7 @@ pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, 
 
 /// Prints `errors` (located in the preprocessed text) in the user's files. An error about the whole
 /// program (an instruction or register limit) points at the entry function's name.
-fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+pub(crate) fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
     let entry_span = entry_name_span(front, entry);
     let mapped: Vec<Diagnostic> = errors
         .into_iter()

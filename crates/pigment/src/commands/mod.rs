@@ -4,4 +4,6 @@ pub mod check;
 pub mod compile;
 pub mod eval;
 pub mod render;
+pub mod render_stages;
 pub mod run;
+pub mod vertex_quad;
