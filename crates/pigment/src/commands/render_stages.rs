@@ -10,14 +10,14 @@
 
 use crate::cgfront::front_end_options;
 use crate::cli::{BindingArgs, RenderArgs};
-use crate::commands::compile::{compile_cg, reject};
+use crate::commands::compile::lower_cg_with;
+use crate::commands::render::compile_and_load;
 use crate::commands::run::render_with;
 use crate::commands::vertex_quad::{run_quad_vertices, uniform_values};
 use crate::failure::{CommandResult, Failure};
-use crate::load::{print_diagnostics, read_source, Loaded};
+use crate::load::Loaded;
 use nvfp::raster::{rasterize_strip, QuadBatch};
 use nvfp::render::shade;
-use pigment_diag::FileId;
 use pigment_ir::{Handle, Module, Stage};
 use std::path::Path;
 
@@ -28,18 +28,7 @@ const VERTEX_PROFILE: &str = "vp40";
 pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult {
     let vertex = lower_vertex(&args.program, args, vertex_entry)?;
     let func = &vertex.functions[Handle::from_index(0)];
-    let compiled = compile_cg(&args.program, &args.cg)?;
-    let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
-        let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
-        Failure::Output(format!(
-            "internal: the compiled program does not load: {}",
-            messages.join("; ")
-        ))
-    })?;
-    let loaded = Loaded {
-        program,
-        interface: compiled.interface,
-    };
+    let loaded = compile_and_load(args)?;
     let bindings = &args.target.bindings;
     let (uniforms, taken) = uniform_values(func, &bindings.params)?;
     let vertices = run_quad_vertices(func, &uniforms)?;
@@ -85,13 +74,5 @@ fn lower_vertex(path: &Path, args: &RenderArgs, entry: &str) -> Result<Module, F
     options.entry = entry.to_string();
     options.profile = VERTEX_PROFILE.to_string();
     options.stage = Some(Stage::Vertex);
-    let text = read_source(path)?;
-    let front = pigment_cg::driver::run(&path.display().to_string(), text, &options);
-    print_diagnostics(&front.files, &front.diagnostics);
-    let checked = match front.checked.as_ref() {
-        Some(c) if !front.has_errors() => c,
-        _ => return Err(Failure::Rejected),
-    };
-    pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, entry, errors))
+    lower_cg_with(path, &options).map(|(_, module)| module)
 }
