@@ -10,14 +10,14 @@
 //! `IN.video_size` a struct member). The outputs go to the attribute registers the fragment program
 //! reads: `TEXCOORDn` to f[TEXn], `COLOR0`/`COLOR1` to f[COL0]/f[COL1], `FOG` to f[FOGC]; the
 //! `POSITION` output is the clip position. Components a narrower output leaves are (0, 0, 0, 1)'s.
+//! Texture lookups go to `vertex_textures.rs`.
 
 use crate::failure::Failure;
-use crate::load::warn;
 use crate::values::parse_assignment;
 use nvfp::isa::AttribReg;
 use nvfp::raster::Vertex;
 use pigment_cg::check::{vertex_input, vertex_output};
-use pigment_ir::interp::{run_vertex, NoTextures};
+use pigment_ir::interp::{run_vertex, Textures};
 use pigment_ir::{Function, ScalarKind, Type, Vector};
 
 /// The strip's corners, (s, t), in drawing order.
@@ -118,6 +118,7 @@ fn register(semantic: &str) -> Option<AttribReg> {
 pub fn run_quad_vertices(
     func: &Function,
     uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
 ) -> Result<Vec<Vertex>, Failure> {
     let is_position =
         |s: &Option<String>| s.as_deref().and_then(vertex_output).as_deref() == Some("POSITION");
@@ -127,13 +128,6 @@ pub fn run_quad_vertices(
             func.name
         )));
     };
-    let mut samples = false;
-    pigment_ir::walk(&func.body, &mut |i| {
-        samples |= matches!(i.kind, pigment_ir::InstKind::Sample { .. })
-    });
-    if samples {
-        warn("texture lookups of the vertex program read (0, 0, 0, 0) in `pigment render`");
-    }
     CORNERS
         .iter()
         .map(|&(s, t)| {
@@ -142,7 +136,7 @@ pub fn run_quad_vertices(
                 .iter()
                 .map(|(_, i)| typed(i.ty, attribute(i.semantic.as_deref(), s, t)))
                 .collect();
-            let result = run_vertex(func, &inputs, uniforms, &mut NoTextures).map_err(|e| {
+            let result = run_vertex(func, &inputs, uniforms, &mut *textures).map_err(|e| {
                 Failure::Output(format!("the vertex entry `{}` fails: {e}", func.name))
             })?;
             let mut vertex = Vertex::default();
