@@ -200,6 +200,37 @@ fn a_returned_struct_with_members_that_name_no_semantic() {
 }
 
 #[test]
+fn members_never_assigned_stay_unwritten_and_leave_their_set_free() {
+    // cgc 3.1 -profile arbvp1 binds this so: a TEX1, c TEX2; d (TEXCOORD1) and e are never
+    // assigned, so they are not written and d does not take TEX1.
+    let m = vertex(
+        "struct V { float4 pos : POSITION; float2 a; float3 b : TEXCOORD0; float4 d : TEXCOORD1;
+                    float e; float c; };
+         V main_vertex(float4 p : POSITION) { V o; o.pos = p; o.a = p.xy; o.b = p.xyz; o.c = p.w; return o; }",
+    );
+    let f = entry(&m);
+    let bound: Vec<(&str, Option<&str>)> = f
+        .outputs
+        .iter()
+        .map(|(_, o)| (o.name.as_str(), o.semantic.as_deref()))
+        .collect();
+    assert_eq!(
+        bound,
+        [
+            ("main_vertex.pos", Some("POSITION")),
+            ("main_vertex.a", Some("TEXCOORD1")),
+            ("main_vertex.b", Some("TEXCOORD0")),
+            ("main_vertex.d", Some("TEXCOORD1")),
+            ("main_vertex.e", None),
+            ("main_vertex.c", Some("TEXCOORD2")),
+        ]
+    );
+    let r = run_named(f, &[("p", &[1.0, 2.0, 3.0, 4.0])], &[]);
+    let written: Vec<u8> = r.outputs.iter().map(|o| o.written.0).collect();
+    assert_eq!(written, [0b1111, 0b11, 0b111, 0, 0, 0b1]);
+}
+
+#[test]
 fn a_struct_built_with_a_constructor() {
     // phosphor-trails' shape: `coords = tex_coords(tex, ...)` into an `out` struct parameter.
     let m = vertex(

@@ -9,7 +9,8 @@
 //! without one the identity, until `--param` sets them by Cg name (`modelViewProj[1]` a row,
 //! `IN.video_size` a struct member). The outputs go to the attribute registers the fragment program
 //! reads: `TEXCOORDn` to f[TEXn], `COLOR0`/`COLOR1` to f[COL0]/f[COL1], `FOG` to f[FOGC]; the
-//! `POSITION` output is the clip position. Components a narrower output leaves are (0, 0, 0, 1)'s.
+//! `POSITION` output is the clip position. Components a narrower output leaves, or the program does
+//! not write, are (0, 0, 0, 1)'s.
 //! Texture lookups go to `vertex_textures.rs`.
 
 use crate::failure::Failure;
@@ -147,7 +148,9 @@ pub fn run_quad_vertices(
             for ((h, o), out) in func.outputs.iter().zip(&result.outputs) {
                 let mut v = UNSET;
                 for (c, x) in out.value.to_f32s().into_iter().enumerate() {
-                    v[c] = x;
+                    if out.written.0 & (1 << c) != 0 {
+                        v[c] = x;
+                    }
                 }
                 if h == position {
                     vertex.clip = v;
