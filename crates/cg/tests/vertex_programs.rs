@@ -387,15 +387,53 @@ fn vertex_profiles_refuse_discard() {
     );
 }
 
-#[test]
-fn vertex_profiles_refuse_implicit_lod_lookups() {
-    for call in ["tex2D(s, p.xy)", "tex2Dproj(s, p.xyw)", "tex2Dbias(s, p)"] {
-        assert_error(
-            &format!("{VS} return {call}; }}"),
-            "vp40",
-            "its level of detail comes from derivatives",
-        );
+/// Records each lookup's coordinates and level of detail; answers (lod, 0, 0, 1).
+struct Record(Vec<([f32; 4], Option<f32>, Option<f32>)>);
+
+impl Textures for Record {
+    fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
+        self.0.push((r.quad_coords[r.fragment], r.lod, r.bias));
+        [r.lod.unwrap_or(-1.0), 0.0, 0.0, 1.0]
     }
+}
+
+#[test]
+fn vertex_lookups_without_a_level_of_detail_read_level_0() {
+    // cgc accepts these in vp40 and glslv vertex programs: level 0, a bias added to it, a
+    // projective lookup divided by q.
+    let m = vertex(
+        "float4 main_vertex(float4 p : POSITION, uniform sampler2D s, out float4 a : TEXCOORD0,
+            out float4 b : TEXCOORD1, out float4 c : TEXCOORD2) : POSITION
+         {
+            a = tex2D(s, p.xy);
+            b = tex2Dproj(s, p.xyw);
+            c = tex2Dbias(s, float4(p.xy, 0, 1.5));
+            return p;
+         }",
+    );
+    let f = entry(&m);
+    let mut forms = Vec::new();
+    pigment_ir::walk(&f.body, &mut |i| {
+        if let InstKind::Sample { form, .. } = &i.kind {
+            forms.push(matches!(form, SampleForm::Lod { .. }));
+        }
+    });
+    assert_eq!(forms, [true, true, true]);
+    let mut rec = Record(Vec::new());
+    run_textured(f, &[("p", &[2.0, 4.0, 0.0, 2.0])], &[], &mut rec);
+    let looked: Vec<([f32; 2], Option<f32>)> = rec
+        .0
+        .iter()
+        .map(|(c, lod, _)| ([c[0], c[1]], *lod))
+        .collect();
+    assert_eq!(
+        looked,
+        [
+            ([2.0, 4.0], Some(0.0)),
+            ([1.0, 2.0], Some(0.0)),
+            ([2.0, 4.0], Some(1.5))
+        ]
+    );
 }
 
 #[test]
