@@ -275,7 +275,11 @@ impl Machine<'_> {
         let quad_coords = self.vals[coord.index()].map(floats);
         let mut out = [[0; 4]; 4];
         // A vertex function runs four copies of one vertex (`run_vertex`): one lookup serves all.
-        let lanes = if self.func.stage == Stage::Vertex { 1 } else { 4 };
+        let lanes = if self.func.stage == Stage::Vertex {
+            1
+        } else {
+            4
+        };
         for (lane, o) in out.iter_mut().enumerate().take(lanes) {
             let gradients = match form {
                 SampleForm::Grad { ddx, ddy } => Some((
