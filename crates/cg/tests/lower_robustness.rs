@@ -1,7 +1,7 @@
 //! Lowering never panics: every Cg file of the repository's test corpora that checks cleanly is
 //! lowered with each of its functions as the entry, for fp30 and as a vp40 vertex program. Lowering
-//! must then either give IR that the
-//! verifier accepts (it verifies before returning) or located errors.
+//! must then either give IR that the verifier accepts (it verifies before returning) or located
+//! errors.
 
 use pigment_cg::driver::{run, Options};
 use std::path::{Path, PathBuf};
