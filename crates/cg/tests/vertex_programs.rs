@@ -385,6 +385,11 @@ fn vertex_profiles_refuse_discard() {
         "glslv",
         "`discard` is not available in vertex profile `glslv`",
     );
+    assert_error(
+        &format!("{VS} clip(p.x); return p; }}"),
+        "vp40",
+        "`clip` is not available in vertex profile `vp40`",
+    );
 }
 
 /// Records each lookup's coordinates and level of detail; answers (lod, 0, 0, 1).

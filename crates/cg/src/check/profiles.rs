@@ -1,6 +1,6 @@
 //! What a profile says about the program: the stage it compiles (vertex or fragment), and the
 //! rules of the vertex profiles (cg-language-2.0 "Vertex Program Profiles", cg-stdlib.md §5-6):
-//! a vertex has no neighbours, so `ddx`, `ddy`, `fwidth` and `discard` are fragment-only. Texture
+//! a vertex has no neighbours, so `ddx`, `ddy`, `fwidth`, `discard` and `clip` are fragment-only. Texture
 //! lookups exist only in the profiles with vertex texture fetch (vp40, the GLSL and gp4/gp5
 //! profiles; vp20, vp30 and arbvp1 have none, cgc's C3004); there a lookup without a level of
 //! detail reads level 0, as cgc compiles `tex2D` for vp40 (lowering makes it an IR `texlod`).
@@ -72,6 +72,11 @@ pub fn vertex_refusal(name: &str, profile: &str) -> Option<String> {
              fragment programs"
         ));
     }
+    if name == "clip" {
+        return Some(format!(
+            "`clip` is not available in vertex profile `{profile}`: only fragments can be discarded"
+        ));
+    }
     let rest = name.strip_prefix("tex")?;
     ["1D", "2D", "3D", "CUBE", "RECT"]
         .iter()
@@ -105,6 +110,7 @@ mod tests {
         assert!(vertex_refusal("tex2Dlod", "arbvp1").is_some());
         assert!(vertex_refusal("texCUBE", "vp30").is_some());
         assert!(vertex_refusal("ddx", "vp40").is_some());
+        assert!(vertex_refusal("clip", "glslv").is_some());
         assert!(vertex_refusal("texture", "vp20").is_none());
         assert!(vertex_refusal("mul", "vp20").is_none());
     }
