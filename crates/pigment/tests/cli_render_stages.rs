@@ -313,3 +313,30 @@ float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
         }
     }
 }
+
+#[test]
+fn an_unassigned_member_leaves_its_set_to_an_unnamed_one() {
+    // `d : TEXCOORD1` is never assigned, so the unnamed `a` takes TEXCOORD1 on both sides (cgc's
+    // binding) and d's declaration, after a's, must not overwrite it.
+    let src = "\
+struct V { float4 pos : POSITION; float2 a; float4 d : TEXCOORD1; };
+V main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0)
+{ V o; o.pos = position; o.a = tex * 3.0; return o; }
+float4 main_fragment(in V v) : COLOR { return float4(v.a, 0, 1); }
+";
+    let px = render(
+        "unassigned",
+        src,
+        &["--vertex-entry", "main_vertex", "--entry", "main_fragment"],
+    );
+    for j in 0..2 {
+        for i in 0..4 {
+            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
+            assert_close(
+                px[j * 4 + i],
+                [3.0 * s, 3.0 * t, 0.0, 1.0],
+                &format!("({i}, {j})"),
+            );
+        }
+    }
+}

@@ -144,18 +144,22 @@ pub fn run_quad_vertices(
             for reg in vertex.attribs.iter_mut() {
                 *reg = UNSET;
             }
+            // NV's f[FOGC] is (f, 0, 0, 0).
             vertex.attribs[AttribReg::Fogc.index()] = [0.0; 4];
+            vertex.clip = UNSET;
             for ((h, o), out) in func.outputs.iter().zip(&result.outputs) {
-                let mut v = UNSET;
+                let target = if h == position {
+                    &mut vertex.clip
+                } else if let Some(reg) = o.semantic.as_deref().and_then(register) {
+                    &mut vertex.attribs[reg.index()]
+                } else {
+                    continue;
+                };
+                // Only written components: an output the program never writes binds nothing.
                 for (c, x) in out.value.to_f32s().into_iter().enumerate() {
                     if out.written.0 & (1 << c) != 0 {
-                        v[c] = x;
+                        target[c] = x;
                     }
-                }
-                if h == position {
-                    vertex.clip = v;
-                } else if let Some(reg) = o.semantic.as_deref().and_then(register) {
-                    vertex.attribs[reg.index()] = v;
                 }
             }
             Ok(vertex)
