@@ -6,7 +6,6 @@ use crate::cli::{RunArgs, TargetArgs};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{load_fragment_program, Loaded};
 use crate::values::parse_size;
-use nvfp::exec::Machine;
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use std::path::Path;
 
@@ -20,7 +19,7 @@ pub fn run(args: &RunArgs) -> CommandResult {
 pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> CommandResult {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
     let bound = bind(loaded, &target.bindings)?;
-    let machine = Machine::new(&loaded.program);
+    let machine = crate::commands::executor::machine(&loaded.program, &target.exec);
     let shader = Shader {
         program: &loaded.program,
         machine: &machine,
@@ -28,7 +27,9 @@ pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> Co
         textures: &bound.textures,
     };
     let mut frame = Framebuffer::new(width, height);
-    shade_reference_quad(&shader, &mut frame);
+    crate::commands::executor::timed(&target.exec, "shading", || {
+        shade_reference_quad(&shader, &mut frame)
+    });
 
     if let Some(raw) = &target.raw {
         write_raw(raw, &frame)?;
