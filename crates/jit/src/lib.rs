@@ -133,9 +133,16 @@ fn compile_uncached(decoded: &Decoded) -> Result<native::Entry, Unsupported> {
         ptr,
         module.target_config(),
     );
+    let disasm = std::env::var_os("PIGMENT_JIT_DISASM").is_some();
+    ctx.set_disasm(disasm);
     module
         .define_function(id, &mut ctx)
         .map_err(|e| Unsupported(format!("{e:?}")))?;
+    if disasm {
+        if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
+            eprintln!("{code}");
+        }
+    }
     module.finalize_definitions().map_err(|e| fail(&e))?;
     let entry = native::entry_from(module.get_finalized_function(id));
     // The code lives as long as the process (the cache hands it to every later machine).

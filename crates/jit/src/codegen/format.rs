@@ -13,14 +13,20 @@ const EXPONENT: i64 = 0x7F80_0000;
 const CANONICAL_NAN: f32 = f32::from_bits(0x7FC0_0000);
 
 impl Gen<'_, '_> {
+    /// `x` in every lane, as a constant-pool vector (which x86 folds into the instruction using it,
+    /// instead of keeping a register for it).
     pub fn fsplat(&mut self, x: f32) -> Value {
-        let c = self.b.ins().f32const(x);
-        self.b.ins().splat(types::F32X4, c)
+        self.vconst(types::F32X4, x.to_bits())
     }
 
     pub fn isplat(&mut self, x: i64) -> Value {
-        let c = self.b.ins().iconst(types::I32, x as u32 as i64);
-        self.b.ins().splat(types::I32X4, c)
+        self.vconst(types::I32X4, x as u32)
+    }
+
+    fn vconst(&mut self, ty: types::Type, lane: u32) -> Value {
+        let bytes: Vec<u8> = (0..4).flat_map(|_| lane.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(bytes.into());
+        self.b.ins().vconst(ty, c)
     }
 
     /// The bits of f32 lanes as i32 lanes, and back.
@@ -65,10 +71,21 @@ impl Gen<'_, '_> {
         self.pick(nan, r, v)
     }
 
-    /// `to_fp32`.
-    pub fn fp32(&mut self, v: Value) -> Value {
-        let flushed = self.flush(v);
-        self.nan_to(v, flushed, CANONICAL_NAN)
+    /// The value with its NaN lanes canonical, when it may hold another NaN (see `Gen::dirty`).
+    pub fn clean(&mut self, v: Value) -> Value {
+        if self.dirty.contains(&v) {
+            self.nan_to(v, v, CANONICAL_NAN)
+        } else {
+            v
+        }
+    }
+
+    /// Marks `result` as dirty when any of `sources` is (for operations that can pass a NaN through).
+    pub fn taint(&mut self, result: Value, sources: &[Value]) -> Value {
+        if sources.iter().any(|s| self.dirty.contains(s)) {
+            self.dirty.insert(result);
+        }
+        result
     }
 
     /// `to_fp16`.
@@ -142,10 +159,16 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// `Rounding::last` (the full conversion) of the precision.
+    /// `Rounding::last` (the full conversion) of the precision. At fp32 only the flush is done now:
+    /// the result is marked as a possibly non-canonical NaN ([`Gen::clean`] finishes the conversion
+    /// where the bits of a NaN can show).
     pub fn last(&mut self, p: Precision, v: Value) -> Value {
         match p {
-            Precision::R => self.fp32(v),
+            Precision::R => {
+                let flushed = self.flush(v);
+                self.dirty.insert(flushed);
+                flushed
+            }
             Precision::H => self.fp16(v),
             Precision::X => self.fx12(v),
         }

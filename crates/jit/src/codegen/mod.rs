@@ -56,6 +56,11 @@ pub struct Gen<'a, 'b> {
     killed: Variable,
     io: StackSlot,
     textures: Value,
+    /// Values that may hold a NaN other than the canonical one: fp32 results are converted lazily,
+    /// because a NaN's bits matter only where they are stored or passed through unchanged (MOV, DST,
+    /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
+    /// same bits for any NaN input once its own result is canonical.
+    dirty: std::collections::HashSet<Value>,
 }
 
 /// Builds the entry function of `decoded` into `func`.
@@ -106,6 +111,7 @@ pub fn build(
         killed,
         io,
         textures,
+        dirty: Default::default(),
     };
     let offset = g.b.ins().ishl_imm_u(q, 4);
     let lane = |g: &mut Gen, slot: usize, c: usize| g.b.ins().iadd(pointers[4 * slot + c], offset);
@@ -133,6 +139,7 @@ pub fn build(
     }
     for &(slot, c) in &written {
         let value = g.b.use_var(g.regs[slot][c]);
+        let value = g.clean(value);
         let addr = lane(&mut g, slot, c);
         g.b.ins().store(trusted, value, addr, 0);
     }
@@ -154,6 +161,39 @@ pub fn build(
     b.ins().return_(&[]);
     b.seal_all_blocks();
     b.finalize(config);
+}
+
+/// Whether `step` may hand an operand's bits on unchanged, or gives operands to Rust helpers: its
+/// operands must be fully converted first (see `Gen::dirty`).
+fn passes_operands_through(step: &Step) -> bool {
+    use nvfp::isa::Opcode::*;
+    !matches!(
+        step.opcode,
+        Add | Sub
+            | Mul
+            | Mad
+            | Lrp
+            | Min
+            | Max
+            | Seq
+            | Sne
+            | Sge
+            | Sgt
+            | Sle
+            | Slt
+            | Sfl
+            | Str
+            | Flr
+            | Frc
+            | Ddx
+            | Ddy
+            | Dp3
+            | Dp4
+            | Rfl
+            | X2d
+            | Rcp
+            | Rsq
+    )
 }
 
 /// The (slot, component) pairs some step writes.
@@ -192,6 +232,11 @@ impl Gen<'_, '_> {
                 [self.fsplat(0.0); 4]
             }
         });
+        let ops = if passes_operands_through(step) {
+            ops.map(|v: Vec4| v.map(|x| self.clean(x)))
+        } else {
+            ops
+        };
         let result = self.compute(step, ops);
         self.update(target, step.saturate, step.update_cc, result);
     }
@@ -202,7 +247,8 @@ impl Gen<'_, '_> {
         std::array::from_fn(|c| {
             let mut v = self.b.use_var(self.regs[operand.slot][operand.swizzle[c]]);
             if operand.and_mask != !0 || operand.xor_mask != 0 {
-                let bits = self.bits(v);
+                let source = self.clean(v);
+                let bits = self.bits(source);
                 let and = self.isplat(operand.and_mask as i64);
                 let xor = self.isplat(operand.xor_mask as i64);
                 let bits = self.b.ins().band(bits, and);
@@ -239,14 +285,18 @@ impl Gen<'_, '_> {
         for c in (0..4).filter(|&c| target.write_mask[c]) {
             let mut r = result[c];
             if saturate {
-                r = self.clamp(r, 0.0, 1.0);
+                let clamped = self.clamp(r, 0.0, 1.0);
+                r = self.taint(clamped, &[r]);
             }
             if let Some(p) = target.conversion {
                 r = self.last(p, r);
             }
             let var = self.regs[target.slot][c];
             let value = if masked {
-                let old = self.b.use_var(var);
+                // A merge mixes lanes, so it cannot stay lazily converted: a NaN lane of the other
+                // side may be a legitimate non-canonical pattern (a PK* word, the raw f[WPOS].z).
+                let (r, old) = (self.clean(r), self.b.use_var(var));
+                let old = self.clean(old);
                 self.pick(enabled[c], r, old)
             } else {
                 r

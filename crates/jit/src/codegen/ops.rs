@@ -5,7 +5,7 @@
 use super::{Gen, Vec4};
 use crate::helpers::{code_of, texture_code, APPROX, PACK, PRECISIONS, UNPACK};
 use cranelift_codegen::ir::condcodes::FloatCC;
-use cranelift_codegen::ir::{InstBuilder, Value};
+use cranelift_codegen::ir::{types, InstBuilder, Value};
 use nvfp::exec::decode::Step;
 use nvfp::isa::{Opcode, Precision};
 use pigment_numeric::Comparison;
@@ -83,7 +83,9 @@ impl Gen<'_, '_> {
                 let y = row(self, 1, 2, 3);
                 [x, y, x, y]
             }
-            Rcp | Rsq | Ex2 | Lg2 | Sin | Cos | Pow => {
+            Rcp => [self.reciprocal(p, a[0], false); 4],
+            Rsq => [self.reciprocal(p, a[0], true); 4],
+            Ex2 | Lg2 | Sin | Cos | Pow => {
                 let op = code_of(&APPROX, step.opcode);
                 [self.approx(op, p, a[0], b[0]); 4]
             }
@@ -215,7 +217,29 @@ impl Gen<'_, '_> {
         out
     }
 
-    /// RCP .. POW through the helper: a scalar per lane.
+    /// RCP and RSQ inline, as `approx::reciprocal` / `reciprocal_sqrt`: 1 / x (or 1 / sqrt(x)) in
+    /// f64, rounded once to f32, then converted to the precision.
+    fn reciprocal(&mut self, p: Precision, x: Value, sqrt: bool) -> Value {
+        let high = self.lanes(x, [2, 3, 0, 1]);
+        let halves = [x, high].map(|v| {
+            let wide = self.b.ins().fvpromote_low(v);
+            let wide = if sqrt { self.b.ins().sqrt(wide) } else { wide };
+            let one = self.b.ins().f64const(1.0);
+            let one = self.b.ins().splat(types::F64X2, one);
+            let r = self.b.ins().fdiv(one, wide);
+            self.b.ins().fvdemote(r)
+        });
+        // fvdemote leaves the upper two lanes zero: lanes 0-1 of the low half, then of the high.
+        let mask: Vec<u8> = (0..8).chain(16..24).collect();
+        let mask = self.b.func.dfg.immediates.push(mask.into());
+        let lo = self.b.ins().bitcast(types::I8X16, self.little, halves[0]);
+        let hi = self.b.ins().bitcast(types::I8X16, self.little, halves[1]);
+        let r = self.b.ins().shuffle(lo, hi, mask);
+        let r = self.b.ins().bitcast(types::F32X4, self.little, r);
+        self.last(p, r)
+    }
+
+    /// EX2 .. POW through the helper: a scalar per lane.
     fn approx(&mut self, op: u32, p: Precision, a: Value, b: Value) -> Value {
         self.spill(0, &[a, b]);
         self.call(self.helpers.approx, &[op, code_of(&PRECISIONS, p)]);
