@@ -79,8 +79,14 @@ pub fn build(
     b.switch_to_block(entry);
     let [regs_p, cc_p, killed_p, quads, textures] = b.block_params(entry).try_into().expect("five");
     let trusted = MemFlagsData::trusted();
-    let pointers: Vec<Value> = (0..decoded.slot_count * 4)
-        .map(|i| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
+    let written = written(decoded);
+    let read = read(decoded);
+    // The lanes' addresses, for the components read or written only.
+    let pointers: Vec<Option<Value>> = (0..decoded.slot_count * 4)
+        .map(|i| {
+            let used = read.contains(&(i / 4, i % 4)) || written.contains(&(i / 4, i % 4));
+            used.then(|| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
+        })
         .collect();
     let io = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 256, 4));
     let header = b.create_block();
@@ -114,12 +120,17 @@ pub fn build(
         dirty: Default::default(),
     };
     let offset = g.b.ins().ishl_imm_u(q, 4);
-    let lane = |g: &mut Gen, slot: usize, c: usize| g.b.ins().iadd(pointers[4 * slot + c], offset);
-    let written = written(decoded);
+    let lane = |g: &mut Gen, slot: usize, c: usize| {
+        let pointer = pointers[4 * slot + c].expect("address of a used component");
+        g.b.ins().iadd(pointer, offset)
+    };
     let cleared = |slot: usize| decoded.cleared.contains(&slot);
     for slot in 0..decoded.slot_count {
         for c in 0..4 {
-            let value = if cleared(slot) && !(slot == decoded.depth_slot && c == 2) {
+            let value = if !read.contains(&(slot, c))
+                || cleared(slot) && !(slot == decoded.depth_slot && c == 2)
+            {
+                // Unread components are never used before a write replaces them.
                 g.fsplat(0.0)
             } else {
                 let addr = lane(&mut g, slot, c);
@@ -194,6 +205,23 @@ fn passes_operands_through(step: &Step) -> bool {
             | Rcp
             | Rsq
     )
+}
+
+/// The (slot, component) pairs some step may read: its operands' swizzled components, and the
+/// components it writes under a CC mask (kept where the test fails).
+fn read(decoded: &Decoded) -> std::collections::HashSet<(usize, usize)> {
+    let mut read = std::collections::HashSet::new();
+    for step in &decoded.steps {
+        for operand in &step.operands[..step.operand_count] {
+            read.extend(operand.swizzle.iter().map(|&c| (operand.slot, c)));
+        }
+        if let Some(t) = step.target {
+            if t.cc.accepted != CC_LT | CC_EQ | CC_GT | CC_UN {
+                read.extend((0..4).filter(|&c| t.write_mask[c]).map(|c| (t.slot, c)));
+            }
+        }
+    }
+    read
 }
 
 /// The (slot, component) pairs some step writes.
