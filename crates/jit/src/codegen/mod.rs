@@ -272,16 +272,20 @@ impl Gen<'_, '_> {
     /// VectorLoad of operand `i`.
     fn operand(&mut self, step: &Step, i: usize) -> Vec4 {
         let operand = step.operands[i];
+        let through = passes_operands_through(step);
         std::array::from_fn(|c| {
             let mut v = self.b.use_var(self.regs[operand.slot][operand.swizzle[c]]);
             if operand.and_mask != !0 || operand.xor_mask != 0 {
-                let source = self.clean(v);
+                // A NaN's sign shows only where the operand passes through unchanged; elsewhere the
+                // modified value stays lazily converted like its source.
+                let source = if through { self.clean(v) } else { v };
                 let bits = self.bits(source);
                 let and = self.isplat(operand.and_mask as i64);
                 let xor = self.isplat(operand.xor_mask as i64);
                 let bits = self.b.ins().band(bits, and);
                 let bits = self.b.ins().bxor(bits, xor);
-                v = self.float(bits);
+                let modified = self.float(bits);
+                v = self.taint(modified, &[source]);
             }
             if operand.convert {
                 v = self.last(step.precision, v);
