@@ -6,8 +6,11 @@
 //! - [`helpers`]: the long operations (textures, approximations, PK*/UP*) compiled code calls.
 //! - [`native`]: the only unsafe code (the function pointer and the helpers' entry points).
 //!
-//! One compiled function per program, cached by its decoded form and shared by every thread. Where
-//! Cranelift cannot compile for the host, [`machine`] keeps the interpreter (see [`compile`]).
+//! One compiled function per program, cached by its decoded form and shared by every thread; the code
+//! stays mapped for the life of the process. Every instruction compiles: where Cranelift cannot
+//! compile for the host, [`machine`] keeps the interpreter for the whole program (see [`compile`]).
+//! The vectors are f32x4, one quad per loop iteration (Cranelift has no wider vectors on x86).
+//! `PIGMENT_JIT_DISASM=1` prints the machine code of each program compiled.
 #![deny(unsafe_code)]
 
 mod codegen;
