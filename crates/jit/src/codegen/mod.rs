@@ -60,7 +60,7 @@ pub struct Gen<'a, 'b> {
     /// because a NaN's bits matter only where they are stored or passed through unchanged (MOV, DST,
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
-    dirty: std::collections::HashSet<Value>,
+    pub dirty: std::collections::HashSet<Value>,
 }
 
 /// Builds the entry function of `decoded` into `func`.

@@ -52,12 +52,12 @@ impl Gen<'_, '_> {
             Mov => a,
             Flr => a.map(|x| {
                 let r = self.b.ins().floor(x);
-                self.last(p, r)
+                self.last_integral(p, r)
             }),
             Frc => a.map(|x| {
                 let f = self.b.ins().floor(x);
                 let r = self.b.ins().fsub(x, f);
-                self.last(p, r)
+                self.last_integral(p, r)
             }),
             Ddx => a.map(|x| self.derivative(p, x, [1, 1, 3, 3], [0, 0, 2, 2])),
             Ddy => a.map(|x| self.derivative(p, x, [2, 3, 2, 3], [0, 1, 0, 1])),
@@ -103,13 +103,29 @@ impl Gen<'_, '_> {
             Tex | Txp | Txd => {
                 let (unit, target) = step.texture.expect("texture instructions name a unit");
                 self.spill(0, &a);
-                self.spill(16, &b);
-                self.spill(32, &c);
+                if step.opcode == Txd {
+                    self.spill(16, &b);
+                    self.spill(32, &c);
+                }
                 let code = texture_code(unit, target, step.opcode, p);
                 self.call_texture(code);
                 std::array::from_fn(|k| self.reload(4 * k))
             }
             Kil => unreachable!("KIL has no result"),
+        }
+    }
+
+    /// `last` for FLR and FRC. At fp32 their results need no flush: the operand is already a flushed
+    /// fp32 value (converted, or read from a slot that holds only such values), whose floor is an
+    /// integer or ±0, and x − floor(x) is 0, x itself (0 < x < 1), 1 + x ≥ 2^-24 (−1 < x < 0) or a
+    /// multiple of x's ulp ≥ 2^-23 (|x| ≥ 1). Only the NaN conversion remains, done lazily.
+    fn last_integral(&mut self, p: Precision, v: Value) -> Value {
+        match p {
+            Precision::R => {
+                self.dirty.insert(v);
+                v
+            }
+            _ => self.last(p, v),
         }
     }
 
