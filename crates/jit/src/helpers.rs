@@ -12,7 +12,7 @@ use pigment_numeric::{approx, pack, Fp16, Fp32, Fx12, Rounding};
 pub type Quad = [f32; 4];
 
 /// The instructions served by [`approx_quad`], in the order of their codes.
-pub const APPROX: [Opcode; 7] = [
+pub const APPROX: [Opcode; 8] = [
     Opcode::Rcp,
     Opcode::Rsq,
     Opcode::Ex2,
@@ -20,6 +20,8 @@ pub const APPROX: [Opcode; 7] = [
     Opcode::Sin,
     Opcode::Cos,
     Opcode::Pow,
+    // LIT's z: POW only where x > 0, as the interpreter computes it.
+    Opcode::Lit,
 ];
 
 /// The instructions served by [`pack_quad`] and [`unpack_quad`], in the order of their codes.
@@ -50,10 +52,19 @@ fn last(p: Precision, x: f32) -> f32 {
     }
 }
 
-/// RCP .. POW of the scalar lanes `a` (and `b` for POW), converted to the precision (LIT's z is the
-/// POW code).
-pub fn approx_quad(op: u32, precision: u32, a: Quad, b: Quad) -> Quad {
+/// RCP .. POW of the scalar lanes `a` (and `b` for POW), converted to the precision; for LIT, z from
+/// y = `a`, w = `b` and the clamped x = `c`.
+pub fn approx_quad(op: u32, precision: u32, [a, b, c]: [Quad; 3]) -> Quad {
     let p = PRECISIONS[precision as usize];
+    if APPROX[op as usize] == Opcode::Lit {
+        return std::array::from_fn(|l| {
+            if c[l] > 0.0 {
+                last(p, approx::power(a[l], b[l]))
+            } else {
+                0.0
+            }
+        });
+    }
     let f = |x: f32, y: f32| match APPROX[op as usize] {
         Opcode::Rcp => approx::reciprocal(x),
         Opcode::Rsq => approx::reciprocal_sqrt(x),
@@ -117,20 +128,30 @@ pub fn texture_code(unit: u8, target: TexTarget, opcode: Opcode, precision: Prec
         | code_of(&PRECISIONS, precision) << 24
 }
 
-/// TEX / TXP / TXD of one quad (`operands[k][component][fragment]`), as the interpreter's `sample`:
-/// the texture unit's filtered values, converted to the precision.
-pub fn texture_quad(textures: &TextureUnits, code: u32, operands: &[[Quad; 4]; 3]) -> [Quad; 4] {
+/// Whether a [`texture_code`] is TXD's (which passes gradients).
+pub fn has_gradients(code: u32) -> bool {
+    (code >> 16) & 0xFF == 2
+}
+
+/// TEX / TXP / TXD of one quad (`[component][fragment]`; TXD's `gradients` are ddx, ddy), as the
+/// interpreter's `sample`: the texture unit's filtered values, converted to the precision.
+pub fn texture_quad(
+    textures: &TextureUnits,
+    code: u32,
+    coords: &[Quad; 4],
+    gradients: Option<&[[Quad; 4]; 2]>,
+) -> [Quad; 4] {
     let fragments = |v: &[Quad; 4]| -> [[f32; 4]; 4] { std::array::from_fn(|f| v.map(|c| c[f])) };
-    let lookup = match (code >> 16) & 0xFF {
-        1 => Lookup::Projective,
-        2 => Lookup::Gradients {
-            ddx: fragments(&operands[1]),
-            ddy: fragments(&operands[2]),
+    let lookup = match (gradients, (code >> 16) & 0xFF) {
+        (Some([ddx, ddy]), _) => Lookup::Gradients {
+            ddx: fragments(ddx),
+            ddy: fragments(ddy),
         },
+        (None, 1) => Lookup::Projective,
         _ => Lookup::Implicit,
     };
     let target = TARGETS[((code >> 8) & 0xFF) as usize];
     let p = PRECISIONS[(code >> 24) as usize];
-    let texels = textures.sample_quad(code as u8, target, &fragments(&operands[0]), &lookup);
+    let texels = textures.sample_quad(code as u8, target, &fragments(coords), &lookup);
     std::array::from_fn(|c| std::array::from_fn(|f| last(p, texels[f][c])))
 }

@@ -66,12 +66,12 @@ unsafe fn write<const N: usize>(io: *mut f32, value: [Quad; N]) {
 // The entry points below are only ever called by compiled code, with the address of its 16-byte
 // aligned spill slot of 64 f32 as `io` (their safety contract).
 
-/// RCP .. POW: reads a and b (`io[0..8]`), writes the result to `io[0..4]`.
+/// RCP .. POW, LIT's z: reads a, b and c (`io[0..12]`), writes the result to `io[0..4]`.
 pub unsafe extern "C" fn approx(op: u32, precision: u32, io: *mut f32) {
     // SAFETY: compiled code passes its 64-float spill slot.
-    let [a, b] = unsafe { quads::<2>(io) };
+    let operands = unsafe { quads::<3>(io) };
     // SAFETY: as above.
-    unsafe { write(io, [helpers::approx_quad(op, precision, a, b)]) }
+    unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
 }
 
 /// PK*: reads four components (`io[0..16]`), writes the words to `io[0..4]`.
@@ -90,13 +90,19 @@ pub unsafe extern "C" fn unpack(op: u32, precision: u32, io: *mut f32) {
     unsafe { write(io, helpers::unpack_quad(op, precision, a)) }
 }
 
-/// TEX / TXP / TXD: reads three operands (`io[0..48]`), writes the texels to `io[0..16]`.
+/// TEX / TXP / TXD: reads the coordinates (`io[0..16]`) and for TXD the gradients (`io[16..48]`),
+/// writes the texels to `io[0..16]`.
 pub unsafe extern "C" fn texture(textures: *const TextureUnits, code: u32, io: *mut f32) {
     // SAFETY: compiled code passes the `textures` reference `call` gave it, alive for the call.
     let textures = unsafe { &*textures };
-    // SAFETY: compiled code passes its 64-float spill slot.
-    let [a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3] = unsafe { quads::<12>(io) };
-    let operands = [[a0, a1, a2, a3], [b0, b1, b2, b3], [c0, c1, c2, c3]];
+    // SAFETY: compiled code passes its 64-float spill slot, with the coordinates written.
+    let coords = unsafe { quads::<4>(io) };
+    let gradients = helpers::has_gradients(code).then(|| {
+        // SAFETY: for TXD compiled code also wrote both gradients after the coordinates.
+        let [a0, a1, a2, a3, b0, b1, b2, b3] = unsafe { quads::<8>(io.add(16)) };
+        [[a0, a1, a2, a3], [b0, b1, b2, b3]]
+    });
+    let texels = helpers::texture_quad(textures, code, &coords, gradients.as_ref());
     // SAFETY: as above.
-    unsafe { write(io, helpers::texture_quad(textures, code, &operands)) }
+    unsafe { write(io, texels) }
 }

@@ -190,7 +190,8 @@ impl Gen<'_, '_> {
         self.last(p, r)
     }
 
-    /// LIT: (1, max(x, 0), x > 0 ? POW(max(y, 0), w) : 0, 1), where max keeps NaN.
+    /// LIT: (1, max(x, 0), x > 0 ? POW(max(y, 0), w) : 0, 1), where max keeps NaN; z by the helper,
+    /// which computes POW only where x > 0.
     fn lit(&mut self, p: Precision, a: Vec4) -> Vec4 {
         let zero = self.fsplat(0.0);
         let floor_at_zero = |g: &mut Self, v: Value| {
@@ -199,9 +200,12 @@ impl Gen<'_, '_> {
         };
         let x = floor_at_zero(self, a[0]);
         let y = floor_at_zero(self, a[1]);
-        let power = self.approx(code_of(&APPROX, Opcode::Pow), p, y, a[3]);
-        let positive = self.fmask(FloatCC::GreaterThan, x, zero);
-        let z = self.pick(positive, power, zero);
+        self.spill(0, &[y, a[3], x]);
+        self.call(
+            self.helpers.approx,
+            &[code_of(&APPROX, Opcode::Lit), code_of(&PRECISIONS, p)],
+        );
+        let z = self.reload(0);
         let one = self.fsplat(1.0);
         [one, x, z, one]
     }
@@ -257,7 +261,9 @@ impl Gen<'_, '_> {
 
     /// EX2 .. POW through the helper: a scalar per lane.
     fn approx(&mut self, op: u32, p: Precision, a: Value, b: Value) -> Value {
-        self.spill(0, &[a, b]);
+        // The helper reads three quads; the third (LIT's x) is defined as zero here.
+        let unused = self.fsplat(0.0);
+        self.spill(0, &[a, b, unused]);
         self.call(self.helpers.approx, &[op, code_of(&PRECISIONS, p)]);
         self.reload(0)
     }
