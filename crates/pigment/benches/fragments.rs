@@ -1,43 +1,54 @@
-//! Benchmark: fragments per second of Pigment's NV_fragment_program machine against Mesa llvmpipe
-//! drawing the ARB form of the same programs, side by side in one run so that ratios survive a noisy
-//! machine. Run with `cargo bench -p pigment --bench fragments` (add `-- --quick` for fewer repetitions).
+//! Benchmark: fragments per second of Pigment's NV_fragment_program machine (the interpreter and the
+//! Cranelift JIT of crates/jit) against Mesa llvmpipe drawing the ARB form of the same programs, side by
+//! side in one run so that ratios survive a noisy machine. Run with
+//! `cargo bench -p pigment --bench fragments` (add `-- --quick` for fewer repetitions).
 //!
-//! Programs: `benches/programs/lighting.fp` (20 instructions) and `arith.fp` (60 instructions), on the
-//! reference quad at 1024x1024. Each configuration is timed several times and the best time is kept
-//! (the least disturbed by other work on the machine). Pigment's time covers rasterization, shading and
-//! storing; llvmpipe's covers clear + draw + glFinish.
+//! Programs (`benches/programs/`): `lighting.fp` (20 instructions), `arith.fp` (60), `texture.fp` (four
+//! trilinear lookups from two mipmapped 256x256 RGBA8 textures) and `libretro.fp` (300 arithmetic
+//! instructions), on the reference quad at 1024x1024. Each configuration is timed several times and
+//! the best time is kept (the least disturbed by other work on the machine). Pigment's time covers
+//! rasterization, shading and storing into a framebuffer allocated once; llvmpipe's covers clear + draw
+//! + glFinish.
 
-use gl_oracle::{arb, Inputs, Oracle};
+use gl_oracle::{arb, Inputs, Oracle, OracleTexture};
 use nvfp::exec::{Machine, Parameters};
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
-use nvfp::texture::TextureUnits;
+use nvfp::texture::{Filter, TexFormat, Texture, TextureUnits};
 use pigment_diag::FileId;
 use std::time::{Duration, Instant};
 
 const SIZE: u32 = 1024;
+/// Side of the benchmark textures.
+const TEXTURE: usize = 256;
 
 fn best_of(repetitions: usize, mut f: impl FnMut() -> Duration) -> Duration {
     (0..repetitions).map(|_| f()).min().unwrap_or_default()
 }
 
-fn pigment_time(program: &nvfp::program::Program, threads: usize, repetitions: usize) -> Duration {
+fn pigment_time(
+    program: &nvfp::program::Program,
+    machine: &Machine,
+    textures: &TextureUnits,
+    threads: usize,
+    repetitions: usize,
+) -> Duration {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .expect("thread pool");
-    let machine = Machine::new(program);
     let params = Parameters::for_program(program);
-    let textures = TextureUnits::new();
     let shader = Shader {
         program,
-        machine: &machine,
+        machine,
         params: &params,
-        textures: &textures,
+        textures,
     };
+    // One framebuffer for every repetition, as llvmpipe draws into one it made once: the time is
+    // shading, not the kernel zeroing 16 MB of fresh pages.
+    let mut target = Framebuffer::new(SIZE, SIZE);
     best_of(repetitions, || {
         pool.install(|| {
             let start = Instant::now();
-            let mut target = Framebuffer::new(SIZE, SIZE);
             shade_reference_quad(&shader, &mut target);
             std::hint::black_box(&target);
             start.elapsed()
@@ -45,24 +56,15 @@ fn pigment_time(program: &nvfp::program::Program, threads: usize, repetitions: u
     })
 }
 
-fn llvmpipe_time(
-    arb_text: &str,
-    locals: &[(u32, [f32; 4])],
-    threads: u32,
-    repetitions: usize,
-) -> Duration {
+fn llvmpipe_time(arb_text: &str, inputs: &Inputs, threads: u32, repetitions: usize) -> Duration {
     let mut oracle = Oracle::with_threads(threads).expect("Mesa llvmpipe through surfaceless EGL");
-    let inputs = Inputs {
-        locals: locals.to_vec(),
-        ..Inputs::default()
-    };
     // One untimed draw compiles the shader.
     oracle
-        .time_draws(arb_text, SIZE, SIZE, &inputs, 1)
+        .time_draws(arb_text, SIZE, SIZE, inputs, 1)
         .expect("draw");
     best_of(repetitions, || {
         oracle
-            .time_draws(arb_text, SIZE, SIZE, &inputs, 1)
+            .time_draws(arb_text, SIZE, SIZE, inputs, 1)
             .expect("draw")
     })
 }
@@ -71,43 +73,111 @@ fn mfrags(d: Duration) -> f64 {
     (SIZE as f64 * SIZE as f64) / d.as_secs_f64() / 1e6
 }
 
+/// A smooth RGBA8 pattern, different per unit.
+fn texels(unit: usize) -> Vec<[f32; 4]> {
+    (0..TEXTURE * TEXTURE)
+        .map(|i| {
+            let (x, y) = ((i % TEXTURE) as f32, (i / TEXTURE) as f32);
+            let k = unit as f32 + 1.0;
+            [
+                (x * k / TEXTURE as f32).fract(),
+                (y / TEXTURE as f32),
+                ((x + y) * 0.01 * k).sin() * 0.5 + 0.5,
+                1.0,
+            ]
+        })
+        .collect()
+}
+
+/// The texture program's units for Pigment and for llvmpipe: the same base level, mipmaps made by
+/// each (the texels differ a little between the two, the work does not).
+fn textures() -> (TextureUnits, Vec<(u32, OracleTexture)>) {
+    let mut units = TextureUnits::new();
+    let mut oracle = Vec::new();
+    for unit in 0..2u8 {
+        let texels = texels(unit as usize);
+        let texture = Texture::from_rgba_f32(
+            nvfp::isa::TexTarget::D2,
+            TEXTURE,
+            TEXTURE,
+            1,
+            TexFormat::Rgba,
+            &texels,
+        )
+        .expect("texture")
+        .with_filter(Filter::Mipmap);
+        units.bind(unit, texture);
+        let size = [TEXTURE as u32, TEXTURE as u32, 1];
+        let gl = OracleTexture::new(
+            gl_oracle::TextureTarget::D2,
+            size,
+            texels,
+            gl_oracle::Filter::Mipmap,
+        );
+        oracle.push((unit as u32, gl));
+    }
+    (units, oracle)
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let repetitions = if quick { 2 } else { 5 };
     let root = env!("CARGO_MANIFEST_DIR");
     println!(
-        "fragments per second at {SIZE}x{SIZE} (best of {repetitions}); ratio = Pigment / llvmpipe"
+        "fragments per second at {SIZE}x{SIZE} (best of {repetitions}); ratios = JIT / llvmpipe"
     );
     println!(
-        "{:<10} {:>7} {:>14} {:>14} {:>14} {:>14} {:>9} {:>9}",
+        "{:<9} {:>6} {:>8} | {:>9} {:>9} {:>9} {:>6} | {:>9} {:>9} {:>9} {:>6}",
         "program",
         "instrs",
-        "pigment 1T",
-        "pigment 2T",
-        "llvmpipe 1T",
-        "llvmpipe 2T",
-        "ratio 1T",
-        "ratio 2T"
+        "jit ms",
+        "interp 1T",
+        "jit 1T",
+        "llvm 1T",
+        "ratio",
+        "interp 2T",
+        "jit 2T",
+        "llvm 2T",
+        "ratio"
     );
-    for name in ["lighting", "arith"] {
+    let (units, oracle_units) = textures();
+    for name in ["lighting", "arith", "texture", "libretro"] {
         let text =
             std::fs::read_to_string(format!("{root}/benches/programs/{name}.fp")).expect("program");
         let program = nvfp::validate::load_text(&text, FileId(0)).expect("benchmark program loads");
         let translation = arb::translate(&program).expect("benchmark program has an ARB form");
-        let p1 = pigment_time(&program, 1, repetitions);
-        let p2 = pigment_time(&program, 2, repetitions);
-        let l1 = llvmpipe_time(&translation.text, &translation.named_locals, 1, repetitions);
-        let l2 = llvmpipe_time(&translation.text, &translation.named_locals, 2, repetitions);
+        let interpreter = Machine::new(&program);
+        let (jit, compiled) = nvfp_jit::machine(&program);
+        let compile = compiled.expect("the JIT compiles the benchmark programs");
+        let inputs = Inputs {
+            locals: translation.named_locals.clone(),
+            textures: if name == "texture" {
+                oracle_units.clone()
+            } else {
+                Vec::new()
+            },
+        };
+        let mut row = Vec::new();
+        for threads in [1, 2] {
+            let i = pigment_time(&program, &interpreter, &units, threads, repetitions);
+            let j = pigment_time(&program, &jit, &units, threads, repetitions);
+            let l = llvmpipe_time(&translation.text, &inputs, threads as u32, repetitions);
+            row.push(format!(
+                "{:>9.1} {:>9.1} {:>9.1} {:>6.2}",
+                mfrags(i),
+                mfrags(j),
+                mfrags(l),
+                l.as_secs_f64() / j.as_secs_f64()
+            ));
+        }
         println!(
-            "{:<10} {:>7} {:>10.1} M/s {:>10.1} M/s {:>10.1} M/s {:>10.1} M/s {:>9.2} {:>9.2}",
+            "{:<9} {:>6} {:>8.2} | {} | {}",
             name,
             program.instructions.len(),
-            mfrags(p1),
-            mfrags(p2),
-            mfrags(l1),
-            mfrags(l2),
-            l1.as_secs_f64() / p1.as_secs_f64(),
-            l2.as_secs_f64() / p2.as_secs_f64()
+            compile.as_secs_f64() * 1e3,
+            row[0],
+            row[1]
         );
     }
+    println!("(M fragments/s; jit ms = Cranelift compile time)");
 }

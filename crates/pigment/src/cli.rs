@@ -164,6 +164,20 @@ pub struct EvalArgs {
     /// Also print every temporary register the program writes and the condition code.
     #[arg(long)]
     pub dump: bool,
+    #[command(flatten)]
+    pub exec: ExecArgs,
+}
+
+/// How NV_fragment_program code is executed (`pigment eval`, `run`, `render`).
+#[derive(Args, Debug, Default)]
+pub struct ExecArgs {
+    /// Interpret instead of running code compiled by the JIT (also `PIGMENT_JIT=0`). The JIT is the
+    /// default on x86_64 and aarch64; elsewhere the interpreter always runs.
+    #[arg(long)]
+    pub no_jit: bool,
+    /// Report the JIT's compile time and the shading time on stderr.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 #[derive(Args, Debug)]
@@ -189,6 +203,8 @@ pub struct TargetArgs {
     /// Also write W*H*4 little-endian f32, bottom row first, unclamped.
     #[arg(long, value_name = "OUT.f32")]
     pub raw: Option<PathBuf>,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 #[derive(Args, Debug)]

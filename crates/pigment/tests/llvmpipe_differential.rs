@@ -180,8 +180,24 @@ fn oracle_texture(texture: &Texture) -> OracleTexture {
     oracle
 }
 
+/// Renders `case` with the JIT (the CLI's default executor), after checking that its pixels are the
+/// interpreter's bit for bit.
 fn render_pigment(case: &Case) -> Vec<f32> {
-    let machine = Machine::new(&case.program);
+    let (jit, compiled) = nvfp_jit::machine(&case.program);
+    compiled.unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let interpreted = render_with(case, &Machine::new(&case.program));
+    let compiled = render_with(case, &jit);
+    let differs = |(a, b): (&f32, &f32)| a.to_bits() != b.to_bits();
+    if let Some(i) = compiled.iter().zip(&interpreted).position(differs) {
+        panic!(
+            "{}: JIT and interpreter differ at float {i}: {} vs {}",
+            case.name, compiled[i], interpreted[i]
+        );
+    }
+    compiled
+}
+
+fn render_with(case: &Case, machine: &Machine) -> Vec<f32> {
     let mut params = Parameters::for_program(&case.program);
     for &(n, v) in &case.locals {
         params.numbered[n as usize] = v;
@@ -192,7 +208,7 @@ fn render_pigment(case: &Case) -> Vec<f32> {
     }
     let shader = Shader {
         program: &case.program,
-        machine: &machine,
+        machine,
         params: &params,
         textures: &textures,
     };

@@ -22,9 +22,10 @@
 //! this bit for bit against a plain per-fragment evaluator.
 
 mod batch;
-mod decode;
+pub mod decode;
 mod formats;
 mod interp;
+pub mod kernel;
 pub mod numeric;
 mod ops;
 mod trace;
@@ -38,7 +39,9 @@ use crate::texture::TextureUnits;
 use batch::{Batch, QUADS};
 use decode::Decoded;
 use interp::Context;
+use kernel::Kernel;
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// The attribute registers of the four fragments of a quad: `attribs[attrib][fragment][component]`,
 /// attributes in [`crate::isa::AttribReg::index`] order. Fragment `i` sits at
@@ -81,10 +84,12 @@ impl Parameters {
     }
 }
 
-/// A decoded program, ready to run over quads. Cheap to share between threads.
+/// A decoded program, ready to run over quads, by the interpreter or by a compiled [`Kernel`]. Cheap
+/// to share between threads.
 #[derive(Clone, Debug)]
 pub struct Machine {
     decoded: Decoded,
+    kernel: Option<Arc<dyn Kernel>>,
 }
 
 /// Quads per parallel task of [`Machine::run_quads`].
@@ -94,7 +99,26 @@ impl Machine {
     pub fn new(program: &Program) -> Machine {
         Machine {
             decoded: Decoded::new(program),
+            kernel: None,
         }
+    }
+
+    /// The same machine running its batches with `kernel` (compiled from [`Machine::decoded`]).
+    pub fn with_kernel(self, kernel: Arc<dyn Kernel>) -> Machine {
+        Machine {
+            kernel: Some(kernel),
+            ..self
+        }
+    }
+
+    /// The decoded program a kernel is compiled from.
+    pub fn decoded(&self) -> &Decoded {
+        &self.decoded
+    }
+
+    /// The compiled kernel, when batches do not run on the interpreter.
+    pub fn kernel(&self) -> Option<&dyn Kernel> {
+        self.kernel.as_deref()
     }
 
     /// Runs the program over `inputs`, writing `outputs[i]` for `inputs[i]` (as many as both slices
@@ -127,7 +151,7 @@ impl Machine {
         let mut batch = Batch::new(&self.decoded, ctx.params);
         for (inputs, outputs) in inputs.chunks(QUADS).zip(outputs.chunks_mut(QUADS)) {
             batch.reset(&self.decoded, inputs);
-            interp::run(&mut batch, ctx, inputs.len());
+            kernel::run(self.kernel(), &mut batch, ctx, inputs.len());
             interp::read_outputs(&batch, &self.decoded, outputs);
         }
     }
@@ -147,7 +171,7 @@ impl Machine {
         };
         let mut batch = Batch::new(&self.decoded, params);
         batch.reset(&self.decoded, std::slice::from_ref(input));
-        interp::run(&mut batch, &ctx, 1);
+        kernel::run(self.kernel(), &mut batch, &ctx, 1);
         let mut output = [QuadOutput::default()];
         interp::read_outputs(&batch, &self.decoded, &mut output);
         (output[0], trace::capture(&batch, &self.decoded))

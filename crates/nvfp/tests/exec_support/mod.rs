@@ -32,7 +32,28 @@ pub fn run_text(text: &str, params: &[[f32; 4]], input: &QuadInput) -> (QuadOutp
     let machine = Machine::new(&program);
     let mut parameters = Parameters::for_program(&program);
     parameters.numbered[..params.len()].copy_from_slice(params);
-    machine.run_quad_traced(input, &parameters, &TextureUnits::new())
+    let textures = TextureUnits::new();
+    let interpreted = machine.run_quad_traced(input, &parameters, &textures);
+    // The same program compiled by the JIT must give the same bits (the interpreter is the reference).
+    let (jit, compiled) = nvfp_jit::machine(&program);
+    assert!(compiled.is_ok(), "JIT: {compiled:?}");
+    let (output, trace) = jit.run_quad_traced(input, &parameters, &textures);
+    let out_bits = |o: &QuadOutput| (o.color.map(bits), bits(o.depth), o.killed);
+    assert_eq!(
+        out_bits(&output),
+        out_bits(&interpreted.0),
+        "JIT output of {text}"
+    );
+    assert_eq!(trace.cc, interpreted.1.cc, "JIT condition code of {text}");
+    for (a, e) in trace.temps.iter().zip(&interpreted.1.temps) {
+        assert_eq!(
+            a.values.map(bits),
+            e.values.map(bits),
+            "JIT {} of {text}",
+            e.register.name()
+        );
+    }
+    interpreted
 }
 
 /// Runs `body` (plus a write of o[COLR]) with parameters and a zero input; returns the trace.

@@ -8,7 +8,7 @@ use crate::failure::{CommandResult, Failure};
 use crate::json;
 use crate::load::load_fragment_program;
 use crate::values::parse_assignment;
-use nvfp::exec::{Machine, QuadInput};
+use nvfp::exec::QuadInput;
 use nvfp::isa::{AttribReg, OutputReg};
 use nvfp::program::{DestReg, Program};
 use serde_json::{Map, Value};
@@ -18,7 +18,7 @@ pub fn eval(args: &EvalArgs) -> CommandResult {
     let program = &loaded.program;
     let bound = bind(&loaded, &args.bindings)?;
     let input = quad_input(&args.attrs)?;
-    let machine = Machine::new(program);
+    let machine = crate::commands::executor::machine(program, &args.exec);
     let (output, trace) = machine.run_quad_traced(&input, &bound.params, &bound.textures);
 
     let mut result = Map::new();

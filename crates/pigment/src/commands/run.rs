@@ -6,7 +6,6 @@ use crate::cli::{BindingArgs, RunArgs, TargetArgs};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{load_fragment_program, Loaded};
 use crate::values::parse_size;
-use nvfp::exec::Machine;
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use std::path::Path;
 
@@ -41,7 +40,7 @@ pub fn render_with(
 ) -> CommandResult {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
     let bound = bind(loaded, bindings)?;
-    let machine = Machine::new(&loaded.program);
+    let machine = crate::commands::executor::machine(&loaded.program, &target.exec);
     let shader = Shader {
         program: &loaded.program,
         machine: &machine,
@@ -49,7 +48,7 @@ pub fn render_with(
         textures: &bound.textures,
     };
     let mut frame = Framebuffer::new(width, height);
-    draw(&shader, &mut frame)?;
+    crate::commands::executor::timed(&target.exec, "shading", || draw(&shader, &mut frame))?;
 
     if let Some(raw) = &target.raw {
         write_raw(raw, &frame)?;

@@ -1,0 +1,196 @@
+//! The number formats in compiled code: the conversions of `pigment_numeric::format` (fp32 flush and
+//! canonical NaN, fp16 rounding with denormals, fx12) and the comparisons-based rules of
+//! `pigment_numeric::order` (MIN, MAX, `_SAT`), written with the same branch-free steps on four lanes
+//! so that every bit agrees.
+
+use super::Gen;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{types, InstBuilder, Value};
+use nvfp::isa::Precision;
+
+const SIGN: i64 = 0x8000_0000;
+const EXPONENT: i64 = 0x7F80_0000;
+const CANONICAL_NAN: f32 = f32::from_bits(0x7FC0_0000);
+
+impl Gen<'_, '_> {
+    /// `x` in every lane, as a constant-pool vector (which x86 folds into the instruction using it,
+    /// instead of keeping a register for it).
+    pub fn fsplat(&mut self, x: f32) -> Value {
+        self.vconst(types::F32X4, x.to_bits())
+    }
+
+    pub fn isplat(&mut self, x: i64) -> Value {
+        self.vconst(types::I32X4, x as u32)
+    }
+
+    fn vconst(&mut self, ty: types::Type, lane: u32) -> Value {
+        let bytes: Vec<u8> = (0..4).flat_map(|_| lane.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(bytes.into());
+        self.b.ins().vconst(ty, c)
+    }
+
+    /// The bits of f32 lanes as i32 lanes, and back.
+    pub fn bits(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(types::I32X4, self.little, v)
+    }
+
+    pub fn float(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(types::F32X4, self.little, v)
+    }
+
+    /// A float comparison as an all-ones / all-zeros i32 mask.
+    pub fn fmask(&mut self, cc: FloatCC, x: Value, y: Value) -> Value {
+        // On f32x4, fcmp already gives i32x4 lanes of all ones or zeros.
+        self.b.ins().fcmp(cc, x, y)
+    }
+
+    /// `mask ? x : y` per lane, for f32 lanes and an i32 mask.
+    pub fn pick(&mut self, mask: Value, x: Value, y: Value) -> Value {
+        let (x, y) = (self.bits(x), self.bits(y));
+        let r = self.b.ins().bitselect(mask, x, y);
+        self.float(r)
+    }
+
+    /// `flush_fp32`: clear the magnitude where the exponent is 0.
+    pub fn flush(&mut self, v: Value) -> Value {
+        let bits = self.bits(v);
+        let exponent = self.isplat(EXPONENT);
+        let e = self.b.ins().band(bits, exponent);
+        let zero = self.isplat(0);
+        let denormal = self.b.ins().icmp(IntCC::Equal, e, zero);
+        let magnitude = self.isplat(!SIGN & 0xFFFF_FFFF);
+        let clear = self.b.ins().band(denormal, magnitude);
+        let r = self.b.ins().band_not(bits, clear);
+        self.float(r)
+    }
+
+    /// NaN lanes of `x` become `replacement` in `v`.
+    fn nan_to(&mut self, x: Value, v: Value, replacement: f32) -> Value {
+        let nan = self.fmask(FloatCC::Unordered, x, x);
+        let r = self.fsplat(replacement);
+        self.pick(nan, r, v)
+    }
+
+    /// The value with its NaN lanes canonical, when it may hold another NaN (see `Gen::dirty`).
+    pub fn clean(&mut self, v: Value) -> Value {
+        if self.dirty.contains(&v) {
+            self.nan_to(v, v, CANONICAL_NAN)
+        } else {
+            v
+        }
+    }
+
+    /// Marks `result` as dirty when any of `sources` is (for operations that can pass a NaN through).
+    pub fn taint(&mut self, result: Value, sources: &[Value]) -> Value {
+        if sources.iter().any(|s| self.dirty.contains(s)) {
+            self.dirty.insert(result);
+        }
+        result
+    }
+
+    /// `to_fp16`.
+    pub fn fp16(&mut self, v: Value) -> Value {
+        let bits = self.bits(v);
+        let not_sign = self.isplat(!SIGN & 0xFFFF_FFFF);
+        let magnitude = self.b.ins().band(bits, not_sign);
+        let odd = self.b.ins().ushr_imm_u(magnitude, 13);
+        let one = self.isplat(1);
+        let odd = self.b.ins().band(odd, one);
+        let half = self.isplat(0x0FFF);
+        let n = self.b.ins().iadd(magnitude, half);
+        let n = self.b.ins().iadd(n, odd);
+        let keep = self.isplat(!0x1FFF_i64 & 0xFFFF_FFFF);
+        let normal = self.b.ins().band(n, keep);
+        let overflow = self.isplat(0x4780_0000);
+        let over = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, normal, overflow);
+        let inf = self.isplat(EXPONENT);
+        let normal = self.b.ins().bitselect(over, inf, normal);
+        let m = self.float(magnitude);
+        let h = self.fsplat(0.5);
+        let d = self.b.ins().fadd(m, h);
+        let d = self.b.ins().fsub(d, h);
+        let denormal = self.bits(d);
+        let min_normal = self.isplat(0x3880_0000);
+        let small = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThan, magnitude, min_normal);
+        let rounded = self.b.ins().bitselect(small, denormal, normal);
+        let sign = self.isplat(SIGN);
+        let s = self.b.ins().band(bits, sign);
+        let r = self.b.ins().bor(rounded, s);
+        let r = self.float(r);
+        self.nan_to(v, r, CANONICAL_NAN)
+    }
+
+    /// `to_fx12`.
+    pub fn fx12(&mut self, v: Value) -> Value {
+        let scale = self.fsplat(1024.0);
+        let scaled = self.b.ins().fmul(v, scale);
+        let clamped = self.clamp(scaled, -2048.0, 2047.0);
+        let rounder = self.fsplat(12_582_912.0);
+        let r = self.b.ins().fadd(clamped, rounder);
+        let r = self.b.ins().fsub(r, rounder);
+        // Division by 1024 is exact here (integers below 2^12 over a power of two): a multiply.
+        let inverse = self.fsplat(1.0 / 1024.0);
+        let r = self.b.ins().fmul(r, inverse);
+        self.nan_to(v, r, 0.0)
+    }
+
+    /// `f32::clamp`: `if x < lo { lo }`, then `if x > hi { hi }`; NaN and -0.0 pass.
+    pub fn clamp(&mut self, v: Value, lo: f32, hi: f32) -> Value {
+        let l = self.fsplat(lo);
+        let below = self.fmask(FloatCC::LessThan, v, l);
+        let v = self.pick(below, l, v);
+        let h = self.fsplat(hi);
+        let above = self.fmask(FloatCC::GreaterThan, v, h);
+        self.pick(above, h, v)
+    }
+
+    /// `Rounding::inner` of the precision.
+    pub fn inner(&mut self, p: Precision, v: Value) -> Value {
+        match p {
+            Precision::R => self.flush(v),
+            Precision::H => self.fp16(v),
+            Precision::X => self.fx12(v),
+        }
+    }
+
+    /// `Rounding::last` (the full conversion) of the precision. At fp32 only the flush is done now:
+    /// the result is marked as a possibly non-canonical NaN ([`Gen::clean`] finishes the conversion
+    /// where the bits of a NaN can show).
+    pub fn last(&mut self, p: Precision, v: Value) -> Value {
+        match p {
+            Precision::R => {
+                let flushed = self.flush(v);
+                self.dirty.insert(flushed);
+                flushed
+            }
+            Precision::H => self.fp16(v),
+            Precision::X => self.fx12(v),
+        }
+    }
+
+    /// `pigment_numeric::min` (`max` when `max`): NaN if either is NaN; -0.0 below +0.0.
+    pub fn min_max(&mut self, x: Value, y: Value, max: bool) -> Value {
+        let (order, sign) = if max {
+            (FloatCC::GreaterThan, IntCC::SignedGreaterThanOrEqual)
+        } else {
+            (FloatCC::LessThan, IntCC::SignedLessThan)
+        };
+        let strict = self.fmask(order, x, y);
+        let equal = self.fmask(FloatCC::Equal, x, y);
+        let xb = self.bits(x);
+        let zero = self.isplat(0);
+        let signed = self.b.ins().icmp(sign, xb, zero);
+        let tie = self.b.ins().band(equal, signed);
+        let take_x = self.b.ins().bor(strict, tie);
+        let r = self.pick(take_x, x, y);
+        let nan = self.fmask(FloatCC::Unordered, x, y);
+        let n = self.fsplat(f32::NAN);
+        self.pick(nan, n, r)
+    }
+}

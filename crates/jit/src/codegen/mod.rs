@@ -1,0 +1,443 @@
+//! Cranelift code for one decoded program: a function over a batch that loops over its quads and runs
+//! the whole program on each quad in SIMD registers, one f32x4 per register component (the four
+//! fragments of the quad, so DDX/DDY are lane shuffles and texture lookups see whole quads).
+//!
+//! Per quad: the attribute and constant slots are loaded from the batch, the cleared slots start as
+//! the batch's reset leaves them (zeros; o[DEPR].z from the batch), the condition code starts EQ and
+//! nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks, conversion where
+//! `Operand::convert` says), computes ([`ops`]) and updates its destination under the write mask and
+//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end every written
+//! component, the CC and the kill flags go back into the batch.
+
+mod format;
+mod ops;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    types, AbiParam, Endianness, Function, InstBuilder, MemFlagsData, Signature, StackSlot,
+    StackSlotData, StackSlotKind, Type, Value,
+};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use nvfp::exec::decode::{CcTest, Decoded, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN};
+use nvfp::exec::kernel::LANES;
+
+/// One register (or result) of one quad: x, y, z, w.
+pub type Vec4 = [Value; 4];
+
+/// The addresses of the Rust helpers compiled code calls (see `native`).
+#[derive(Clone, Copy)]
+pub struct Helpers {
+    pub approx: usize,
+    pub pack: usize,
+    pub unpack: usize,
+    pub texture: usize,
+}
+
+/// The entry's signature: `(regs, cc, killed, quads, textures)`.
+pub fn signature(call_conv: CallConv, ptr: Type) -> Signature {
+    let mut sig = Signature::new(call_conv);
+    for ty in [ptr, ptr, ptr, types::I64, ptr] {
+        sig.params.push(AbiParam::new(ty));
+    }
+    sig
+}
+
+/// Code generation state for one quad's worth of program.
+pub struct Gen<'a, 'b> {
+    pub b: &'a mut FunctionBuilder<'b>,
+    pub little: MemFlagsData,
+    pub helpers: Helpers,
+    ptr: Type,
+    call_conv: CallConv,
+    /// `regs[slot][component]`.
+    regs: Vec<[Variable; 4]>,
+    cc: [Variable; 4],
+    killed: Variable,
+    io: StackSlot,
+    textures: Value,
+    /// Values that may hold a NaN other than the canonical one: fp32 results are converted lazily,
+    /// because a NaN's bits matter only where they are stored or passed through unchanged (MOV, DST,
+    /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
+    /// same bits for any NaN input once its own result is canonical.
+    pub dirty: std::collections::HashSet<Value>,
+}
+
+/// Builds the entry function of `decoded` into `func`.
+pub fn build(
+    func: &mut Function,
+    fctx: &mut FunctionBuilderContext,
+    decoded: &Decoded,
+    helpers: Helpers,
+    ptr: Type,
+    config: cranelift_codegen::isa::TargetFrontendConfig,
+) {
+    let call_conv = func.signature.call_conv;
+    let mut b = FunctionBuilder::new(func, fctx);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let [regs_p, cc_p, killed_p, quads, textures] = b.block_params(entry).try_into().expect("five");
+    let trusted = MemFlagsData::trusted();
+    let written = written(decoded);
+    let read = read(decoded);
+    // The lanes' addresses, for the components read or written only.
+    let pointers: Vec<Option<Value>> = (0..decoded.slot_count * 4)
+        .map(|i| {
+            let used = read.contains(&(i / 4, i % 4)) || written.contains(&(i / 4, i % 4));
+            used.then(|| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
+        })
+        .collect();
+    let io = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 256, 4));
+    let header = b.create_block();
+    let q = b.append_block_param(header, types::I64);
+    let body = b.create_block();
+    let exit = b.create_block();
+    let zero = b.ins().iconst(types::I64, 0);
+    b.ins().jump(header, &[zero.into()]);
+
+    b.switch_to_block(header);
+    let done = b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, q, quads);
+    b.ins().brif(done, exit, &[], body, &[]);
+
+    b.switch_to_block(body);
+    let regs = (0..decoded.slot_count)
+        .map(|_| std::array::from_fn(|_| b.declare_var(types::F32X4)))
+        .collect();
+    let cc = std::array::from_fn(|_| b.declare_var(types::I32X4));
+    let killed = b.declare_var(types::I32X4);
+    let mut g = Gen {
+        b: &mut b,
+        little: MemFlagsData::new().with_endianness(Endianness::Little),
+        helpers,
+        ptr,
+        call_conv,
+        regs,
+        cc,
+        killed,
+        io,
+        textures,
+        dirty: Default::default(),
+    };
+    let offset = g.b.ins().ishl_imm_u(q, 4);
+    let lane = |g: &mut Gen, slot: usize, c: usize| {
+        let pointer = pointers[4 * slot + c].expect("address of a used component");
+        g.b.ins().iadd(pointer, offset)
+    };
+    let cleared = |slot: usize| decoded.cleared.contains(&slot);
+    for slot in 0..decoded.slot_count {
+        for c in 0..4 {
+            let value = if !read.contains(&(slot, c))
+                || cleared(slot) && !(slot == decoded.depth_slot && c == 2)
+            {
+                // Unread components are never used before a write replaces them.
+                g.fsplat(0.0)
+            } else {
+                let addr = lane(&mut g, slot, c);
+                g.b.ins().load(types::F32X4, trusted, addr, 0)
+            };
+            g.b.def_var(g.regs[slot][c], value);
+        }
+    }
+    for c in 0..4 {
+        let eq = g.isplat(CC_EQ as i64);
+        g.b.def_var(g.cc[c], eq);
+    }
+    let none = g.isplat(0);
+    g.b.def_var(g.killed, none);
+    for step in &decoded.steps {
+        g.step(step);
+    }
+    for &(slot, c) in &written {
+        let value = g.b.use_var(g.regs[slot][c]);
+        let value = g.clean(value);
+        let addr = lane(&mut g, slot, c);
+        g.b.ins().store(trusted, value, addr, 0);
+    }
+    let lane_offset = g.b.ins().ushr_imm_u(offset, 2);
+    for c in 0..4 {
+        let v = g.b.use_var(g.cc[c]);
+        let addr = g.b.ins().iadd(cc_p, lane_offset);
+        g.store_bytes(v, addr, (c * LANES) as i32);
+    }
+    let k = g.b.use_var(g.killed);
+    let one = g.isplat(1);
+    let k = g.b.ins().band(k, one);
+    let addr = g.b.ins().iadd(killed_p, lane_offset);
+    g.store_bytes(k, addr, 0);
+    let next = g.b.ins().iadd_imm_u(q, 1);
+    g.b.ins().jump(header, &[next.into()]);
+
+    b.switch_to_block(exit);
+    b.ins().return_(&[]);
+    b.seal_all_blocks();
+    b.finalize(config);
+}
+
+/// Whether `step` may hand an operand's bits on unchanged, or gives operands to Rust helpers: its
+/// operands must be fully converted first (see `Gen::dirty`).
+fn passes_operands_through(step: &Step) -> bool {
+    use nvfp::isa::Opcode::*;
+    !matches!(
+        step.opcode,
+        Add | Sub
+            | Mul
+            | Mad
+            | Lrp
+            | Min
+            | Max
+            | Seq
+            | Sne
+            | Sge
+            | Sgt
+            | Sle
+            | Slt
+            | Sfl
+            | Str
+            | Flr
+            | Frc
+            | Ddx
+            | Ddy
+            | Dp3
+            | Dp4
+            | Rfl
+            | X2d
+            | Rcp
+            | Rsq
+    )
+}
+
+/// The (slot, component) pairs some step may read: its operands' swizzled components, and the
+/// components it writes under a CC mask (kept where the test fails).
+fn read(decoded: &Decoded) -> std::collections::HashSet<(usize, usize)> {
+    let mut read = std::collections::HashSet::new();
+    for step in &decoded.steps {
+        for operand in &step.operands[..step.operand_count] {
+            read.extend(operand.swizzle.iter().map(|&c| (operand.slot, c)));
+        }
+        if let Some(t) = step.target {
+            if t.cc.accepted != CC_LT | CC_EQ | CC_GT | CC_UN {
+                read.extend((0..4).filter(|&c| t.write_mask[c]).map(|c| (t.slot, c)));
+            }
+        }
+    }
+    read
+}
+
+/// The (slot, component) pairs some step writes.
+fn written(decoded: &Decoded) -> Vec<(usize, usize)> {
+    let mut written: Vec<(usize, usize)> = decoded
+        .steps
+        .iter()
+        .filter_map(|s| s.target)
+        .flat_map(|t| {
+            (0..4)
+                .filter(move |&c| t.write_mask[c])
+                .map(move |c| (t.slot, c))
+        })
+        .collect();
+    written.sort_unstable();
+    written.dedup();
+    written
+}
+
+impl Gen<'_, '_> {
+    fn step(&mut self, step: &Step) {
+        if let Some(test) = &step.kill {
+            let enabled = self.enables(test);
+            let mut killed = self.b.use_var(self.killed);
+            for e in enabled {
+                killed = self.b.ins().bor(killed, e);
+            }
+            self.b.def_var(self.killed, killed);
+            return;
+        }
+        let Some(target) = &step.target else { return };
+        let ops = std::array::from_fn(|i| {
+            if i < step.operand_count {
+                self.operand(step, i)
+            } else {
+                [self.fsplat(0.0); 4]
+            }
+        });
+        let ops = if passes_operands_through(step) {
+            ops.map(|v: Vec4| v.map(|x| self.clean(x)))
+        } else {
+            ops
+        };
+        let result = self.compute(step, ops);
+        self.update(target, step.saturate, step.update_cc, result);
+    }
+
+    /// VectorLoad of operand `i`.
+    fn operand(&mut self, step: &Step, i: usize) -> Vec4 {
+        let operand = step.operands[i];
+        let through = passes_operands_through(step);
+        std::array::from_fn(|c| {
+            let mut v = self.b.use_var(self.regs[operand.slot][operand.swizzle[c]]);
+            if operand.and_mask != !0 || operand.xor_mask != 0 {
+                // A NaN's sign shows only where the operand passes through unchanged; elsewhere the
+                // modified value stays lazily converted like its source.
+                let source = if through { self.clean(v) } else { v };
+                let bits = self.bits(source);
+                let and = self.isplat(operand.and_mask as i64);
+                let xor = self.isplat(operand.xor_mask as i64);
+                let bits = self.b.ins().band(bits, and);
+                let bits = self.b.ins().bxor(bits, xor);
+                let modified = self.float(bits);
+                v = self.taint(modified, &[source]);
+            }
+            if operand.convert {
+                v = self.last(step.precision, v);
+            }
+            v
+        })
+    }
+
+    /// Per component, an i32 mask of the lanes whose CC passes `test` (all ones for TR).
+    fn enables(&mut self, test: &CcTest) -> [Value; 4] {
+        let all = CC_LT | CC_EQ | CC_GT | CC_UN;
+        std::array::from_fn(|c| {
+            if test.accepted == all {
+                return self.isplat(-1);
+            }
+            let cc = self.b.use_var(self.cc[test.swizzle[c]]);
+            let accepted = self.isplat(test.accepted as i64);
+            let hit = self.b.ins().band(cc, accepted);
+            let zero = self.isplat(0);
+            self.b.ins().icmp(IntCC::NotEqual, hit, zero)
+        })
+    }
+
+    /// UpdateDestination (3.11.4.4), as `Batch::store`: clamp, conversion to the destination's type,
+    /// merge under the masks, CC from the converted value; every enable from the CC before.
+    fn update(&mut self, target: &Target, saturate: bool, update_cc: bool, result: Vec4) {
+        let masked = target.cc.accepted != CC_LT | CC_EQ | CC_GT | CC_UN;
+        let enabled = self.enables(&target.cc);
+        for c in (0..4).filter(|&c| target.write_mask[c]) {
+            let mut r = result[c];
+            if saturate {
+                let clamped = self.clamp(r, 0.0, 1.0);
+                r = self.taint(clamped, &[r]);
+            }
+            if let Some(p) = target.conversion {
+                r = self.last(p, r);
+            }
+            let var = self.regs[target.slot][c];
+            let value = if masked {
+                // A merge mixes lanes, so it cannot stay lazily converted: a NaN lane of the other
+                // side may be a legitimate non-canonical pattern (a PK* word, the raw f[WPOS].z).
+                let (r, old) = (self.clean(r), self.b.use_var(var));
+                let old = self.clean(old);
+                self.pick(enabled[c], r, old)
+            } else {
+                r
+            };
+            self.b.def_var(var, value);
+            if update_cc {
+                let mut cond = self.cond(r);
+                if masked {
+                    let old = self.b.use_var(self.cc[c]);
+                    cond = self.b.ins().bitselect(enabled[c], cond, old);
+                }
+                self.b.def_var(self.cc[c], cond);
+            }
+        }
+    }
+
+    /// GenerateCC: NaN is UN, below zero LT, ±0 EQ, else GT.
+    fn cond(&mut self, v: Value) -> Value {
+        use cranelift_codegen::ir::condcodes::FloatCC;
+        let zero = self.fsplat(0.0);
+        let mut cond = self.isplat(0);
+        for (cc, bit) in [
+            (FloatCC::LessThan, CC_LT),
+            (FloatCC::Equal, CC_EQ),
+            (FloatCC::GreaterThan, CC_GT),
+        ] {
+            let m = self.fmask(cc, v, zero);
+            let b = self.isplat(bit as i64);
+            let m = self.b.ins().band(m, b);
+            cond = self.b.ins().bor(cond, m);
+        }
+        let nan = self.fmask(FloatCC::Unordered, v, v);
+        let b = self.isplat(CC_UN as i64);
+        let m = self.b.ins().band(nan, b);
+        self.b.ins().bor(cond, m)
+    }
+
+    /// Stores the low byte of each i32 lane (values 0..=255) as four bytes at `addr + offset`.
+    fn store_bytes(&mut self, v: Value, addr: Value, offset: i32) {
+        let halves = self.b.ins().snarrow(v, v);
+        let bytes = self.b.ins().snarrow(halves, halves);
+        let words = self.b.ins().bitcast(types::I32X4, self.little, bytes);
+        let word = self.b.ins().extractlane(words, 0);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), word, addr, offset);
+    }
+
+    /// Lane `order[i]` of `x` in lane `i`.
+    fn lanes(&mut self, x: Value, order: [u8; 4]) -> Value {
+        let mut mask = [0u8; 16];
+        for (i, &l) in order.iter().enumerate() {
+            for byte in 0..4 {
+                mask[4 * i + byte] = 4 * l + byte as u8;
+            }
+        }
+        let mask = self.b.func.dfg.immediates.push(mask.to_vec().into());
+        let bytes = self.b.ins().bitcast(types::I8X16, self.little, x);
+        let r = self.b.ins().shuffle(bytes, bytes, mask);
+        self.b.ins().bitcast(types::F32X4, self.little, r)
+    }
+
+    /// Writes vectors to the spill slot, from float `at` on.
+    fn spill(&mut self, at: usize, values: &[Value]) {
+        for (k, &v) in values.iter().enumerate() {
+            self.b
+                .ins()
+                .stack_store(self.ptr, v, self.io, (4 * (at + 4 * k)) as i32);
+        }
+    }
+
+    fn reload(&mut self, at: usize) -> Value {
+        self.b
+            .ins()
+            .stack_load(self.ptr, types::F32X4, self.io, (4 * at) as i32)
+    }
+
+    fn io_address(&mut self) -> Value {
+        self.b.ins().stack_addr(self.ptr, self.io, 0)
+    }
+
+    /// Calls `helper(args..., io)` (u32 arguments).
+    fn call(&mut self, helper: usize, args: &[u32]) {
+        let mut sig = Signature::new(self.call_conv);
+        let mut values: Vec<Value> = args
+            .iter()
+            .map(|&a| self.b.ins().iconst(types::I32, a as i64))
+            .collect();
+        sig.params
+            .extend(args.iter().map(|_| AbiParam::new(types::I32)));
+        sig.params.push(AbiParam::new(self.ptr));
+        values.push(self.io_address());
+        self.indirect(helper, sig, &values);
+    }
+
+    /// Calls the texture helper: `(textures, code, io)`.
+    fn call_texture(&mut self, code: u32) {
+        let mut sig = Signature::new(self.call_conv);
+        sig.params.push(AbiParam::new(self.ptr));
+        sig.params.push(AbiParam::new(types::I32));
+        sig.params.push(AbiParam::new(self.ptr));
+        let code = self.b.ins().iconst(types::I32, code as i64);
+        let io = self.io_address();
+        self.indirect(self.helpers.texture, sig, &[self.textures, code, io]);
+    }
+
+    fn indirect(&mut self, helper: usize, sig: Signature, args: &[Value]) {
+        let sig = self.b.import_signature(sig);
+        let callee = self.b.ins().iconst(self.ptr, helper as i64);
+        self.b.ins().call_indirect(sig, callee, args);
+    }
+}

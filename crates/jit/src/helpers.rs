@@ -1,0 +1,157 @@
+//! The operations compiled code leaves to Rust: texture lookups, the deterministic approximations
+//! (RCP RSQ EX2 LG2 SIN COS POW, and LIT's power), PK* and UP*. Each works on one quad, in the
+//! component-major layout compiled code spills vectors in (`[component][fragment]`), and computes
+//! with `pigment_numeric` and the texture units exactly as the interpreter does. `native` gives them
+//! their `extern "C"` entry points.
+
+use nvfp::isa::{Opcode, Precision, TexTarget};
+use nvfp::texture::{Lookup, TextureUnits};
+use pigment_numeric::{approx, pack, Fp16, Fp32, Fx12, Rounding};
+
+/// One quad of one component.
+pub type Quad = [f32; 4];
+
+/// The instructions served by [`approx_quad`], in the order of their codes.
+pub const APPROX: [Opcode; 8] = [
+    Opcode::Rcp,
+    Opcode::Rsq,
+    Opcode::Ex2,
+    Opcode::Lg2,
+    Opcode::Sin,
+    Opcode::Cos,
+    Opcode::Pow,
+    // LIT's z: POW only where x > 0, as the interpreter computes it.
+    Opcode::Lit,
+];
+
+/// The instructions served by [`pack_quad`] and [`unpack_quad`], in the order of their codes.
+pub const PACK: [Opcode; 4] = [Opcode::Pk2h, Opcode::Pk2us, Opcode::Pk4b, Opcode::Pk4ub];
+pub const UNPACK: [Opcode; 4] = [Opcode::Up2h, Opcode::Up2us, Opcode::Up4b, Opcode::Up4ub];
+
+/// The texture targets in the order of their codes.
+pub const TARGETS: [TexTarget; 5] = [
+    TexTarget::D1,
+    TexTarget::D2,
+    TexTarget::D3,
+    TexTarget::Cube,
+    TexTarget::Rect,
+];
+
+pub const PRECISIONS: [Precision; 3] = [Precision::R, Precision::H, Precision::X];
+
+/// The code of `item` in `table` (compiled code passes codes, helpers look them up again).
+pub fn code_of<T: PartialEq>(table: &[T], item: T) -> u32 {
+    table.iter().position(|t| *t == item).expect("listed") as u32
+}
+
+fn last(p: Precision, x: f32) -> f32 {
+    match p {
+        Precision::R => Fp32::last(x),
+        Precision::H => Fp16::last(x),
+        Precision::X => Fx12::last(x),
+    }
+}
+
+/// RCP .. POW of the scalar lanes `a` (and `b` for POW), converted to the precision; for LIT, z from
+/// y = `a`, w = `b` and the clamped x = `c`.
+pub fn approx_quad(op: u32, precision: u32, [a, b, c]: [Quad; 3]) -> Quad {
+    let p = PRECISIONS[precision as usize];
+    if APPROX[op as usize] == Opcode::Lit {
+        return std::array::from_fn(|l| {
+            if c[l] > 0.0 {
+                last(p, approx::power(a[l], b[l]))
+            } else {
+                0.0
+            }
+        });
+    }
+    let f = |x: f32, y: f32| match APPROX[op as usize] {
+        Opcode::Rcp => approx::reciprocal(x),
+        Opcode::Rsq => approx::reciprocal_sqrt(x),
+        Opcode::Ex2 => approx::exp2(x),
+        Opcode::Lg2 => approx::log2(x),
+        Opcode::Sin => approx::sine(x),
+        Opcode::Cos => approx::cosine(x),
+        _ => approx::power(x, y),
+    };
+    std::array::from_fn(|l| last(p, f(a[l], b[l])))
+}
+
+/// PK*: the raw word of each fragment's four components.
+pub fn pack_quad(op: u32, v: [Quad; 4]) -> Quad {
+    std::array::from_fn(|l| {
+        let [x, y, z, w] = [v[0][l], v[1][l], v[2][l], v[3][l]];
+        f32::from_bits(match PACK[op as usize] {
+            Opcode::Pk2h => pack::pack_2half([x, y]),
+            Opcode::Pk2us => pack::pack_2ushort([x, y]),
+            Opcode::Pk4b => pack::pack_4byte([x, y, z, w]),
+            _ => pack::pack_4ubyte([x, y, z, w]),
+        })
+    })
+}
+
+/// UP*: the four components unpacked from each fragment's raw word, converted to the precision.
+/// UP2H and UP2US write (x, y) again into (z, w).
+pub fn unpack_quad(op: u32, precision: u32, a: Quad) -> [Quad; 4] {
+    let p = PRECISIONS[precision as usize];
+    let mut out = [[0.0; 4]; 4];
+    for (l, &word) in a.iter().enumerate() {
+        let word = word.to_bits();
+        let v = match UNPACK[op as usize] {
+            Opcode::Up2h => twice(pack::unpack_2half(word)),
+            Opcode::Up2us => twice(pack::unpack_2ushort(word)),
+            Opcode::Up4b => pack::unpack_4byte(word),
+            _ => pack::unpack_4ubyte(word),
+        };
+        for c in 0..4 {
+            out[c][l] = last(p, v[c]);
+        }
+    }
+    out
+}
+
+fn twice([x, y]: [f32; 2]) -> [f32; 4] {
+    [x, y, x, y]
+}
+
+/// What a texture instruction asks: `unit | target << 8 | lookup << 16 | precision << 24`, lookup 0
+/// for TEX, 1 for TXP, 2 for TXD.
+pub fn texture_code(unit: u8, target: TexTarget, opcode: Opcode, precision: Precision) -> u32 {
+    let lookup = match opcode {
+        Opcode::Txp => 1,
+        Opcode::Txd => 2,
+        _ => 0,
+    };
+    unit as u32
+        | code_of(&TARGETS, target) << 8
+        | lookup << 16
+        | code_of(&PRECISIONS, precision) << 24
+}
+
+/// Whether a [`texture_code`] is TXD's (which passes gradients).
+pub fn has_gradients(code: u32) -> bool {
+    (code >> 16) & 0xFF == 2
+}
+
+/// TEX / TXP / TXD of one quad (`[component][fragment]`; TXD's `gradients` are ddx, ddy), as the
+/// interpreter's `sample`: the texture unit's filtered values, converted to the precision.
+pub fn texture_quad(
+    textures: &TextureUnits,
+    code: u32,
+    coords: &[Quad; 4],
+    gradients: Option<&[[Quad; 4]; 2]>,
+) -> [Quad; 4] {
+    let fragments = |v: &[Quad; 4]| -> [[f32; 4]; 4] { std::array::from_fn(|f| v.map(|c| c[f])) };
+    let lookup = match (gradients, (code >> 16) & 0xFF) {
+        (Some([ddx, ddy]), _) => Lookup::Gradients {
+            ddx: fragments(ddx),
+            ddy: fragments(ddy),
+        },
+        (None, 1) => Lookup::Projective,
+        _ => Lookup::Implicit,
+    };
+    let target = TARGETS[((code >> 8) & 0xFF) as usize];
+    let p = PRECISIONS[(code >> 24) as usize];
+    let texels = textures.sample_quad(code as u8, target, &fragments(coords), &lookup);
+    std::array::from_fn(|c| std::array::from_fn(|f| last(p, texels[f][c])))
+}

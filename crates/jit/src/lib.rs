@@ -1,0 +1,154 @@
+//! A JIT for NV_fragment_program: compiles a decoded program ([`nvfp::exec::decode::Decoded`]) to
+//! native SIMD code with Cranelift, and plugs it into an [`nvfp::exec::Machine`] as its
+//! [`Kernel`], so that batches run compiled instead of interpreted, with the same bits.
+//!
+//! - [`codegen`]: the Cranelift IR of one program (the arithmetic, conversions, CC and KIL inline).
+//! - [`helpers`]: the long operations (textures, approximations, PK*/UP*) compiled code calls.
+//! - [`native`]: the only unsafe code (the function pointer and the helpers' entry points).
+//!
+//! One compiled function per program, cached by its decoded form and shared by every thread; the code
+//! stays mapped for the life of the process. Every instruction compiles: where Cranelift cannot
+//! compile for the host, [`machine`] keeps the interpreter for the whole program (see [`compile`]).
+//! The vectors are f32x4, one quad per loop iteration (Cranelift has no wider vectors on x86).
+//! `PIGMENT_JIT_DISASM=1` prints the machine code of each program compiled.
+#![deny(unsafe_code)]
+
+mod codegen;
+mod helpers;
+mod native;
+
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module};
+use nvfp::exec::decode::Decoded;
+use nvfp::exec::kernel::{BatchState, Kernel};
+use nvfp::exec::Machine;
+use nvfp::program::Program;
+use nvfp::texture::TextureUnits;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A compiled program.
+pub struct JitKernel {
+    entry: native::Entry,
+    /// How long Cranelift took (zero when it came from the cache).
+    pub compile_time: Duration,
+}
+
+impl std::fmt::Debug for JitKernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JitKernel")
+            .field("compile_time", &self.compile_time)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kernel for JitKernel {
+    fn run_batch(&self, mut state: BatchState<'_>, textures: &TextureUnits, quads: usize) {
+        native::call(
+            self.entry,
+            &mut state.regs,
+            state.cc,
+            state.killed,
+            quads,
+            textures,
+        );
+    }
+}
+
+/// Why a program was not compiled.
+#[derive(Clone, Debug)]
+pub struct Unsupported(pub String);
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "JIT unavailable: {}", self.0)
+    }
+}
+
+/// Whether the JIT runs by default here: on x86_64 and aarch64, unless `PIGMENT_JIT=0`.
+pub fn enabled_by_default() -> bool {
+    cfg!(any(target_arch = "x86_64", target_arch = "aarch64"))
+        && std::env::var("PIGMENT_JIT").map_or(true, |v| v != "0")
+}
+
+/// A machine for `program` that runs compiled code, or the interpreter when the host has no
+/// Cranelift back end. Returns the compile time too.
+pub fn machine(program: &Program) -> (Machine, Result<Duration, Unsupported>) {
+    let machine = Machine::new(program);
+    match compile(machine.decoded()) {
+        Ok((kernel, time)) => (machine.with_kernel(kernel), Ok(time)),
+        Err(e) => (machine, Err(e)),
+    }
+}
+
+type Cache = Mutex<HashMap<String, Arc<JitKernel>>>;
+
+/// Compiles `decoded` (or takes it from the process-wide cache), returning the kernel and the time
+/// spent compiling now.
+pub fn compile(decoded: &Decoded) -> Result<(Arc<JitKernel>, Duration), Unsupported> {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = format!("{decoded:?}");
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(kernel) = cache.lock().expect("cache").get(&key) {
+        return Ok((kernel.clone(), Duration::ZERO));
+    }
+    let start = Instant::now();
+    let entry = compile_uncached(decoded)?;
+    let compile_time = start.elapsed();
+    let kernel = Arc::new(JitKernel {
+        entry,
+        compile_time,
+    });
+    cache.lock().expect("cache").insert(key, kernel.clone());
+    Ok((kernel, compile_time))
+}
+
+fn compile_uncached(decoded: &Decoded) -> Result<native::Entry, Unsupported> {
+    let fail = |e: &dyn std::fmt::Display| Unsupported(e.to_string());
+    let mut flags = settings::builder();
+    flags.set("opt_level", "speed").map_err(|e| fail(&e))?;
+    flags.set("is_pic", "false").map_err(|e| fail(&e))?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| fail(&e))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| fail(&e))?;
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let ptr = module.target_config().pointer_type();
+    let mut ctx = module.make_context();
+    ctx.func.signature = codegen::signature(module.target_config().default_call_conv, ptr);
+    let id = module
+        .declare_function("shade", Linkage::Export, &ctx.func.signature)
+        .map_err(|e| fail(&e))?;
+    let helpers = codegen::Helpers {
+        approx: native::approx as *const () as usize,
+        pack: native::pack as *const () as usize,
+        unpack: native::unpack as *const () as usize,
+        texture: native::texture as *const () as usize,
+    };
+    let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
+    codegen::build(
+        &mut ctx.func,
+        &mut fctx,
+        decoded,
+        helpers,
+        ptr,
+        module.target_config(),
+    );
+    let disasm = std::env::var_os("PIGMENT_JIT_DISASM").is_some();
+    ctx.set_disasm(disasm);
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| Unsupported(format!("{e:?}")))?;
+    if disasm {
+        if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.clone()) {
+            eprintln!("{code}");
+        }
+    }
+    module.finalize_definitions().map_err(|e| fail(&e))?;
+    let entry = native::entry_from(module.get_finalized_function(id));
+    // The code lives as long as the process (the cache hands it to every later machine).
+    std::mem::forget(module);
+    Ok(entry)
+}

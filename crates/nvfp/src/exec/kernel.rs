@@ -1,0 +1,56 @@
+//! The executor abstraction: a [`Kernel`] runs a whole decoded program over one batch, in place of the
+//! interpreter's instruction-by-instruction dispatch. The interpreter stays the reference; a kernel
+//! (such as the Cranelift JIT of the `nvfp-jit` crate) is plugged into a [`super::Machine`] with
+//! [`super::Machine::with_kernel`], so that nvfp never depends on how the kernel was made.
+//!
+//! A kernel sees the batch as the interpreter keeps it ([`BatchState`]): every register component is
+//! an array of [`LANES`] f32 (fragment `f` of quad `q` in lane `4q + f`), in the slots [`super::decode::Decoded`]
+//! assigns (`super::decode::Decoded`); the condition code is one bit per component per lane (`decode::CC_*`). Batch setup
+//! (attributes, constants, cleared registers) and output reading stay the machine's.
+
+use super::batch::{Batch, Lanes};
+use crate::texture::TextureUnits;
+
+pub use super::batch::{LANES, QUADS};
+
+/// A program compiled for one [`super::decode::Decoded`] layout.
+pub trait Kernel: Send + Sync + std::fmt::Debug {
+    /// Runs every step of the program over `state`, whose first `quads` quads (at most [`QUADS`]) are
+    /// real; the results must be those of the interpreter, bit for bit, in every real lane.
+    fn run_batch(&self, state: BatchState<'_>, textures: &TextureUnits, quads: usize);
+}
+
+/// The mutable state of one batch.
+pub struct BatchState<'a> {
+    /// The register file flattened: entry `4 * slot + component` is that component's lanes.
+    pub regs: Vec<&'a mut Lanes>,
+    /// `cc[component][lane]`: one `decode::CC_*` bit each.
+    pub cc: &'a mut [[u8; LANES]; 4],
+    pub killed: &'a mut [bool; LANES],
+}
+
+/// The state of `batch` for a kernel.
+pub(super) fn state_of(batch: &mut Batch) -> BatchState<'_> {
+    BatchState {
+        regs: batch
+            .regs
+            .iter_mut()
+            .flat_map(|reg| reg.iter_mut().map(|lanes| &mut **lanes))
+            .collect(),
+        cc: &mut batch.cc,
+        killed: &mut batch.killed,
+    }
+}
+
+/// Runs the program over the batch with `kernel`, or with the interpreter.
+pub(super) fn run(
+    kernel: Option<&dyn Kernel>,
+    batch: &mut Batch,
+    ctx: &super::interp::Context,
+    quads: usize,
+) {
+    match kernel {
+        Some(kernel) => kernel.run_batch(state_of(batch), ctx.textures, quads),
+        None => super::interp::run(batch, ctx, quads),
+    }
+}
