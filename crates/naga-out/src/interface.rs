@@ -6,8 +6,9 @@
 //! Varyings (a vertex function's outputs, a fragment function's inputs) share one numbering so that
 //! a vertex stage and a fragment stage lowered apart still match: `TEXCOORD0`-`TEXCOORD7` (also
 //! `TEX0`-`7`, a bare `TEXCOORD` being 0) → locations 0-7, `COLOR0` (`COLOR`, `COL0`, `COL`) → 8,
-//! `COLOR1` (`COL1`) → 9, `FOG` (`FOGC`, `FOGP`) → 10. Built-ins: a vertex output `POSITION`
-//! (`HPOS`) is the clip position, `PSIZE` the point size; a fragment input `WPOS` is the fragment
+//! `COLOR1` (`COL1`) → 9, `FOG` (`FOGC`, `FOGP`) → 10, a vertex output `PSIZE` → 11 (WGSL has no
+//! point-size built-in, so points are one pixel). Built-ins: a vertex output `POSITION` (`HPOS`)
+//! is the clip position; a fragment input `WPOS` is the fragment
 //! coordinate, `FACE` front facing (+1 front, −1 back, as Cg reads it).
 //!
 //! Vertex attributes follow NVIDIA's generic-attribute aliasing (the numbering cgc's vertex
@@ -105,7 +106,8 @@ pub fn output_slot(stage: Stage, semantic: &str) -> Option<Slot> {
             ("POSITION" | "HPOS", None | Some(0)) => {
                 Some(Slot::BuiltIn(BuiltIn::Position { invariant: false }))
             }
-            ("PSIZE", None | Some(0)) => Some(Slot::BuiltIn(BuiltIn::PointSize)),
+            // WGSL has no point size: a varying, so that every target has the same interface.
+            ("PSIZE", None | Some(0)) => Some(Slot::Location(11)),
             _ => varying_location(semantic).map(Slot::Location),
         },
     }

@@ -474,13 +474,19 @@ impl<'a> Lowerer<'a> {
             let var = self.local(&out.name, out.ty, b);
             self.outputs.push(var);
         }
+        let position = members.iter().any(|(m, _)| {
+            matches!(
+                m.binding,
+                Some(Binding::BuiltIn(naga::BuiltIn::Position { .. }))
+            )
+        });
+        if ir.stage == Stage::Vertex && !position {
+            return Err(Diagnostic::error(format!(
+                "vertex function `{}` has no POSITION output",
+                ir.name
+            )));
+        }
         if members.is_empty() {
-            if ir.stage == Stage::Vertex {
-                return Err(Diagnostic::error(format!(
-                    "vertex function `{}` writes no POSITION",
-                    ir.name
-                )));
-            }
             return Ok(());
         }
         let widths: Vec<u8> = members.iter().map(|(_, w)| *w).collect();

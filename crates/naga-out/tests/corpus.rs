@@ -35,10 +35,13 @@ fn corpus() -> Vec<(String, pigment_ir::Function)> {
     for p in files("tests/in/fp30", "ir")
         .into_iter()
         .chain(files("tests/in/ir/text", "ir"))
+        .chain(files("crates/naga-out/tests/in", "ir"))
     {
         let text = std::fs::read_to_string(&p).unwrap();
         let module = pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));
         for (_, f) in module.functions.iter() {
+            let errors = pigment_ir::verify_function(f);
+            assert!(errors.is_empty(), "{}: {errors:?}", p.display());
             out.push((p.display().to_string(), f.clone()));
         }
     }
