@@ -89,7 +89,7 @@ fn a_vertex_function_without_position_is_an_error() {
     let text = "vertex fn main(in $p: float4 @POSITION, out $t: float4 @TEXCOORD0) {\n  %0: float4 = input $p\n  store $t, %0\n}\n";
     let module = pigment_ir::parse(text).unwrap();
     let e = lower(
-        &module.functions.iter().next().unwrap().1,
+        module.functions.iter().next().unwrap().1,
         LowerOptions { y_down: true },
     )
     .unwrap_err();
