@@ -166,6 +166,16 @@ impl Lowerer<'_> {
         let vw = self.ir.ty(value).width;
         let v = self.value(value)?;
         let base = self.push(Expression::LocalVariable(var), b);
+        if mask == WriteMask::all(width) && vw == width {
+            b.push(
+                Statement::Store {
+                    pointer: base,
+                    value: v,
+                },
+                self.span,
+            );
+            return Ok(());
+        }
         for (k, c) in mask.components().enumerate() {
             let pointer = if width == 1 {
                 base
