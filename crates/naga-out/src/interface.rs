@@ -185,3 +185,26 @@ pub fn stored_kind(kind: ScalarKind) -> ScalarKind {
         kind
     }
 }
+
+/// The bytes of `func`'s uniform buffer holding `values` (one list of elements per uniform, as
+/// `Function::initial_uniforms` gives them), in the std140 layout above: real components as f32,
+/// int as i32, bool as the i32 0 or 1.
+pub fn uniform_bytes(func: &Function, values: &[Vec<pigment_ir::Vector>]) -> Vec<u8> {
+    let (layout, size) = uniform_layout(func);
+    let mut bytes = vec![0u8; size as usize];
+    for (((_, u), member), elements) in func.uniforms.iter().zip(&layout).zip(values) {
+        for (e, v) in elements.iter().enumerate() {
+            for c in 0..u.ty.width as usize {
+                let bits = match u.ty.kind {
+                    ScalarKind::Bool => u32::from(v.bits[c] != 0),
+                    _ => v.bits[c],
+                };
+                let at = (member.offset + e as u32 * member.stride) as usize + 4 * c;
+                if let Some(dst) = bytes.get_mut(at..at + 4) {
+                    dst.copy_from_slice(&bits.to_le_bytes());
+                }
+            }
+        }
+    }
+    bytes
+}

@@ -1,0 +1,215 @@
+//! Proof by execution: corpus fragment programs compiled to SPIR-V, paired with a vertex function
+//! lowered by the same crate, drawn on the reference quad by Vulkan (Mesa's lavapipe, through
+//! crates/vk-oracle) and compared pixel by pixel with the IR's reference interpreter.
+//!
+//! Tolerance: |gpu − interpreter| ≤ 2e-3 · max(1, |interpreter|) per component. The interpreter
+//! rounds half and fixed after every step, and uses NV's approximations for rcp, rsqrt, exp2,
+//! log2, sin, cos and pow; the GPU computes in f32 with its own (pigment_naga's crate doc lists the
+//! differences). Non-finite values must be non-finite on both sides.
+//!
+//! Programs taken: fragment functions of the corpus that read only the varyings the reference quad
+//! defines through this vertex stage (TEXCOORD0, TEXCOORD1, COLOR0, COLOR1), use no textures and
+//! write a real COLOR. `WPOS` and `FACE` are left out: Vulkan counts fragment y from the top.
+
+use pigment_ir::interp::{run_quad, Bindings, Limits, NoTextures};
+use pigment_ir::{Function, Vector};
+use pigment_naga::{emit, interface, Target};
+use std::path::Path;
+
+const SIZE: u32 = 16;
+
+const VERTEX: &str = "vertex fn quad(
+    in $p: float4 @ATTR0, in $t0: float4 @ATTR1, in $t1: float4 @ATTR2,
+    in $c0: float4 @ATTR3, in $c1: float4 @ATTR4,
+    out $pos: float4 @POSITION, out $o0: float4 @TEXCOORD0, out $o1: float4 @TEXCOORD1,
+    out $oc0: float4 @COLOR0, out $oc1: float4 @COLOR1,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  store $o0, %1
+  %2: float4 = input $t1
+  store $o1, %2
+  %3: float4 = input $c0
+  store $oc0, %3
+  %4: float4 = input $c1
+  store $oc1, %4
+}
+";
+
+/// The reference quad's value of the varying `semantic` at (s, t), by vk_oracle's attributes.
+fn varying(semantic: &str, s: f32, t: f32) -> Option<[f32; 4]> {
+    let a = vk_oracle::corner(s, t);
+    Some(match semantic.to_ascii_uppercase().as_str() {
+        "TEXCOORD0" | "TEXCOORD" | "TEX0" => a[1],
+        "TEXCOORD1" | "TEX1" => a[2],
+        "COLOR0" | "COLOR" | "COL0" | "COL" => a[3],
+        "COLOR1" | "COL1" => a[4],
+        _ => return None,
+    })
+}
+
+/// The output the picture shows: COLOR / COLOR0.
+fn color_output(f: &Function) -> Option<usize> {
+    f.outputs.iter().position(|(_, o)| {
+        matches!(
+            o.semantic
+                .as_deref()
+                .map(str::to_ascii_uppercase)
+                .as_deref(),
+            Some("COLOR" | "COLOR0" | "COL" | "COL0")
+        ) && o.ty.kind.is_real()
+    })
+}
+
+fn drawable(f: &Function) -> bool {
+    f.stage == pigment_ir::Stage::Fragment
+        && f.samplers.is_empty()
+        && color_output(f).is_some()
+        && f.inputs.iter().all(|(_, i)| {
+            i.ty.kind.is_real() && varying(i.semantic.as_deref().unwrap_or(""), 0.0, 0.0).is_some()
+        })
+}
+
+/// The interpreter's picture, row j = 0 first; discarded fragments (0, 0, 0, 0).
+fn interpreted(f: &Function) -> Vec<[f32; 4]> {
+    let out = color_output(f).unwrap();
+    let uniforms = f.initial_uniforms();
+    let mut picture = vec![[0.0; 4]; (SIZE * SIZE) as usize];
+    for qj in (0..SIZE).step_by(2) {
+        for qi in (0..SIZE).step_by(2) {
+            let at = |k: usize| (qi + (k as u32 & 1), qj + (k as u32 >> 1));
+            let inputs = std::array::from_fn(|k| {
+                let (i, j) = at(k);
+                let (s, t) = (
+                    (i as f32 + 0.5) / SIZE as f32,
+                    (j as f32 + 0.5) / SIZE as f32,
+                );
+                f.inputs
+                    .iter()
+                    .map(|(_, inp)| {
+                        let v = varying(inp.semantic.as_deref().unwrap_or(""), s, t).unwrap();
+                        Vector::reals(inp.ty.kind, &v[..inp.ty.width as usize])
+                    })
+                    .collect()
+            });
+            let bindings = Bindings {
+                inputs,
+                uniforms: uniforms.clone(),
+            };
+            let results = run_quad(f, &bindings, &mut NoTextures, Limits::default()).unwrap();
+            for (k, r) in results.iter().enumerate() {
+                let (i, j) = at(k);
+                if r.discarded {
+                    continue;
+                }
+                let v = r.outputs[out].value;
+                let mut px = [0.0; 4];
+                for (c, p) in px.iter_mut().enumerate().take(v.ty.width as usize) {
+                    *p = f32::from_bits(v.bits[c]);
+                }
+                picture[(j * SIZE + i) as usize] = px;
+            }
+        }
+    }
+    picture
+}
+
+fn close(gpu: f32, reference: f32) -> bool {
+    if !reference.is_finite() || !gpu.is_finite() {
+        return !reference.is_finite() && !gpu.is_finite();
+    }
+    (gpu - reference).abs() <= 2e-3 * reference.abs().max(1.0)
+}
+
+fn corpus() -> Vec<(String, Function)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = Vec::new();
+    for dir in ["tests/in/fp30", "crates/naga-out/tests/in"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for p in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "ir"))
+        {
+            let module = pigment_ir::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            for (_, f) in module.functions.iter() {
+                out.push((format!("{}:{}", p.display(), f.name), f.clone()));
+            }
+        }
+    }
+    for p in ["examples/cg/rings.cg"] {
+        let path = root.join(p);
+        let front = pigment_cg::driver::run(
+            p,
+            std::fs::read_to_string(&path).unwrap(),
+            &Default::default(),
+        );
+        let module =
+            pigment_cg::lower::lower(&front.unit, front.checked.as_ref().unwrap(), front.expanded)
+                .unwrap();
+        for (_, f) in module.functions.iter() {
+            out.push((p.to_string(), f.clone()));
+        }
+    }
+    out
+}
+
+#[test]
+fn spirv_renders_the_reference_quad_like_the_interpreter() {
+    let vertex = pigment_ir::parse(VERTEX).unwrap();
+    let vs = &vertex.functions.iter().next().unwrap().1;
+    let vs_spirv = emit(vs, Target::SpirV).unwrap().spirv.unwrap();
+    let mut drawn = 0;
+    // Pixels that are not the clear colour: a picture of zeros would agree with anything.
+    let mut lit = 0;
+    let mut failures = Vec::new();
+    for (name, f) in corpus().into_iter().filter(|(_, f)| drawable(f)) {
+        let fs_spirv = emit(&f, Target::SpirV).unwrap().spirv.unwrap();
+        let uniforms = interface::uniform_bytes(&f, &f.initial_uniforms());
+        let draw = vk_oracle::Draw {
+            vertex_spirv: &vs_spirv,
+            fragment_spirv: &fs_spirv,
+            vertex_entry: "quad",
+            fragment_entry: &f.name,
+            vertex_uniforms: &[],
+            fragment_uniforms: &uniforms,
+            width: SIZE,
+            height: SIZE,
+        };
+        let gpu = vk_oracle::render(&draw).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let reference = interpreted(&f);
+        drawn += 1;
+        lit += gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
+        eprintln!(
+            "{name}: drawn, pixel (5, 9) {:?}",
+            gpu[9 * SIZE as usize + 5]
+        );
+        let bad = gpu
+            .iter()
+            .zip(&reference)
+            .enumerate()
+            .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)));
+        if let Some((k, (g, r))) = bad {
+            failures.push(format!(
+                "{name}: pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
+                k as u32 % SIZE,
+                k as u32 / SIZE
+            ));
+        }
+    }
+    assert!(drawn >= 10, "only {drawn} programs drawn");
+    assert!(
+        lit > drawn * (SIZE * SIZE) as usize / 2,
+        "only {lit} pixels drawn"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {drawn} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
