@@ -32,6 +32,7 @@ mod flow;
 pub mod interface;
 mod lower;
 mod ops;
+pub mod random;
 pub mod reflect;
 mod resources;
 pub mod targets;
