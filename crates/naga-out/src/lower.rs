@@ -115,7 +115,11 @@ impl<'a> Lowerer<'a> {
         self.declare_outputs(&mut body)?;
         self.declare_uniforms();
         self.declare_samplers();
-        if self.ir.stage == Stage::Fragment {
+        let mut discards = false;
+        pigment_ir::walk(&self.ir.body, &mut |i| {
+            discards |= matches!(i.kind, pigment_ir::InstKind::Discard)
+        });
+        if discards {
             let flag = self.local("discarded", Type::BOOL, &mut body);
             self.discarded = Some(flag);
         }
