@@ -28,6 +28,19 @@ pub fn corner(s: f32, t: f32) -> [[f32; 4]; ATTRIBUTES] {
     ]
 }
 
+/// A 2D RGBA32F texture of the fragment stage (set 1), one level, REPEAT wrapping, sampled
+/// LINEAR (or NEAREST) as OpenGL's defaults would without mipmaps.
+pub struct Texture2d<'a> {
+    /// Bindings of the texture and of its sampler in set 1.
+    pub texture_binding: u32,
+    pub sampler_binding: u32,
+    pub width: u32,
+    pub height: u32,
+    /// x fastest; row 0 at t = 0.
+    pub texels: &'a [[f32; 4]],
+    pub nearest: bool,
+}
+
 /// What to draw.
 pub struct Draw<'a> {
     pub vertex_spirv: &'a [u32],
@@ -37,6 +50,7 @@ pub struct Draw<'a> {
     /// The bytes of each stage's uniform buffer (empty: the stage has none).
     pub vertex_uniforms: &'a [u8],
     pub fragment_uniforms: &'a [u8],
+    pub fragment_textures: &'a [Texture2d<'a>],
     pub width: u32,
     pub height: u32,
 }
@@ -45,6 +59,14 @@ pub struct Draw<'a> {
 pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
     if draw.width == 0 || draw.height == 0 {
         return Err("empty picture".into());
+    }
+    for t in draw.fragment_textures {
+        if t.texels.len() != (t.width * t.height) as usize || t.texels.is_empty() {
+            return Err(format!(
+                "a {}x{} texture needs as many texels",
+                t.width, t.height
+            ));
+        }
     }
     let top_first = vk::render(draw)?;
     let w = draw.width as usize;

@@ -1,7 +1,7 @@
 //! The Vulkan calls: instance, device, image, pipeline, one draw, one copy back. Every object made
 //! is destroyed before returning, in reverse order, whether the draw worked or not.
 
-use crate::{corner, Draw, ATTRIBUTES};
+use crate::{corner, Draw, Texture2d, ATTRIBUTES};
 use ash::vk;
 use std::ffi::CString;
 
@@ -24,7 +24,9 @@ pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
 #[derive(Default)]
 struct Owned {
     buffers: Vec<(vk::Buffer, vk::DeviceMemory)>,
-    image: Option<(vk::Image, vk::DeviceMemory, vk::ImageView)>,
+    /// The colour target first, then the textures.
+    images: Vec<(vk::Image, vk::DeviceMemory, vk::ImageView)>,
+    samplers: Vec<vk::Sampler>,
     render_pass: Option<vk::RenderPass>,
     framebuffer: Option<vk::Framebuffer>,
     set_layouts: Vec<vk::DescriptorSetLayout>,
@@ -65,7 +67,10 @@ unsafe fn destroy(d: &ash::Device, o: Owned) {
     if let Some(r) = o.render_pass {
         d.destroy_render_pass(r, None);
     }
-    if let Some((i, m, v)) = o.image {
+    for s in o.samplers {
+        d.destroy_sampler(s, None);
+    }
+    for (i, m, v) in o.images {
         d.destroy_image_view(v, None);
         d.destroy_image(i, None);
         d.free_memory(m, None);
@@ -142,6 +147,207 @@ fn memory_type(
         .ok_or_else(|| "no suitable memory type".into())
 }
 
+const COLOR_RANGE: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
+    aspect_mask: vk::ImageAspectFlags::COLOR,
+    base_mip_level: 0,
+    level_count: 1,
+    base_array_layer: 0,
+    layer_count: 1,
+};
+
+/// A w x h RGBA32F image with one level, and its view.
+unsafe fn image(
+    d: &ash::Device,
+    memory: &vk::PhysicalDeviceMemoryProperties,
+    w: u32,
+    h: u32,
+    usage: vk::ImageUsageFlags,
+    owned: &mut Owned,
+) -> Result<(vk::Image, vk::ImageView), String> {
+    let image = d
+        .create_image(
+            &vk::ImageCreateInfo::default()
+                .image_type(vk::ImageType::TYPE_2D)
+                .format(FORMAT)
+                .extent(vk::Extent3D {
+                    width: w,
+                    height: h,
+                    depth: 1,
+                })
+                .mip_levels(1)
+                .array_layers(1)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .tiling(vk::ImageTiling::OPTIMAL)
+                .usage(usage),
+            None,
+        )
+        .map_err(vkerr("create image"))?;
+    let req = d.get_image_memory_requirements(image);
+    let info = vk::MemoryAllocateInfo::default()
+        .allocation_size(req.size)
+        .memory_type_index(memory_type(
+            memory,
+            req.memory_type_bits,
+            vk::MemoryPropertyFlags::empty(),
+        )?);
+    let image_memory = match d.allocate_memory(&info, None) {
+        Ok(m) => m,
+        Err(e) => {
+            d.destroy_image(image, None);
+            return Err(vkerr("allocate image memory")(e));
+        }
+    };
+    if let Err(e) = d.bind_image_memory(image, image_memory, 0) {
+        d.destroy_image(image, None);
+        d.free_memory(image_memory, None);
+        return Err(vkerr("bind image memory")(e));
+    }
+    let view = d.create_image_view(
+        &vk::ImageViewCreateInfo::default()
+            .image(image)
+            .view_type(vk::ImageViewType::TYPE_2D)
+            .format(FORMAT)
+            .subresource_range(COLOR_RANGE),
+        None,
+    );
+    let view = match view {
+        Ok(v) => v,
+        Err(e) => {
+            d.destroy_image(image, None);
+            d.free_memory(image_memory, None);
+            return Err(vkerr("create image view")(e));
+        }
+    };
+    owned.images.push((image, image_memory, view));
+    Ok((image, view))
+}
+
+/// A fragment texture: its image (filled by [`upload`]), view, sampler and staging buffer.
+struct Uploaded {
+    image: vk::Image,
+    view: vk::ImageView,
+    sampler: vk::Sampler,
+    staging: vk::Buffer,
+}
+
+unsafe fn texture(
+    d: &ash::Device,
+    memory: &vk::PhysicalDeviceMemoryProperties,
+    t: &Texture2d,
+    owned: &mut Owned,
+) -> Result<Uploaded, String> {
+    let usage = vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST;
+    let (image, view) = image(d, memory, t.width, t.height, usage, owned)?;
+    let bytes: Vec<u8> = t
+        .texels
+        .iter()
+        .flatten()
+        .flat_map(|c| c.to_le_bytes())
+        .collect();
+    let staging = buffer(
+        d,
+        memory,
+        vk::BufferUsageFlags::TRANSFER_SRC,
+        &bytes,
+        0,
+        owned,
+    )?;
+    let filter = if t.nearest {
+        vk::Filter::NEAREST
+    } else {
+        vk::Filter::LINEAR
+    };
+    let sampler = d
+        .create_sampler(
+            &vk::SamplerCreateInfo::default()
+                .mag_filter(filter)
+                .min_filter(filter)
+                .mipmap_mode(vk::SamplerMipmapMode::NEAREST)
+                .address_mode_u(vk::SamplerAddressMode::REPEAT)
+                .address_mode_v(vk::SamplerAddressMode::REPEAT)
+                .address_mode_w(vk::SamplerAddressMode::REPEAT)
+                .max_lod(0.0),
+            None,
+        )
+        .map_err(vkerr("create sampler"))?;
+    owned.samplers.push(sampler);
+    Ok(Uploaded {
+        image,
+        view,
+        sampler,
+        staging,
+    })
+}
+
+/// Records the copy of a texture's staging buffer into its image, ready for sampling.
+unsafe fn upload(d: &ash::Device, cb: vk::CommandBuffer, t: &Texture2d, u: &Uploaded) {
+    let barrier = |from, to, src, dst| {
+        vk::ImageMemoryBarrier::default()
+            .old_layout(from)
+            .new_layout(to)
+            .src_access_mask(src)
+            .dst_access_mask(dst)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(u.image)
+            .subresource_range(COLOR_RANGE)
+    };
+    let to_dst = barrier(
+        vk::ImageLayout::UNDEFINED,
+        vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+        vk::AccessFlags::empty(),
+        vk::AccessFlags::TRANSFER_WRITE,
+    );
+    d.cmd_pipeline_barrier(
+        cb,
+        vk::PipelineStageFlags::TOP_OF_PIPE,
+        vk::PipelineStageFlags::TRANSFER,
+        vk::DependencyFlags::empty(),
+        &[],
+        &[],
+        &[to_dst],
+    );
+    let copy = vk::BufferImageCopy {
+        buffer_offset: 0,
+        buffer_row_length: 0,
+        buffer_image_height: 0,
+        image_subresource: vk::ImageSubresourceLayers {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            mip_level: 0,
+            base_array_layer: 0,
+            layer_count: 1,
+        },
+        image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
+        image_extent: vk::Extent3D {
+            width: t.width,
+            height: t.height,
+            depth: 1,
+        },
+    };
+    d.cmd_copy_buffer_to_image(
+        cb,
+        u.staging,
+        u.image,
+        vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+        &[copy],
+    );
+    let to_read = barrier(
+        vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+        vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+        vk::AccessFlags::TRANSFER_WRITE,
+        vk::AccessFlags::SHADER_READ,
+    );
+    d.cmd_pipeline_barrier(
+        cb,
+        vk::PipelineStageFlags::TRANSFER,
+        vk::PipelineStageFlags::FRAGMENT_SHADER,
+        vk::DependencyFlags::empty(),
+        &[],
+        &[],
+        &[to_read],
+    );
+}
+
 /// A host-visible buffer holding `bytes` (or `size` zero bytes).
 unsafe fn buffer(
     d: &ash::Device,
@@ -193,59 +399,8 @@ unsafe fn with_device(
 ) -> Result<Vec<[f32; 4]>, String> {
     let (w, h) = (draw.width, draw.height);
     // The colour image and its view.
-    let image = d
-        .create_image(
-            &vk::ImageCreateInfo::default()
-                .image_type(vk::ImageType::TYPE_2D)
-                .format(FORMAT)
-                .extent(vk::Extent3D {
-                    width: w,
-                    height: h,
-                    depth: 1,
-                })
-                .mip_levels(1)
-                .array_layers(1)
-                .samples(vk::SampleCountFlags::TYPE_1)
-                .tiling(vk::ImageTiling::OPTIMAL)
-                .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC),
-            None,
-        )
-        .map_err(vkerr("create image"))?;
-    let req = d.get_image_memory_requirements(image);
-    let info = vk::MemoryAllocateInfo::default()
-        .allocation_size(req.size)
-        .memory_type_index(memory_type(
-            memory,
-            req.memory_type_bits,
-            vk::MemoryPropertyFlags::empty(),
-        )?);
-    let image_memory = match d.allocate_memory(&info, None) {
-        Ok(m) => m,
-        Err(e) => {
-            d.destroy_image(image, None);
-            return Err(vkerr("allocate image memory")(e));
-        }
-    };
-    d.bind_image_memory(image, image_memory, 0)
-        .map_err(vkerr("bind image memory"))?;
-    let range = vk::ImageSubresourceRange {
-        aspect_mask: vk::ImageAspectFlags::COLOR,
-        base_mip_level: 0,
-        level_count: 1,
-        base_array_layer: 0,
-        layer_count: 1,
-    };
-    let view = d
-        .create_image_view(
-            &vk::ImageViewCreateInfo::default()
-                .image(image)
-                .view_type(vk::ImageViewType::TYPE_2D)
-                .format(FORMAT)
-                .subresource_range(range),
-            None,
-        )
-        .map_err(vkerr("create image view"))?;
-    owned.image = Some((image, image_memory, view));
+    let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC;
+    let (image, view) = image(d, memory, w, h, usage, owned)?;
 
     // Render pass and framebuffer.
     let attachment = [vk::AttachmentDescription::default()
@@ -290,16 +445,41 @@ unsafe fn with_device(
         (draw.vertex_uniforms, vk::ShaderStageFlags::VERTEX),
         (draw.fragment_uniforms, vk::ShaderStageFlags::FRAGMENT),
     ];
-    for (bytes, stage) in stages {
-        let binding = [vk::DescriptorSetLayoutBinding::default()
-            .binding(0)
-            .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-            .descriptor_count(1)
-            .stage_flags(stage)];
-        let bindings: &[_] = if bytes.is_empty() { &[] } else { &binding };
+    let textures: Vec<Uploaded> = draw
+        .fragment_textures
+        .iter()
+        .map(|t| texture(d, memory, t, owned))
+        .collect::<Result<_, _>>()?;
+    for (i, (bytes, stage)) in stages.iter().enumerate() {
+        let mut bindings = Vec::new();
+        if !bytes.is_empty() {
+            bindings.push(
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(0)
+                    .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                    .descriptor_count(1)
+                    .stage_flags(*stage),
+            );
+        }
+        if i == 1 {
+            for t in draw.fragment_textures {
+                for (binding, ty) in [
+                    (t.texture_binding, vk::DescriptorType::SAMPLED_IMAGE),
+                    (t.sampler_binding, vk::DescriptorType::SAMPLER),
+                ] {
+                    bindings.push(
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(binding)
+                            .descriptor_type(ty)
+                            .descriptor_count(1)
+                            .stage_flags(*stage),
+                    );
+                }
+            }
+        }
         let l = d
             .create_descriptor_set_layout(
-                &vk::DescriptorSetLayoutCreateInfo::default().bindings(bindings),
+                &vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings),
                 None,
             )
             .map_err(vkerr("create set layout"))?;
@@ -348,6 +528,31 @@ unsafe fn with_device(
             .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
             .buffer_info(&info);
         d.update_descriptor_sets(&[write], &[]);
+    }
+    for (t, u) in draw.fragment_textures.iter().zip(&textures) {
+        let image = [vk::DescriptorImageInfo {
+            sampler: vk::Sampler::null(),
+            image_view: u.view,
+            image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+        }];
+        let sampler = [vk::DescriptorImageInfo {
+            sampler: u.sampler,
+            image_view: vk::ImageView::null(),
+            image_layout: vk::ImageLayout::UNDEFINED,
+        }];
+        let writes = [
+            vk::WriteDescriptorSet::default()
+                .dst_set(sets[1])
+                .dst_binding(t.texture_binding)
+                .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
+                .image_info(&image),
+            vk::WriteDescriptorSet::default()
+                .dst_set(sets[1])
+                .dst_binding(t.sampler_binding)
+                .descriptor_type(vk::DescriptorType::SAMPLER)
+                .image_info(&sampler),
+        ];
+        d.update_descriptor_sets(&writes, &[]);
     }
     let layout = d
         .create_pipeline_layout(
@@ -404,6 +609,9 @@ unsafe fn with_device(
         .map_err(vkerr("allocate command buffer"))?[0];
     d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default())
         .map_err(vkerr("begin"))?;
+    for (t, u) in draw.fragment_textures.iter().zip(&textures) {
+        upload(d, cb, t, u);
+    }
     let clear = [vk::ClearValue {
         color: vk::ClearColorValue { float32: [0.0; 4] },
     }];
