@@ -15,6 +15,11 @@
 //! profiles use): `ATTRn` → n, `POSITION` 0, `BLENDWEIGHT` 1, `NORMAL` 2, `COLOR0` 3, `COLOR1` 4,
 //! `FOGCOORD` 5, `PSIZE` 6, `BLENDINDICES` 7, `TEXCOORDn` 8+n, `TANGENT` 14, `BINORMAL` 15.
 //!
+//! A fragment input without a semantic that the program reads takes the texture coordinate set cgc
+//! gives it (the lowest one no read input names, fp30's binding rule, `pigment_fp30::interface`);
+//! one packed into the free components of a used set has no location here (an error). Inputs the
+//! program never reads are not declared.
+//!
 //! Fragment outputs: `COLOR0`-`COLOR3` (`COLOR`, `COL`) → locations 0-3, `DEPTH` (`DEPR`) → the
 //! fragment depth built-in (the output's first component).
 //!
@@ -90,6 +95,42 @@ pub fn input_slot(stage: Stage, semantic: &str) -> Option<Slot> {
             Some(Slot::Location(loc))
         }
     }
+}
+
+/// Whether the program reads each input.
+pub fn read_inputs(func: &Function) -> Vec<bool> {
+    let mut read = vec![false; func.inputs.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::LoadInput(input) = &inst.kind {
+            read[input.index()] = true;
+        }
+    });
+    read
+}
+
+/// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
+/// (as cgc) binds each input to, where it starts the set; empty when there are none or fp30 binds
+/// none.
+pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
+    let needed = func
+        .inputs
+        .iter()
+        .any(|(h, i)| i.semantic.is_none() && read[h.index()]);
+    if func.stage != Stage::Fragment || !needed {
+        return Vec::new();
+    }
+    let Ok(bound) = pigment_fp30::interface::bind(func) else {
+        return Vec::new();
+    };
+    bound
+        .inputs
+        .iter()
+        .zip(&bound.input_offsets)
+        .map(|(reg, &offset)| match reg {
+            Some(nvfp::isa::AttribReg::Tex(n)) if offset == 0 => Some(u32::from(*n)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The slot of an output of a function of `stage`.

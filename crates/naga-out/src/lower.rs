@@ -242,9 +242,20 @@ impl<'a> Lowerer<'a> {
     /// One argument per input; each input's value is computed once at the top.
     fn declare_inputs(&mut self, b: &mut NBlock) -> LResult<()> {
         let ir = self.ir;
-        for (_, input) in ir.inputs.iter() {
+        let read = interface::read_inputs(ir);
+        let unnamed = interface::unnamed_input_sets(ir, &read);
+        for (h, input) in ir.inputs.iter() {
+            // An input the program never reads needs no place (as cgc ignores it).
+            if !read[h.index()] {
+                self.inputs.push(None);
+                continue;
+            }
             let semantic = input.semantic.as_deref().unwrap_or("");
-            let slot = interface::input_slot(ir.stage, semantic).ok_or_else(|| {
+            let slot = match (&input.semantic, unnamed.get(h.index()).copied().flatten()) {
+                (None, Some(set)) => Some(Slot::Location(set)),
+                _ => interface::input_slot(ir.stage, semantic),
+            };
+            let slot = slot.ok_or_else(|| {
                 Diagnostic::error(format!(
                     "input `{}`: the naga back end places no {} input with semantic `{semantic}`",
                     input.name,

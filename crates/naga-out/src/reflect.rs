@@ -18,12 +18,20 @@ fn slot(s: Option<Slot>) -> Value {
 pub fn reflect(func: &Function, target: Target) -> Value {
     let group = interface::group(func.stage);
     let sem = |s: &Option<String>| s.clone().unwrap_or_default();
+    let read = interface::read_inputs(func);
+    let unnamed = interface::unnamed_input_sets(func, &read);
+    // An input the program never reads is not declared: its binding is null.
     let inputs: Vec<Value> = func
         .inputs
         .iter()
-        .map(|(_, i)| {
+        .map(|(h, i)| {
+            let place = match unnamed.get(h.index()).copied().flatten() {
+                Some(set) if i.semantic.is_none() => Some(Slot::Location(set)),
+                _ => interface::input_slot(func.stage, &sem(&i.semantic)),
+            };
+            let place = if read[h.index()] { place } else { None };
             json!({ "name": i.name, "type": i.ty.to_string(), "semantic": sem(&i.semantic),
-                    "binding": slot(interface::input_slot(func.stage, &sem(&i.semantic))) })
+                    "binding": slot(place) })
         })
         .collect();
     let outputs: Vec<Value> = func

@@ -95,3 +95,18 @@ fn a_vertex_function_without_position_is_an_error() {
     .unwrap_err();
     assert!(e.message.contains("POSITION"), "{}", e.message);
 }
+
+#[test]
+fn unnamed_inputs_take_cgcs_texture_coordinate_set() {
+    // cgc's rule: `a` (no semantic, read) takes the lowest set no read input names: TEXCOORD1.
+    // `c` is never read, so it is not declared.
+    let text = "fn main(in $a: float2, in $b: float2 @TEXCOORD0, in $c: float4, out $o: float4 @COLOR) {\n  %0: float2 = input $a\n  %1: float2 = input $b\n  %2: float4 = construct %0, %1\n  store $o, %2\n}\n";
+    let module = pigment_ir::parse(text).unwrap();
+    let f = &module.functions.iter().next().unwrap().1;
+    let out = emit(f, Target::Wgsl).unwrap();
+    let wgsl = out.text.unwrap();
+    assert!(wgsl.contains("@location(1) a: vec2<f32>"), "{wgsl}");
+    assert!(!wgsl.contains(" c: "), "{wgsl}");
+    assert_eq!(out.reflection["inputs"][0]["binding"]["location"], 1);
+    assert!(out.reflection["inputs"][2]["binding"].is_null());
+}
