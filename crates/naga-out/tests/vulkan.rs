@@ -311,3 +311,86 @@ fn spirv_renders_the_reference_quad_like_the_interpreter() {
         failures.join("\n")
     );
 }
+
+/// A vertex function computing its varying (dot products with a uniform matrix, a mad, a
+/// conversion through half), drawn with a pass-through fragment function. Its output is affine in
+/// the attributes, so the rasterizer's interpolation gives at every pixel what `run_vertex` gives
+/// for the attributes at the pixel's centre.
+const AFFINE_VERTEX: &str = "vertex fn vs(
+    in $p: float4 @ATTR0, in $t0: float4 @ATTR1, in $c0: float4 @ATTR3,
+    uniform $m: float4[2] = [1.0, 2.0, 3.0, 4.0] [0.5, -1.0, 2.0, 0.25],
+    out $pos: float4 @POSITION, out $o: float4 @TEXCOORD0,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  %2: float4 = input $c0
+  %3: float4 = uniform $m[0]
+  %4: float4 = uniform $m[1]
+  %5: float = dot %3, %1
+  %6: float = dot %4, %2
+  %7: float = swizzle %1.x
+  %8: float = swizzle %4.y
+  %9: float = swizzle %2.z
+  %10: float = mad %7, %8, %9
+  %11: float2 = swizzle %2.yx
+  %12: half2 = cvt %11
+  %13: float2 = cvt %12
+  %14: float4 = construct %5, %6, %13
+  store $o.xyzw, %14
+  store $o.y, %10
+}
+fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  store $c, %0
+}
+";
+
+#[test]
+fn a_vertex_function_renders_like_run_vertex() {
+    let module = pigment_ir::parse(AFFINE_VERTEX).unwrap();
+    let vs = &module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name == "vs")
+        .unwrap()
+        .1;
+    let fs = &module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name == "fs")
+        .unwrap()
+        .1;
+    let vs_spirv = emit(vs, Target::SpirV).unwrap().spirv.unwrap();
+    let fs_spirv = emit(fs, Target::SpirV).unwrap().spirv.unwrap();
+    let uniforms = interface::uniform_bytes(vs, &vs.initial_uniforms());
+    let draw = vk_oracle::Draw {
+        vertex_spirv: &vs_spirv,
+        fragment_spirv: &fs_spirv,
+        vertex_entry: "vs",
+        fragment_entry: "fs",
+        vertex_uniforms: &uniforms,
+        fragment_uniforms: &[],
+        fragment_textures: &[],
+        width: SIZE,
+        height: SIZE,
+    };
+    let gpu = vk_oracle::render(&draw).unwrap();
+    for (k, g) in gpu.iter().enumerate() {
+        let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
+        let (s, t) = (
+            (i as f32 + 0.5) / SIZE as f32,
+            (j as f32 + 0.5) / SIZE as f32,
+        );
+        let a = vk_oracle::corner(s, t);
+        let inputs = [a[0], a[1], a[3]].map(|v| Vector::reals(pigment_ir::ScalarKind::Float, &v));
+        let r = pigment_ir::interp::run_vertex(vs, &inputs, &vs.initial_uniforms(), &mut units(vs))
+            .unwrap();
+        let o = r.outputs[1].value;
+        let want: [f32; 4] = std::array::from_fn(|c| f32::from_bits(o.bits[c]));
+        assert!(
+            g.iter().zip(&want).all(|(&g, &w)| close(g, w)),
+            "pixel ({i}, {j}): vulkan {g:?}, run_vertex {want:?}"
+        );
+    }
+}
