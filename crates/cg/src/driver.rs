@@ -17,6 +17,9 @@ pub struct Options {
     pub entry: String,
     /// The profile (cgc's `-profile`, default `fp30`).
     pub profile: String,
+    /// The entry's stage when the profile does not say it (`None`: the profile's; see
+    /// [`crate::check::profile_stage`]).
+    pub stage: Option<pigment_ir::Stage>,
 }
 
 impl Default for Options {
@@ -27,6 +30,7 @@ impl Default for Options {
             undefines: Vec::new(),
             entry: "main".into(),
             profile: "fp30".into(),
+            stage: None,
         }
     }
 }
@@ -90,6 +94,7 @@ pub fn run(name: &str, text: String, options: &Options) -> FrontEnd {
         let check_options = CheckOptions {
             entry: options.entry.clone(),
             profile: options.profile.clone(),
+            stage: options.stage,
         };
         let (checked, check_diagnostics) = check::check(&unit, expanded, &check_options);
         found.extend(check_diagnostics);

@@ -179,6 +179,7 @@ fn profile_overloading_picks_the_most_specific() {
         let options = CheckOptions {
             entry: "main".into(),
             profile: profile.into(),
+            stage: None,
         };
         let (unit, program, d) = run(src, &options);
         assert!(!d.iter().any(Diagnostic::is_error), "{d:?}");
@@ -206,6 +207,7 @@ fn the_entry_is_found_by_name() {
     let options = CheckOptions {
         entry: "shade".into(),
         profile: "fp30".into(),
+        stage: None,
     };
     let (_, program, d) = run("float4 shade() : COLOR { return 1; }", &options);
     assert!(d.is_empty(), "{d:?}");
@@ -239,6 +241,7 @@ fn tex_lod_is_an_error_in_fp30_only() {
     let options = CheckOptions {
         entry: "main".into(),
         profile: "fp40".into(),
+        stage: None,
     };
     assert!(run(src, &options).2.iter().all(|d| !d.is_error()));
 }

@@ -201,6 +201,10 @@ pub struct TargetArgs {
 pub struct RenderArgs {
     /// The Cg program (`.cg`).
     pub program: PathBuf,
+    /// Render through both stages: this vertex entry runs per vertex of the quad and its outputs
+    /// are interpolated into the fragment entry's inputs (`--entry`).
+    #[arg(long = "vertex-entry", value_name = "NAME")]
+    pub vertex_entry: Option<String>,
     #[command(flatten)]
     pub cg: CgArgs,
     #[command(flatten)]

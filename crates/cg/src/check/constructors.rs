@@ -4,7 +4,9 @@
 //! constructed type's ("builds a vector from multiple scalars or shorter vectors"; matrices row by
 //! row from "any combination of scalars and vectors"). A scalar constructor takes one value, like
 //! a cast; so does any constructor given one value that does not fill it exactly (`float4(0.5)`
-//! smears), as in cgc. Structs, arrays and samplers are built with initializer lists, not constructors.
+//! smears), as in cgc. A struct constructor `S(a, b, ...)` takes one value per member, each converted
+//! as in an assignment (cgc accepts it; libretro's vertex programs build their output structs so).
+//! Arrays and samplers are built with initializer lists, not constructors.
 
 use super::types::{classify, Type};
 use super::Checker;
@@ -15,6 +17,9 @@ impl Checker<'_> {
         let types: Vec<Type> = args.iter().map(|&a| self.expr(a)).collect();
         if target.is_error() || types.iter().any(Type::is_error) {
             return target;
+        }
+        if let Type::Struct(id) = &target {
+            return self.struct_constructor(span, target.clone(), *id, args);
         }
         let Some(scalar) = target.scalar() else {
             let message = format!(
@@ -72,6 +77,32 @@ impl Checker<'_> {
                 self.type_name(&target)
             );
             self.error(span, message);
+        }
+        target
+    }
+
+    /// `S(a, b, ...)`: one argument per member of struct `id`, each coerced to the member's type.
+    /// (The arguments' own types are already checked by [`Self::constructor`].)
+    fn struct_constructor(
+        &mut self,
+        span: Span,
+        target: Type,
+        id: super::types::StructId,
+        args: &[ExprId],
+    ) -> Type {
+        let fields = self.program.field_types_of(id);
+        let name = self.type_name(&target);
+        if fields.len() != args.len() {
+            let message = format!(
+                "`{name}` has {} members, but the constructor gives {}",
+                fields.len(),
+                args.len()
+            );
+            self.error(span, message);
+            return Type::Error;
+        }
+        for (&arg, field) in args.iter().zip(&fields) {
+            self.coerce(arg, field, &format!("in the constructor of `{name}`"));
         }
         target
     }

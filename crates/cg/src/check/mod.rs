@@ -23,16 +23,19 @@ mod functions;
 mod interfaces;
 mod lvalue;
 mod operators;
+pub(crate) mod profiles;
 mod program;
 mod scope;
-mod semantics;
+pub(crate) mod semantics;
 pub mod stdlib;
 mod stmt;
 mod structs;
 mod swizzle;
 pub mod types;
 
+pub use profiles::profile_stage;
 pub use program::*;
+pub use semantics::{vertex_input, vertex_output};
 pub use types::{StructId, Type};
 
 use crate::syntax::ast::{ExprId, Span, TranslationUnit};
@@ -48,6 +51,15 @@ pub struct CheckOptions {
     pub entry: String,
     /// The compilation profile (cgc `-profile`).
     pub profile: String,
+    /// The stage the entry is for; `None`: the profile's ([`profile_stage`]).
+    pub stage: Option<pigment_ir::Stage>,
+}
+
+impl CheckOptions {
+    /// The stage the entry is checked (and lowered) for.
+    pub fn stage(&self) -> pigment_ir::Stage {
+        self.stage.unwrap_or_else(|| profile_stage(&self.profile))
+    }
 }
 
 impl Default for CheckOptions {
@@ -55,6 +67,7 @@ impl Default for CheckOptions {
         CheckOptions {
             entry: "main".to_string(),
             profile: "fp30".to_string(),
+            stage: None,
         }
     }
 }
@@ -113,6 +126,7 @@ impl<'a> Checker<'a> {
     fn new(unit: &'a TranslationUnit, file: FileId, options: &'a CheckOptions) -> Checker<'a> {
         let program = CheckedProgram {
             profile: options.profile.clone(),
+            stage: options.stage(),
             expr_types: vec![Type::Error; unit.exprs.len()],
             ..CheckedProgram::default()
         };

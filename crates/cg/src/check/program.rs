@@ -42,6 +42,8 @@ pub struct CheckedProgram {
     /// The entry function, when it was found.
     pub entry: Option<FunctionId>,
     pub profile: String,
+    /// The stage the entry is for (from the profile, or as the options said).
+    pub stage: pigment_ir::Stage,
     pub functions: Vec<Function>,
     pub vars: Vec<Variable>,
     pub structs: Vec<StructType>,

@@ -2,8 +2,9 @@
 //! struct members reached through them, and the return value. Names are case-insensitive; two
 //! outputs bound to the same semantic are an error ("Output semantics may not be aliased"); input
 //! semantics may repeat. For fp30 the names are checked against the profile's tables, so a typo
-//! is caught; `COLOR`, `COLOR0`, `COL` and `COL0` name the same output. Other profiles only get
-//! the aliasing check.
+//! is caught; `COLOR`, `COLOR0`, `COL` and `COL0` name the same output. A vertex program's
+//! attributes and outputs are checked against the vertex profiles' tables (below); other profiles
+//! only get the aliasing check.
 //!
 //! Semantics on parameters of other functions are ignored, as the spec says.
 
@@ -59,7 +60,58 @@ fn fp30_output(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The vertex attributes (NV_vertex_program's and ARB_vertex_program's inputs, as cgc's vertex
+/// profiles name them), canonicalised: `COLOR` = `COLOR0` = `DIFFUSE`, `SPECULAR` = `COLOR1`.
+pub fn vertex_input(name: &str) -> Option<String> {
+    Some(match name {
+        "POSITION" | "POSITION0" => "POSITION".to_string(),
+        "NORMAL" | "NORMAL0" => "NORMAL".to_string(),
+        "COLOR" | "COLOR0" | "DIFFUSE" => "COLOR0".to_string(),
+        "COLOR1" | "SPECULAR" => "COLOR1".to_string(),
+        "BLENDWEIGHT" | "BLENDINDICES" | "TANGENT" | "BINORMAL" | "FOGCOORD" | "PSIZE"
+        | "TESSFACTOR" => name.to_string(),
+        _ => {
+            if let Some(n) = numbered(name, "TEXCOORD", 7) {
+                format!("TEXCOORD{n}")
+            } else if name == "TEXCOORD" {
+                "TEXCOORD0".to_string()
+            } else if let Some(n) = numbered(name, "ATTR", 15) {
+                format!("ATTR{n}")
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+/// A vertex program's outputs, canonicalised to the varying they write.
+pub fn vertex_output(name: &str) -> Option<String> {
+    Some(match name {
+        "POSITION" | "HPOS" => "POSITION".to_string(),
+        "COLOR" | "COLOR0" | "COL0" | "DIFFUSE" => "COLOR0".to_string(),
+        "COLOR1" | "COL1" | "SPECULAR" => "COLOR1".to_string(),
+        "BCOL0" | "BCOL1" => name.to_string(),
+        "FOG" | "FOGC" => "FOG".to_string(),
+        "PSIZE" | "PSIZ" => "PSIZE".to_string(),
+        _ => {
+            if let Some(n) = numbered(name, "TEXCOORD", 7).or_else(|| numbered(name, "TEX", 7)) {
+                format!("TEXCOORD{n}")
+            } else if name == "TEXCOORD" {
+                "TEXCOORD0".to_string()
+            } else if let Some(n) = numbered(name, "CLP", 5) {
+                format!("CLP{n}")
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
 impl Checker<'_> {
+    fn is_vertex(&self) -> bool {
+        self.program.stage == pigment_ir::Stage::Vertex
+    }
+
     fn is_fp30(&self) -> bool {
         matches!(self.options.profile.as_str(), "fp30" | "fp30unlimited")
     }
@@ -127,7 +179,17 @@ impl Checker<'_> {
             return;
         }
         if let Some(s) = semantic {
-            if self.is_fp30() && !matches!(ty, Type::Struct(_)) && fp30_input(&s.name).is_none() {
+            if self.is_vertex() && !matches!(ty, Type::Struct(_)) && vertex_input(&s.name).is_none()
+            {
+                let profile = &self.options.profile;
+                self.error(
+                    s.span,
+                    format!("`{}` is not a vertex attribute semantic of `{profile}` (POSITION, NORMAL, COLOR0-1, TEXCOORD0-7, ATTR0-15, BLENDWEIGHT, TANGENT, ...)", s.written),
+                );
+            } else if self.is_fp30()
+                && !matches!(ty, Type::Struct(_))
+                && fp30_input(&s.name).is_none()
+            {
                 self.error(
                     s.span,
                     format!("`{}` is not a varying input semantic of fp30 (COLOR0, COLOR1, TEXCOORD0-7, WPOS, FOG)", s.written),
@@ -156,7 +218,19 @@ impl Checker<'_> {
             }
             return;
         };
-        let canonical = if self.is_fp30() {
+        let canonical = if self.is_vertex() {
+            match vertex_output(&s.name) {
+                Some(c) => c,
+                None => {
+                    let profile = &self.options.profile;
+                    self.error(
+                        s.span,
+                        format!("`{}` is not an output semantic of vertex profile `{profile}` (POSITION, COLOR0-1, TEXCOORD0-7, FOG, PSIZE, CLP0-5)", s.written),
+                    );
+                    return;
+                }
+            }
+        } else if self.is_fp30() {
             match fp30_output(&s.name) {
                 Some(c) => c.to_string(),
                 None => {

@@ -18,7 +18,16 @@ use crate::syntax::ast::{CaseLabel, Decl, ExprId, Span, Stmt, StmtKind, SwitchCa
 impl Checker<'_> {
     pub(super) fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
-            StmtKind::Empty | StmtKind::Error | StmtKind::Discard => {}
+            StmtKind::Empty | StmtKind::Error => {}
+            StmtKind::Discard => {
+                if self.program.stage == pigment_ir::Stage::Vertex {
+                    let profile = self.options.profile.clone();
+                    self.error(
+                        stmt.span,
+                        format!("`discard` is not available in vertex profile `{profile}`: only fragments can be discarded"),
+                    );
+                }
+            }
             StmtKind::Expr(e) => {
                 self.expr(*e);
             }

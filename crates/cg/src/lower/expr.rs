@@ -251,6 +251,9 @@ impl Lowerer<'_> {
 
     fn constructor(&mut self, e: ExprId, args: &[ExprId], span: Span) -> R<Val> {
         let target = self.type_of(e);
+        if let CgType::Struct(_) = target {
+            return self.init_items(args, &target, span);
+        }
         if let (CgType::Scalar(_), [arg]) = (&target, args) {
             let v = self.rvalue(*arg)?;
             let from = self.prog.converted_type_of(*arg).clone();

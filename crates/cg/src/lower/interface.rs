@@ -362,7 +362,7 @@ impl Lowerer<'_> {
                 // program reads it (cgc ignores unread ones).
                 self.claim_name(name, span)?;
                 let i = match semantic {
-                    Some(sem) => self.em.b.input(name, t, Some(&sem.written)),
+                    Some(sem) => self.em.b.input(name, t, Some(self.semantic_text(sem))),
                     None => match count.next_varying() {
                         Some(counted) => self.em.b.counted_input(name, t, &counted),
                         None => self.em.b.input(name, t, None),
@@ -427,14 +427,21 @@ impl Lowerer<'_> {
         match ty {
             CgType::Scalar(_) | CgType::Vector(..) => {
                 let t = self.ir_type_or_error(ty, span)?;
+                let vertex = self.prog.stage == pigment_ir::Stage::Vertex;
                 let Some(sem) = semantic else {
+                    if vertex {
+                        // Bound to a free TEXCOORDn once the program is lowered (varyings.rs).
+                        self.claim_name(name, span)?;
+                        return Ok(vec![self.em.b.output(name, t, None)]);
+                    }
                     return self.error(
                         span,
                         format!("the output `{name}` needs a semantic such as `: COLOR`"),
                     );
                 };
                 self.claim_name(name, span)?;
-                Ok(vec![self.em.b.output(name, t, Some(&sem.written))])
+                let text = self.semantic_text(sem).to_string();
+                Ok(vec![self.em.b.output(name, t, Some(&text))])
             }
             CgType::Struct(s) => {
                 let fields = self.prog.strukt(*s).fields.clone();
@@ -457,6 +464,15 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A varying's or output's semantic as the IR gets it: as written in a fragment program (cgc's
+    /// header shows it so), upper case in a vertex program (the stage contract's attribute names).
+    fn semantic_text<'s>(&self, sem: &'s BindingSemantic) -> &'s str {
+        match self.prog.stage {
+            pigment_ir::Stage::Vertex => &sem.name,
+            pigment_ir::Stage::Fragment => &sem.written,
+        }
+    }
+
     pub(super) fn ir_type_or_error(&mut self, ty: &CgType, span: Span) -> R<Type> {
         match ir_type(ty) {
             Some(t) => Ok(t),
@@ -468,7 +484,14 @@ impl Lowerer<'_> {
     }
 
     /// The value 0 (false) of any type: uninitialised variables and `out` parameters start so.
+    /// Its leaves are recorded as [`Lowerer::undefined`].
     pub(super) fn zero_of(&mut self, ty: &CgType, span: Span) -> R<Val> {
+        let v = self.zero_tree(ty, span)?;
+        self.undefined.extend(v.leaves());
+        Ok(v)
+    }
+
+    fn zero_tree(&mut self, ty: &CgType, span: Span) -> R<Val> {
         Ok(match ty {
             CgType::Scalar(s) => Val::Vec(self.em.zero(Type::new(kind_of(*s), 1))),
             CgType::Vector(s, n) => Val::Vec(self.em.zero(Type::new(kind_of(*s), *n))),
@@ -477,7 +500,7 @@ impl Lowerer<'_> {
                 Val::Mat(vec![row; usize::from(*r)])
             }
             CgType::Array(elem, Some(n)) => {
-                let item = self.zero_of(elem, span)?;
+                let item = self.zero_tree(elem, span)?;
                 Val::Array(vec![item; *n as usize], None)
             }
             CgType::Struct(s) => {
@@ -485,7 +508,7 @@ impl Lowerer<'_> {
                 Val::Struct(
                     fields
                         .iter()
-                        .map(|f| self.zero_of(&f.ty, span))
+                        .map(|f| self.zero_tree(&f.ty, span))
                         .collect::<R<Vec<Val>>>()?,
                 )
             }

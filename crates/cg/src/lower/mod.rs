@@ -15,6 +15,10 @@
 //! * Implicit conversions come from the checker's side table; explicit casts and constructors are
 //!   lowered in `convert.rs` and `expr.rs`.
 //!
+//! The function's stage is the checked program's: a vertex entry's varying inputs are its
+//! attributes and its outputs the position and varyings, the same tree walk as a fragment's; only
+//! the lookups differ (`texture.rs`), and a vertex function's semantics are written upper case.
+//!
 //! Every instruction carries the location of the Cg expression or statement it comes from, in
 //! `file` (the preprocessed text the unit was parsed from), so back-end errors point at the source.
 //! What the IR cannot express is a located error; lowering never panics.
@@ -30,6 +34,7 @@ mod place;
 mod stdlib;
 mod stmt;
 mod val;
+mod varyings;
 
 use crate::check::types::Type as CgType;
 use crate::check::{CheckedProgram, FunctionId, VarId};
@@ -38,7 +43,7 @@ use emit::Emitter;
 use pigment_diag::{Diagnostic, FileId};
 use pigment_ir::pass::{ConstFold, Dce, Identities, Pass};
 use pigment_ir::{Handle, Module, Output, SourceLoc};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use val::Val;
 
 /// Lowers the entry function of `checked` (which must have been checked without errors) and
@@ -65,8 +70,10 @@ pub fn lower(
         targets: Vec::new(),
         next_frame: 0,
         outputs: EntryOutputs::default(),
+        undefined: HashSet::new(),
         diags: Vec::new(),
     };
+    l.em.b.set_stage(checked.stage);
     let lowered = l.entry(entry);
     if lowered.is_err() || !l.diags.is_empty() {
         if l.diags.is_empty() {
@@ -87,7 +94,10 @@ pub fn lower(
     ConstFold.run(&mut func);
     Identities.run(&mut func);
     Dce.run(&mut func);
-    interface::prune_unread_inputs(&mut func);
+    match func.stage {
+        pigment_ir::Stage::Fragment => interface::prune_unread_inputs(&mut func),
+        pigment_ir::Stage::Vertex => varyings::bind_unnamed_outputs(&mut func)?,
+    }
     let mut module = Module::new();
     module.functions.append(func);
     if let Err(errors) = pigment_ir::verify(&module) {
@@ -155,6 +165,11 @@ pub(crate) struct Lowerer<'a> {
     pub targets: Vec<Target>,
     pub next_frame: u32,
     pub outputs: EntryOutputs,
+    /// The zeros standing for variables never assigned (`zero_of`): a vertex program does not
+    /// write an output whose value is still one of them, as cgc leaves a member of the returned
+    /// struct that the program never assigns unwritten (and so free for an unnamed member's
+    /// TEXCOORD, `varyings.rs`).
+    pub undefined: HashSet<pigment_ir::Value>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -257,7 +272,11 @@ impl Lowerer<'_> {
     }
 
     fn store_leaves(&mut self, outputs: &[Handle<Output>], v: &Val) {
+        let vertex = self.prog.stage == pigment_ir::Stage::Vertex;
         for (&o, leaf) in outputs.iter().zip(v.leaves()) {
+            if vertex && self.undefined.contains(&leaf) {
+                continue;
+            }
             let width = self.em.ty(leaf).width;
             self.em.b.store(o, pigment_ir::WriteMask::all(width), leaf);
         }

@@ -3,7 +3,9 @@
 //! Two primitives exist. [`reference_quad`] is the fixed full-screen quad of
 //! `shared/specs/reference-quad.md`, whose attributes are given by closed formulas per pixel (so that
 //! `pigment run` is comparable value for value with other GL implementations). [`rasterize_triangle`]
-//! draws a triangle with perspective-correct attribute interpolation, for meshes.
+//! draws a triangle with perspective-correct attribute interpolation, for meshes, and
+//! [`rasterize_strip`] a triangle strip of them (`pigment render --vertex-entry` draws the reference
+//! quad's four vertices so, each carrying what the vertex program wrote in its attribute registers).
 //!
 //! Fragments are produced in quads: fragment `i` of a quad sits at `(x0 + (i & 1), y0 + (i >> 1))`,
 //! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
@@ -189,6 +191,29 @@ pub fn rasterize_triangle(
         }
     }
     true
+}
+
+/// Rasterizes a triangle strip as GL draws one: triangle k is vertices (k, k+1, k+2), every second
+/// one taken as (k+1, k, k+2) so that all keep the first one's winding. Returns how many of its
+/// triangles were drawn (see [`rasterize_triangle`] for the rejected ones).
+pub fn rasterize_strip(
+    vertices: &[Vertex],
+    width: u32,
+    height: u32,
+    batch: &mut QuadBatch,
+) -> usize {
+    vertices
+        .windows(3)
+        .enumerate()
+        .filter(|(k, w)| {
+            let triangle = if k % 2 == 0 {
+                [w[0], w[1], w[2]]
+            } else {
+                [w[1], w[0], w[2]]
+            };
+            rasterize_triangle(&triangle, width, height, batch)
+        })
+        .count()
 }
 
 /// The pixel range `[min, max)` a set of window coordinates touches, clamped to the target.

@@ -120,3 +120,43 @@ fn degenerate_and_behind_the_eye_triangles_are_rejected() {
     assert!(!rasterize_triangle(&behind, 4, 4, &mut batch));
     assert!(batch.is_empty());
 }
+
+#[test]
+fn a_strip_of_four_vertices_is_the_reference_quad() {
+    // The reference quad's strip: (s, t) = (0,0), (1,0), (0,1), (1,1), TEX0 = (s, t, 0, 1). Every
+    // pixel is covered once and TEX0 interpolates to the pixel centre's (s, t) (exact in binary
+    // for a 4x4 target: s = (i + 0.5) / 4).
+    let (w, h) = (4, 4);
+    let v: Vec<Vertex> = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+        .iter()
+        .map(|&(s, t)| vertex([2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0], [s, t, 0.0, 1.0]))
+        .collect();
+    let mut batch = QuadBatch::default();
+    assert_eq!(rasterize_strip(&v, w, h, &mut batch), 2);
+    let covered: usize = batch.coverage.iter().flatten().filter(|&&c| c).count();
+    assert_eq!(covered, 16);
+    for y in 0..h {
+        for x in 0..w {
+            let a = fragment_attr(&batch, x, y, TEX0).expect("covered");
+            let (s, t) = ((x as f32 + 0.5) / 4.0, (y as f32 + 0.5) / 4.0);
+            assert!(
+                (a[0] - s).abs() < 1e-6 && (a[1] - t).abs() < 1e-6,
+                "{x},{y}: {a:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_strip_keeps_the_winding_of_its_first_triangle() {
+    // Three vertices wound clockwise still draw (no culling); a degenerate strip draws nothing.
+    let v = [
+        vertex([-1.0, 1.0, 0.0, 1.0], [0.0; 4]),
+        vertex([1.0, -1.0, 0.0, 1.0], [0.0; 4]),
+        vertex([-1.0, -1.0, 0.0, 1.0], [0.0; 4]),
+    ];
+    let mut batch = QuadBatch::default();
+    assert_eq!(rasterize_strip(&v, 4, 4, &mut batch), 1);
+    let same = [v[0], v[0], v[0]];
+    assert_eq!(rasterize_strip(&same, 4, 4, &mut QuadBatch::default()), 0);
+}

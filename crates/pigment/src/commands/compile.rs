@@ -2,7 +2,7 @@
 //! (front end, lowering to the shading IR, the fp30 back end). Every diagnostic, the back end's
 //! included, is printed in the user's files.
 
-use crate::cgfront::{front_end_options, run_front_end};
+use crate::cgfront::{front_end_options, run_front_end_with};
 use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
@@ -58,7 +58,16 @@ pub(crate) fn lower_cg(
     path: &Path,
     args: &CgArgs,
 ) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
-    let front = run_front_end(path, args)?;
+    lower_cg_with(path, &front_end_options(args)?)
+}
+
+/// [`lower_cg`] with the front end's options given whole (`render --vertex-entry` lowers the
+/// vertex entry so).
+pub(crate) fn lower_cg_with(
+    path: &Path,
+    options: &pigment_cg::driver::Options,
+) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+    let front = run_front_end_with(path, options)?;
     if front.has_errors() {
         return Err(Failure::Rejected);
     }
@@ -66,7 +75,7 @@ pub(crate) fn lower_cg(
         return Err(Failure::Rejected);
     };
     let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, &args.entry, errors))?;
+        .map_err(|errors| reject(&front, &options.entry, errors))?;
     Ok((front, module))
 }
 

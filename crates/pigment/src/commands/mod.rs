@@ -5,4 +5,7 @@ pub mod compile;
 pub mod eval;
 pub mod naga_target;
 pub mod render;
+pub mod render_stages;
 pub mod run;
+pub mod vertex_quad;
+pub mod vertex_textures;

@@ -1,6 +1,7 @@
 //! `pigment render PROGRAM.cg`: compile a Cg program for fp30 (as `pigment compile` does), load the
 //! result on the NV_fragment_program machine and render the reference quad with it (as `pigment
-//! run` does). The compiled program's interface lets `--param` and `--tex` use Cg names.
+//! run` does). The compiled program's interface lets `--param` and `--tex` use Cg names. With
+//! `--vertex-entry` the quad is drawn through a vertex program as well (`render_stages.rs`).
 
 use crate::cli::RenderArgs;
 use crate::commands::compile::compile_cg;
@@ -10,6 +11,15 @@ use crate::load::Loaded;
 use pigment_diag::FileId;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
+    if let Some(vertex_entry) = &args.vertex_entry {
+        return crate::commands::render_stages::render_two_stages(args, vertex_entry);
+    }
+    let loaded = compile_and_load(args)?;
+    render_loaded(&loaded, &args.target, &args.program)
+}
+
+/// The fragment entry compiled for fp30 and loaded on the machine.
+pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
     let compiled = compile_cg(&args.program, &args.cg)?;
     let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
         let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
@@ -18,9 +28,8 @@ pub fn render(args: &RenderArgs) -> CommandResult {
             messages.join("; ")
         ))
     })?;
-    let loaded = Loaded {
+    Ok(Loaded {
         program,
         interface: compiled.interface,
-    };
-    render_loaded(&loaded, &args.target, &args.program)
+    })
 }

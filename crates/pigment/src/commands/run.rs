@@ -2,7 +2,7 @@
 //! is shared with `pigment render`, which compiles a Cg program first.
 
 use crate::bindings::bind;
-use crate::cli::{RunArgs, TargetArgs};
+use crate::cli::{BindingArgs, RunArgs, TargetArgs};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{load_fragment_program, Loaded};
 use crate::values::parse_size;
@@ -18,8 +18,29 @@ pub fn run(args: &RunArgs) -> CommandResult {
 /// Renders the reference quad with `loaded` and writes what `target` asks for; without `-o` or
 /// `--raw`, the PNG goes next to `program`.
 pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> CommandResult {
+    render_with(
+        loaded,
+        &target.bindings,
+        target,
+        program,
+        |shader, frame| {
+            shade_reference_quad(shader, frame);
+            Ok(())
+        },
+    )
+}
+
+/// Binds `bindings` for `loaded`, lets `draw` shade a cleared target of `target`'s size with it, and
+/// writes the result as `target` asks (see [`render_loaded`]).
+pub fn render_with(
+    loaded: &Loaded,
+    bindings: &BindingArgs,
+    target: &TargetArgs,
+    program: &Path,
+    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
+) -> CommandResult {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
-    let bound = bind(loaded, &target.bindings)?;
+    let bound = bind(loaded, bindings)?;
     let machine = Machine::new(&loaded.program);
     let shader = Shader {
         program: &loaded.program,
@@ -28,7 +49,7 @@ pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> Co
         textures: &bound.textures,
     };
     let mut frame = Framebuffer::new(width, height);
-    shade_reference_quad(&shader, &mut frame);
+    draw(&shader, &mut frame)?;
 
     if let Some(raw) = &target.raw {
         write_raw(raw, &frame)?;

@@ -60,7 +60,17 @@ impl Checker<'_> {
             }
             Callee::Builtin(b) => {
                 let builtin = stdlib().get(b);
-                if !builtin.available_in(&profile) {
+                let vertex_refusal = (self.program.stage == pigment_ir::Stage::Vertex)
+                    .then(|| {
+                        super::profiles::vertex_refusal(
+                            super::profiles::unprefixed(&builtin.name),
+                            &profile,
+                        )
+                    })
+                    .flatten();
+                if let Some(message) = vertex_refusal {
+                    self.error(span, message);
+                } else if !builtin.available_in(&profile) {
                     let message = format!(
                         "`{name}` is not supported in profile `{profile}` (it needs {} or later)",
                         builtin.needs.unwrap_or("a newer profile")

@@ -58,7 +58,7 @@ const FRAGMENT_PROFILES: &[&str] = &[
     "ps_2_x",
     "ps_3_0",
 ];
-const VERTEX_PROFILES: &[&str] = &[
+pub(crate) const VERTEX_PROFILES: &[&str] = &[
     "vp20", "vp30", "vp40", "arbvp1", "gp4vp", "gp5vp", "glslv", "hlslv", "vs_1_1", "vs_2_0",
     "vs_2_x", "vs_3_0",
 ];

@@ -24,27 +24,13 @@ pub struct Builtin {
     pub needs: Option<&'static str>,
 }
 
-/// The profiles that have what `needs: Some("fp40")` asks for.
-const FP40_AND_LATER: &[&str] = &[
-    "fp40",
-    "fp40unlimited",
-    "vp40",
-    "gp4fp",
-    "gp4vp",
-    "gp4gp",
-    "gp5fp",
-    "gp5vp",
-    "gp5gp",
-    "gp5tcp",
-    "gp5tep",
-];
-
 impl Builtin {
     /// True when `profile` has this function.
     pub fn available_in(&self, profile: &str) -> bool {
         match self.needs {
             None => true,
-            Some(_) => FP40_AND_LATER.contains(&profile),
+            // Only the explicit-LOD lookups need fp40 (see the table).
+            Some(_) => super::profiles::has_lod_lookups(profile),
         }
     }
 }
