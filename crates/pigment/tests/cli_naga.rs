@@ -93,3 +93,49 @@ fn inexpressible_lookup_is_a_located_error() {
         "{err}"
     );
 }
+
+#[test]
+fn vertex_profile_compiles_a_vertex_stage() {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-vs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("vs.cg");
+    std::fs::write(
+        &path,
+        "void main(float4 p : POSITION, float2 uv : TEXCOORD0, uniform float4x4 mvp,\n          out float4 op : POSITION, out float2 ouv : TEXCOORD0) {\n  op = mul(mvp, p);\n  ouv = uv * 2;\n}\n",
+    )
+    .unwrap();
+    let spv = dir.join("vs.spv");
+    let p = path.to_str().unwrap();
+    let o = pigment(&[
+        "compile",
+        p,
+        "--profile",
+        "vp40",
+        "--target",
+        "spirv",
+        "-o",
+        spv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let val = Command::new("spirv-val")
+        .arg(&spv)
+        .output()
+        .expect("spirv-val missing: run scripts/test");
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+    let o = pigment(&["compile", p, "--profile", "vp40", "--target", "wgsl"]);
+    let wgsl = String::from_utf8_lossy(&o.stdout);
+    // POSITION is attribute 0 and the clip position; TEXCOORD0 attribute 8, varying 0.
+    for needle in [
+        "@vertex",
+        "@location(0) p: vec4<f32>",
+        "@location(8) uv",
+        "@builtin(position)",
+        "@location(0) ouv",
+    ] {
+        assert!(wgsl.contains(needle), "{needle} missing in\n{wgsl}");
+    }
+}
