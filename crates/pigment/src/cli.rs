@@ -109,6 +109,10 @@ pub struct CompileArgs {
     /// Where to write the output (default: stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Compile through naga instead of fp30: spirv, wgsl, msl, hlsl or glsl-naga:VERSION
+    /// (330, 450, 300es, 310es, ...).
+    #[arg(long, value_name = "TARGET")]
+    pub target: Option<String>,
 }
 
 /// What `compile --emit` prints.
@@ -120,6 +124,8 @@ pub enum EmitStage {
     Ir,
     /// The shading IR after fp30 legalisation.
     IrLegal,
+    /// With `--target spirv`: the SPIR-V disassembly (spirv-dis).
+    Asm,
 }
 
 /// Options that bind a program's inputs: parameters and textures.

@@ -23,6 +23,12 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
+    if let Some(target) = &args.target {
+        return crate::commands::naga_target::compile(args, target);
+    }
+    if args.emit == EmitStage::Asm {
+        return Err(crate::commands::naga_target::asm_needs_spirv());
+    }
     if args.emit != EmitStage::Fp {
         return write_output(args, &lowered_ir(&args.program, &args.cg, args.emit)?);
     }
@@ -48,7 +54,10 @@ fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Fa
 }
 
 /// Runs the front end and lowers the checked program to the shading IR.
-fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+pub(crate) fn lower_cg(
+    path: &Path,
+    args: &CgArgs,
+) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
     lower_cg_with(path, &front_end_options(args)?)
 }
 
@@ -84,7 +93,7 @@ pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, 
 
 /// Prints `errors` (located in the preprocessed text) in the user's files. An error about the whole
 /// program (an instruction or register limit) points at the entry function's name.
-fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+pub(crate) fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
     let entry_span = entry_name_span(front, entry);
     let mapped: Vec<Diagnostic> = errors
         .into_iter()
@@ -111,7 +120,7 @@ fn entry_name_span(front: &FrontEnd, entry: &str) -> Option<pigment_diag::Span> 
     })
 }
 
-fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
+pub(crate) fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
     match &args.output {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display()))),

@@ -4,6 +4,7 @@ pub mod check;
 pub mod compile;
 pub mod eval;
 pub mod executor;
+pub mod naga_target;
 pub mod render;
 pub mod render_stages;
 pub mod run;

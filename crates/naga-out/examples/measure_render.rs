@@ -1,0 +1,88 @@
+//! `cargo run --release -p pigment-naga --example measure_render DIR [ENTRY]`: local measurement
+//! (never in CI) over a collection of Cg fragment programs. Each program Pigment lowers whose
+//! interface the reference quad feeds (tests/quad: TEXCOORD0-1, COLOR0-1, 2D textures) is drawn
+//! through naga's SPIR-V on Vulkan and by the IR interpreter, as tests/vulkan.rs does, and counted
+//! as agreeing when every pixel is within its tolerance. Uniforms keep their defaults but for the
+//! libretro sizes: `*video_size` and `*texture_size` (8, 8), the texture's, and `*output_size`
+//! (16, 16), the picture's; `*frame_count` 1.
+
+#[path = "../tests/quad/mod.rs"]
+mod quad;
+
+use pigment_ir::{Function, Vector};
+
+fn uniforms(f: &Function) -> Vec<Vec<Vector>> {
+    let size = |n: f32| -> Vec<f32> { vec![n; 4] };
+    f.uniforms
+        .iter()
+        .zip(f.initial_uniforms())
+        .map(|((_, u), initial)| {
+            let value = if u.name.ends_with("video_size") || u.name.ends_with("texture_size") {
+                size(quad::TEX as f32)
+            } else if u.name.ends_with("output_size") {
+                size(quad::SIZE as f32)
+            } else if u.name.ends_with("frame_count") {
+                size(1.0)
+            } else {
+                return initial;
+            };
+            if !u.ty.kind.is_real() {
+                return initial;
+            }
+            let v = Vector::reals(u.ty.kind, &value[..u.ty.width as usize]);
+            vec![v; initial.len()]
+        })
+        .collect()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().expect("usage: measure_render DIR [ENTRY]");
+    let entry = args.next().unwrap_or_else(|| "main_fragment".into());
+    let mut files = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "cg") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let (mut lowered, mut drawable, mut agree) = (0, 0, 0);
+    for path in files {
+        let name = path.display().to_string();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let options = pigment_cg::driver::Options {
+            entry: entry.clone(),
+            ..Default::default()
+        };
+        let front = pigment_cg::driver::run(&name, text, &options);
+        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+            continue;
+        };
+        let Ok(module) = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else {
+            continue;
+        };
+        let Some(h) = module.function(&entry) else {
+            continue;
+        };
+        let f = &module.functions[h];
+        lowered += 1;
+        if !quad::drawable(f) {
+            continue;
+        }
+        drawable += 1;
+        match quad::compare(f, &uniforms(f)) {
+            Ok((None, _)) => agree += 1,
+            Ok((Some(bad), _)) => println!("{name}\tdiffers\t{bad}"),
+            Err(e) => println!("{name}\tfails\t{e}"),
+        }
+    }
+    println!("lowered: {lowered}; drawable on the reference quad: {drawable}; agree within tolerance: {agree}");
+}

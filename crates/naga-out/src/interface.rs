@@ -1,0 +1,251 @@
+//! Where each IR interface entity goes in a naga module: locations and built-ins by semantic,
+//! the uniform buffer's std140 layout, and the binding numbers of textures and samplers.
+//!
+//! # Locations by semantic
+//!
+//! Varyings (a vertex function's outputs, a fragment function's inputs) share one numbering so that
+//! a vertex stage and a fragment stage lowered apart still match: `TEXCOORD0`-`TEXCOORD7` (also
+//! `TEX0`-`7`, a bare `TEXCOORD` being 0) → locations 0-7, `COLOR0` (`COLOR`, `COL0`, `COL`) → 8,
+//! `COLOR1` (`COL1`) → 9, `FOG` (`FOGC`, `FOGP`) → 10, a vertex output `PSIZE` → 11 (WGSL has no
+//! point-size built-in, so points are one pixel). Built-ins: a vertex output `POSITION` (`HPOS`)
+//! is the clip position; a fragment input `WPOS` is the fragment
+//! coordinate, `FACE` front facing (+1 front, −1 back, as Cg reads it).
+//!
+//! Vertex attributes follow NVIDIA's generic-attribute aliasing (the numbering cgc's vertex
+//! profiles use): `ATTRn` → n, `POSITION` 0, `BLENDWEIGHT` 1, `NORMAL` 2, `COLOR0` 3, `COLOR1` 4,
+//! `FOGCOORD` 5, `PSIZE` 6, `BLENDINDICES` 7, `TEXCOORDn` 8+n, `TANGENT` 14, `BINORMAL` 15.
+//!
+//! A fragment input without a semantic that the program reads takes the texture coordinate set cgc
+//! gives it (the lowest one no read input names, fp30's binding rule, `pigment_fp30::interface`);
+//! one packed into the free components of a used set has no location here (an error). Inputs the
+//! program never reads are not declared.
+//!
+//! Fragment outputs: `COLOR0`-`COLOR3` (`COLOR`, `COL`) → locations 0-3, `DEPTH` (`DEPR`) → the
+//! fragment depth built-in (the output's first component).
+//!
+//! # Resources
+//!
+//! A stage's resources live in bind group (descriptor set) 0 for a vertex function, 1 for a
+//! fragment one, so a pair of stages never collides. Binding 0 is the stage's uniform buffer (when
+//! it has uniforms); the sampler on texture unit `u` has its texture at binding `1 + 2u` and its
+//! sampler at `2 + 2u`. Samplers without a unit take the lowest free units in declaration order.
+//!
+//! The uniform buffer is one struct in std140 layout, members in declaration order: a scalar is 4
+//! bytes aligned to 4, a 2-vector 8 aligned to 8, 3- and 4-vectors 12 and 16 bytes aligned to 16;
+//! an array has a stride of 16 whatever its element (its elements are declared as 4-vectors, of
+//! which the uniform uses the first components); the struct's size is a multiple of 16. `half`
+//! and `fixed` uniforms are f32, `int` i32, and `bool` an i32 (0 false, else true), since bool is
+//! not host-shareable.
+
+use crate::types;
+use naga::BuiltIn;
+use pigment_ir::{Function, ScalarKind, Stage};
+
+/// Where an input or output goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    Location(u32),
+    BuiltIn(BuiltIn),
+}
+
+/// A semantic in upper case split into its letters and its digit suffix (`TEXCOORD3` → (`TEXCOORD`, Some(3))).
+fn split(semantic: &str) -> (String, Option<u32>) {
+    let s = semantic.to_ascii_uppercase();
+    let cut = s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let n = s[cut..].parse().ok();
+    (s[..cut].to_string(), n)
+}
+
+/// The location of a varying by semantic, shared by vertex outputs and fragment inputs.
+fn varying_location(semantic: &str) -> Option<u32> {
+    match split(semantic) {
+        (ref b, n) if b == "TEXCOORD" || b == "TEX" => n.or(Some(0)).filter(|&n| n < 8),
+        (ref b, None | Some(0)) if b == "COLOR" || b == "COL" => Some(8),
+        (ref b, Some(1)) if b == "COLOR" || b == "COL" => Some(9),
+        (ref b, None) if b == "FOG" || b == "FOGC" || b == "FOGP" => Some(10),
+        _ => None,
+    }
+}
+
+/// The slot of an input of a function of `stage`.
+pub fn input_slot(stage: Stage, semantic: &str) -> Option<Slot> {
+    let (base, n) = split(semantic);
+    match stage {
+        Stage::Fragment => match (base.as_str(), n) {
+            ("WPOS", None) => Some(Slot::BuiltIn(BuiltIn::Position { invariant: false })),
+            ("FACE", None) => Some(Slot::BuiltIn(BuiltIn::FrontFacing)),
+            _ => varying_location(semantic).map(Slot::Location),
+        },
+        Stage::Vertex => {
+            let loc = match (base.as_str(), n) {
+                ("ATTR", Some(n)) if n < 16 => n,
+                ("POSITION", None | Some(0)) => 0,
+                ("BLENDWEIGHT", None | Some(0)) => 1,
+                ("NORMAL", None | Some(0)) => 2,
+                ("COLOR" | "DIFFUSE", None | Some(0)) => 3,
+                ("COLOR", Some(1)) | ("SPECULAR", None | Some(0)) => 4,
+                ("FOGCOORD" | "FOG", None | Some(0)) => 5,
+                ("PSIZE", None | Some(0)) => 6,
+                ("BLENDINDICES", None | Some(0)) => 7,
+                ("TEXCOORD", n) if n.unwrap_or(0) < 8 => 8 + n.unwrap_or(0),
+                ("TANGENT", None | Some(0)) => 14,
+                ("BINORMAL", None | Some(0)) => 15,
+                _ => return None,
+            };
+            Some(Slot::Location(loc))
+        }
+    }
+}
+
+/// Whether the program reads each input.
+pub fn read_inputs(func: &Function) -> Vec<bool> {
+    let mut read = vec![false; func.inputs.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::LoadInput(input) = &inst.kind {
+            read[input.index()] = true;
+        }
+    });
+    read
+}
+
+/// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
+/// (as cgc) binds each input to, where it starts the set; empty when there are none or fp30 binds
+/// none.
+pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
+    let needed = func
+        .inputs
+        .iter()
+        .any(|(h, i)| i.semantic.is_none() && read[h.index()]);
+    if func.stage != Stage::Fragment || !needed {
+        return Vec::new();
+    }
+    let Ok(bound) = pigment_fp30::interface::bind(func) else {
+        return Vec::new();
+    };
+    bound
+        .inputs
+        .iter()
+        .zip(&bound.input_offsets)
+        .map(|(reg, &offset)| match reg {
+            Some(nvfp::isa::AttribReg::Tex(n)) if offset == 0 => Some(u32::from(*n)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The slot of an output of a function of `stage`.
+pub fn output_slot(stage: Stage, semantic: &str) -> Option<Slot> {
+    let (base, n) = split(semantic);
+    match stage {
+        Stage::Fragment => match (base.as_str(), n) {
+            ("COLOR" | "COL", None) => Some(Slot::Location(0)),
+            ("COLOR" | "COL", Some(n)) if n < 4 => Some(Slot::Location(n)),
+            ("DEPTH" | "DEPR", None) => Some(Slot::BuiltIn(BuiltIn::FragDepth)),
+            _ => None,
+        },
+        Stage::Vertex => match (base.as_str(), n) {
+            ("POSITION" | "HPOS", None | Some(0)) => {
+                Some(Slot::BuiltIn(BuiltIn::Position { invariant: false }))
+            }
+            // WGSL has no point size: a varying, so that every target has the same interface.
+            ("PSIZE", None | Some(0)) => Some(Slot::Location(11)),
+            _ => varying_location(semantic).map(Slot::Location),
+        },
+    }
+}
+
+/// The bind group of a stage's resources.
+pub fn group(stage: Stage) -> u32 {
+    match stage {
+        Stage::Vertex => 0,
+        Stage::Fragment => 1,
+    }
+}
+
+/// Binding of the uniform buffer within the stage's group.
+pub const UNIFORM_BINDING: u32 = 0;
+
+/// Bindings of the texture and the sampler on texture unit `unit`.
+pub fn texture_bindings(unit: u32) -> (u32, u32) {
+    (1 + 2 * unit, 2 + 2 * unit)
+}
+
+/// Every sampler's texture unit, in declaration order: its own, or the lowest one free.
+pub fn sampler_units(func: &Function) -> Vec<u32> {
+    let mut taken: Vec<u32> = func.samplers.iter().filter_map(|(_, s)| s.unit).collect();
+    func.samplers
+        .iter()
+        .map(|(_, s)| {
+            s.unit.unwrap_or_else(|| {
+                let free = (0..).find(|u| !taken.contains(u)).unwrap_or(0);
+                taken.push(free);
+                free
+            })
+        })
+        .collect()
+}
+
+/// One member of the uniform buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformMember {
+    pub offset: u32,
+    /// Bytes from one element to the next: 16 for an array, the element's size otherwise.
+    pub stride: u32,
+    pub size: u32,
+}
+
+/// The std140 layout of every uniform of `func`, in declaration order, and the buffer's size.
+pub fn uniform_layout(func: &Function) -> (Vec<UniformMember>, u32) {
+    let mut offset = 0;
+    let mut members = Vec::new();
+    for (_, u) in func.uniforms.iter() {
+        let (size, align) = types::size_align(u.ty.width);
+        let member = match u.array_len {
+            Some(n) => UniformMember {
+                offset: types::align_to(offset, 16),
+                stride: 16,
+                size: 16 * n,
+            },
+            None => UniformMember {
+                offset: types::align_to(offset, align),
+                stride: size,
+                size,
+            },
+        };
+        offset = member.offset + member.size;
+        members.push(member);
+    }
+    (members, types::align_to(offset, 16))
+}
+
+/// The scalar a uniform of `kind` is stored as in the buffer (bool is not host-shareable).
+pub fn stored_kind(kind: ScalarKind) -> ScalarKind {
+    if kind == ScalarKind::Bool {
+        ScalarKind::Int
+    } else {
+        kind
+    }
+}
+
+/// The bytes of `func`'s uniform buffer holding `values` (one list of elements per uniform, as
+/// `Function::initial_uniforms` gives them), in the std140 layout above: real components as f32,
+/// int as i32, bool as the i32 0 or 1.
+pub fn uniform_bytes(func: &Function, values: &[Vec<pigment_ir::Vector>]) -> Vec<u8> {
+    let (layout, size) = uniform_layout(func);
+    let mut bytes = vec![0u8; size as usize];
+    for (((_, u), member), elements) in func.uniforms.iter().zip(&layout).zip(values) {
+        for (e, v) in elements.iter().enumerate() {
+            for c in 0..u.ty.width as usize {
+                let bits = match u.ty.kind {
+                    ScalarKind::Bool => u32::from(v.bits[c] != 0),
+                    _ => v.bits[c],
+                };
+                let at = (member.offset + e as u32 * member.stride) as usize + 4 * c;
+                if let Some(dst) = bytes.get_mut(at..at + 4) {
+                    dst.copy_from_slice(&bits.to_le_bytes());
+                }
+            }
+        }
+    }
+    bytes
+}

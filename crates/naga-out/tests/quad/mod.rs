@@ -1,0 +1,232 @@
+//! The reference quad drawn two ways, shared by tests/vulkan.rs and examples/measure_render.rs:
+//! through naga's SPIR-V on Vulkan (crates/vk-oracle) with a vertex stage lowered by this crate,
+//! and by the IR's reference interpreter, whose lookups the NV machine's texture units serve.
+#![allow(dead_code)]
+
+use nvfp::isa::TexTarget;
+use nvfp::texture::{Lookup, TexFormat, Texture, TextureUnits};
+use pigment_ir::interp::{run_quad, Bindings, Limits, SampleRequest, Textures};
+use pigment_ir::SamplerDim;
+use pigment_ir::{Function, Vector};
+use pigment_naga::{emit, interface, Target};
+
+pub const SIZE: u32 = 16;
+pub const TEX: u32 = 8;
+
+pub fn texels() -> Vec<[f32; 4]> {
+    (0..TEX * TEX)
+        .map(|k| {
+            let (x, y) = ((k % TEX) as f32, (k / TEX) as f32);
+            [x / 7.0, y / 7.0, (x + y) / 14.0, 1.0 - x / 14.0]
+        })
+        .collect()
+}
+
+/// The NV machine's texture units answering the interpreter's lookups (unit = sampler index).
+pub struct Units(TextureUnits);
+
+impl Textures for Units {
+    fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
+        let mut coords = r.quad_coords;
+        let lookup = if r.projective {
+            for c in &mut coords {
+                c[3] = c[r.width as usize - 1];
+            }
+            Lookup::Projective
+        } else if let Some((dx, dy)) = r.gradients {
+            Lookup::Gradients {
+                ddx: [dx; 4],
+                ddy: [dy; 4],
+            }
+        } else {
+            Lookup::Implicit
+        };
+        let unit = r.sampler.index() as u8;
+        self.0.sample_quad(unit, TexTarget::D2, &coords, &lookup)[r.fragment]
+    }
+}
+
+pub fn units(f: &Function) -> Units {
+    let mut units = TextureUnits::new();
+    for (h, _) in f.samplers.iter() {
+        let t = Texture::from_rgba_f32(
+            TexTarget::D2,
+            TEX as usize,
+            TEX as usize,
+            1,
+            TexFormat::FloatRgba,
+            &texels(),
+        )
+        .unwrap();
+        units.bind(h.index() as u8, t);
+    }
+    Units(units)
+}
+
+pub const VERTEX: &str = "vertex fn quad(
+    in $p: float4 @ATTR0, in $t0: float4 @ATTR1, in $t1: float4 @ATTR2,
+    in $c0: float4 @ATTR3, in $c1: float4 @ATTR4,
+    out $pos: float4 @POSITION, out $o0: float4 @TEXCOORD0, out $o1: float4 @TEXCOORD1,
+    out $oc0: float4 @COLOR0, out $oc1: float4 @COLOR1,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  store $o0, %1
+  %2: float4 = input $t1
+  store $o1, %2
+  %3: float4 = input $c0
+  store $oc0, %3
+  %4: float4 = input $c1
+  store $oc1, %4
+}
+";
+
+/// The reference quad's value of the varying `semantic` at (s, t), by vk_oracle's attributes.
+pub fn varying(semantic: &str, s: f32, t: f32) -> Option<[f32; 4]> {
+    let a = vk_oracle::corner(s, t);
+    Some(match semantic.to_ascii_uppercase().as_str() {
+        "TEXCOORD0" | "TEXCOORD" | "TEX0" => a[1],
+        "TEXCOORD1" | "TEX1" => a[2],
+        "COLOR0" | "COLOR" | "COL0" | "COL" => a[3],
+        "COLOR1" | "COL1" => a[4],
+        _ => return None,
+    })
+}
+
+/// The output the picture shows: COLOR / COLOR0.
+pub fn color_output(f: &Function) -> Option<usize> {
+    f.outputs.iter().position(|(_, o)| {
+        matches!(
+            o.semantic
+                .as_deref()
+                .map(str::to_ascii_uppercase)
+                .as_deref(),
+            Some("COLOR" | "COLOR0" | "COL" | "COL0")
+        ) && o.ty.kind.is_real()
+    })
+}
+
+pub fn drawable(f: &Function) -> bool {
+    f.stage == pigment_ir::Stage::Fragment
+        && f.samplers.iter().all(|(_, s)| s.dim == SamplerDim::D2)
+        && color_output(f).is_some()
+        && f.inputs.iter().all(|(_, i)| {
+            i.ty.kind.is_real() && varying(i.semantic.as_deref().unwrap_or(""), 0.0, 0.0).is_some()
+        })
+}
+
+/// The interpreter's picture, row j = 0 first; discarded fragments (0, 0, 0, 0).
+pub fn interpreted(f: &Function, uniforms: &[Vec<Vector>]) -> Result<Vec<[f32; 4]>, String> {
+    let out = color_output(f).unwrap();
+    let mut picture = vec![[0.0; 4]; (SIZE * SIZE) as usize];
+    for qj in (0..SIZE).step_by(2) {
+        for qi in (0..SIZE).step_by(2) {
+            let at = |k: usize| (qi + (k as u32 & 1), qj + (k as u32 >> 1));
+            let inputs = std::array::from_fn(|k| {
+                let (i, j) = at(k);
+                let (s, t) = (
+                    (i as f32 + 0.5) / SIZE as f32,
+                    (j as f32 + 0.5) / SIZE as f32,
+                );
+                f.inputs
+                    .iter()
+                    .map(|(_, inp)| {
+                        let v = varying(inp.semantic.as_deref().unwrap_or(""), s, t).unwrap();
+                        Vector::reals(inp.ty.kind, &v[..inp.ty.width as usize])
+                    })
+                    .collect()
+            });
+            let bindings = Bindings {
+                inputs,
+                uniforms: uniforms.to_vec(),
+            };
+            let results =
+                run_quad(f, &bindings, &mut units(f), Limits::default()).map_err(|e| e.message)?;
+            for (k, r) in results.iter().enumerate() {
+                let (i, j) = at(k);
+                if r.discarded {
+                    continue;
+                }
+                let v = r.outputs[out].value;
+                let mut px = [0.0; 4];
+                for (c, p) in px.iter_mut().enumerate().take(v.ty.width as usize) {
+                    *p = f32::from_bits(v.bits[c]);
+                }
+                picture[(j * SIZE + i) as usize] = px;
+            }
+        }
+    }
+    Ok(picture)
+}
+
+pub fn close(gpu: f32, reference: f32) -> bool {
+    if !reference.is_finite() || !gpu.is_finite() {
+        return !reference.is_finite() && !gpu.is_finite();
+    }
+    (gpu - reference).abs() <= 2e-3 * reference.abs().max(1.0)
+}
+
+/// The first pixel where the Vulkan picture of fragment function `f` (with `uniforms`, one list of
+/// elements per uniform) and the interpreter's differ beyond [`close`], if any, and how many pixels
+/// Vulkan drew that are not the clear colour.
+pub fn compare(f: &Function, uniforms: &[Vec<Vector>]) -> Result<(Option<String>, usize), String> {
+    let vertex = pigment_ir::parse(VERTEX).map_err(|e| format!("{e:?}"))?;
+    let vs = &vertex
+        .functions
+        .iter()
+        .next()
+        .ok_or("no vertex function")?
+        .1;
+    let vs_spirv = emit(vs, Target::SpirV)
+        .map_err(|e| e.message)?
+        .spirv
+        .unwrap_or_default();
+    let fs_spirv = emit(f, Target::SpirV)
+        .map_err(|e| e.message)?
+        .spirv
+        .unwrap_or_default();
+    let bytes = interface::uniform_bytes(f, uniforms);
+    let data = texels();
+    let textures: Vec<_> = interface::sampler_units(f)
+        .into_iter()
+        .map(|unit| {
+            let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
+            vk_oracle::Texture2d {
+                texture_binding,
+                sampler_binding,
+                width: TEX,
+                height: TEX,
+                texels: &data,
+                nearest: false,
+            }
+        })
+        .collect();
+    let draw = vk_oracle::Draw {
+        vertex_spirv: &vs_spirv,
+        fragment_spirv: &fs_spirv,
+        vertex_entry: "quad",
+        fragment_entry: &f.name,
+        vertex_uniforms: &[],
+        fragment_uniforms: &bytes,
+        fragment_textures: &textures,
+        width: SIZE,
+        height: SIZE,
+    };
+    let gpu = vk_oracle::render(&draw)?;
+    let reference = interpreted(f, uniforms)?;
+    let lit = gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
+    let bad = gpu
+        .iter()
+        .zip(&reference)
+        .enumerate()
+        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
+        .map(|(k, (g, r))| {
+            format!(
+                "pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
+                k as u32 % SIZE,
+                k as u32 / SIZE
+            )
+        });
+    Ok((bad, lit))
+}

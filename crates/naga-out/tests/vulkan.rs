@@ -1,0 +1,194 @@
+//! Proof by execution: corpus fragment programs compiled to SPIR-V, paired with a vertex function
+//! lowered by the same crate, drawn on the reference quad by Vulkan (Mesa's lavapipe, through
+//! crates/vk-oracle) and compared pixel by pixel with the IR's reference interpreter.
+//!
+//! Tolerance: |gpu − interpreter| ≤ 2e-3 · max(1, |interpreter|) per component. The interpreter
+//! rounds half and fixed after every step, and uses NV's approximations for rcp, rsqrt, exp2,
+//! log2, sin, cos and pow; the GPU computes in f32 with its own (pigment_naga's crate doc lists the
+//! differences). Non-finite values must be non-finite on both sides.
+//!
+//! Programs taken: fragment functions of the corpus that read only the varyings the reference quad
+//! defines through this vertex stage (TEXCOORD0, TEXCOORD1, COLOR0, COLOR1), use only 2D textures
+//! and write a real COLOR. `WPOS` and `FACE` are left out: Vulkan counts fragment y from the top.
+//! Every 2D sampler gets the same smooth 8x8 RGBA32F texture, LINEAR and REPEAT, one level, on the
+//! GPU and in the NV machine's texture units that serve the interpreter's lookups.
+
+mod quad;
+
+use pigment_ir::{Function, Vector};
+use pigment_naga::{emit, interface, Target};
+use quad::{close, compare, drawable, units, SIZE};
+use std::path::Path;
+
+fn corpus() -> Vec<(String, Function)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = Vec::new();
+    for dir in ["tests/in/fp30", "crates/naga-out/tests/in"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for p in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "ir"))
+        {
+            let module = pigment_ir::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            for (_, f) in module.functions.iter() {
+                out.push((format!("{}:{}", p.display(), f.name), f.clone()));
+            }
+        }
+    }
+    let mut cg: Vec<_> = std::fs::read_dir(root.join("tests/in/cg/compile"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cg.sort();
+    cg.push(root.join("examples/cg/rings.cg"));
+    for path in cg
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "cg"))
+    {
+        let p = path.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let front = pigment_cg::driver::run(&p, text, &Default::default());
+        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+            continue;
+        };
+        let Ok(module) = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else {
+            continue;
+        };
+        for (_, f) in module.functions.iter() {
+            out.push((p.clone(), f.clone()));
+        }
+    }
+    out
+}
+
+/// Programs whose picture is expected to differ, and why: what the crate doc lists as computed
+/// differently by the targets.
+const EXPECTED_DIFFERENT: &[(&str, &str)] = &[(
+    "fixed_literals.cg",
+    "fixed values beyond [-2, 2047/1024] clamp in the IR; naga computes fixed in f32",
+)];
+
+#[test]
+fn spirv_renders_the_reference_quad_like_the_interpreter() {
+    let mut drawn = 0;
+    // Pixels that are not the clear colour: a picture of zeros would agree with anything.
+    let mut lit = 0;
+    let mut failures = Vec::new();
+    for (name, f) in corpus().into_iter().filter(|(_, f)| drawable(f)) {
+        let (bad, drawn_pixels) =
+            compare(&f, &f.initial_uniforms()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        drawn += 1;
+        lit += drawn_pixels;
+        let expected = EXPECTED_DIFFERENT
+            .iter()
+            .find(|(file, _)| name.ends_with(file));
+        if let Some((file, why)) = expected {
+            assert!(
+                bad.is_some(),
+                "{file} renders alike now ({why} no longer shows): take it off the list"
+            );
+            continue;
+        }
+        if let Some(bad) = bad {
+            failures.push(format!("{name}: {bad}"));
+        }
+    }
+    assert!(drawn >= 10, "only {drawn} programs drawn");
+    assert!(
+        lit > drawn * (SIZE * SIZE) as usize / 2,
+        "only {lit} pixels drawn"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {drawn} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// A vertex function computing its varying (dot products with a uniform matrix, a mad, a
+/// conversion through half), drawn with a pass-through fragment function. Its output is affine in
+/// the attributes, so the rasterizer's interpolation gives at every pixel what `run_vertex` gives
+/// for the attributes at the pixel's centre.
+const AFFINE_VERTEX: &str = "vertex fn vs(
+    in $p: float4 @ATTR0, in $t0: float4 @ATTR1, in $c0: float4 @ATTR3,
+    uniform $m: float4[2] = [1.0, 2.0, 3.0, 4.0] [0.5, -1.0, 2.0, 0.25],
+    out $pos: float4 @POSITION, out $o: float4 @TEXCOORD0,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  %2: float4 = input $c0
+  %3: float4 = uniform $m[0]
+  %4: float4 = uniform $m[1]
+  %5: float = dot %3, %1
+  %6: float = dot %4, %2
+  %7: float = swizzle %1.x
+  %8: float = swizzle %4.y
+  %9: float = swizzle %2.z
+  %10: float = mad %7, %8, %9
+  %11: float2 = swizzle %2.yx
+  %12: half2 = cvt %11
+  %13: float2 = cvt %12
+  %14: float4 = construct %5, %6, %13
+  store $o.xyzw, %14
+  store $o.y, %10
+}
+fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  store $c, %0
+}
+";
+
+#[test]
+fn a_vertex_function_renders_like_run_vertex() {
+    let module = pigment_ir::parse(AFFINE_VERTEX).unwrap();
+    let vs = &module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name == "vs")
+        .unwrap()
+        .1;
+    let fs = &module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name == "fs")
+        .unwrap()
+        .1;
+    let vs_spirv = emit(vs, Target::SpirV).unwrap().spirv.unwrap();
+    let fs_spirv = emit(fs, Target::SpirV).unwrap().spirv.unwrap();
+    let uniforms = interface::uniform_bytes(vs, &vs.initial_uniforms());
+    let draw = vk_oracle::Draw {
+        vertex_spirv: &vs_spirv,
+        fragment_spirv: &fs_spirv,
+        vertex_entry: "vs",
+        fragment_entry: "fs",
+        vertex_uniforms: &uniforms,
+        fragment_uniforms: &[],
+        fragment_textures: &[],
+        width: SIZE,
+        height: SIZE,
+    };
+    let gpu = vk_oracle::render(&draw).unwrap();
+    for (k, g) in gpu.iter().enumerate() {
+        let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
+        let (s, t) = (
+            (i as f32 + 0.5) / SIZE as f32,
+            (j as f32 + 0.5) / SIZE as f32,
+        );
+        let a = vk_oracle::corner(s, t);
+        let inputs = [a[0], a[1], a[3]].map(|v| Vector::reals(pigment_ir::ScalarKind::Float, &v));
+        let r = pigment_ir::interp::run_vertex(vs, &inputs, &vs.initial_uniforms(), &mut units(vs))
+            .unwrap();
+        let o = r.outputs[1].value;
+        let want: [f32; 4] = std::array::from_fn(|c| f32::from_bits(o.bits[c]));
+        assert!(
+            g.iter().zip(&want).all(|(&g, &w)| close(g, w)),
+            "pixel ({i}, {j}): vulkan {g:?}, run_vertex {want:?}"
+        );
+    }
+}

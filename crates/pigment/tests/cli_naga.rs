@@ -1,0 +1,141 @@
+//! `pigment compile --target ...` as a user runs it: a SPIR-V file that Khronos' `spirv-val`
+//! accepts, its disassembly, the text targets, reflection, and located errors.
+
+use std::process::Command;
+
+fn pigment(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pigment"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn spirv_file_passes_spirv_val() {
+    let out = std::env::temp_dir().join(format!("pigment-cli-naga-{}.spv", std::process::id()));
+    let o = pigment(&[
+        "compile",
+        "examples/cg/rings.cg",
+        "--target",
+        "spirv",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let val = Command::new("spirv-val")
+        .arg(&out)
+        .output()
+        .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+    let asm = pigment(&[
+        "compile",
+        "examples/cg/rings.cg",
+        "--target",
+        "spirv",
+        "--emit",
+        "asm",
+    ]);
+    let text = String::from_utf8_lossy(&asm.stdout);
+    assert!(text.contains("OpEntryPoint Fragment"), "{text}");
+}
+
+#[test]
+fn text_targets_and_reflection() {
+    for (target, needle) in [
+        ("wgsl", "@fragment"),
+        ("msl", "fragment "),
+        ("hlsl", "SV_Target0"),
+        ("glsl-naga:450", "#version 450"),
+    ] {
+        let o = pigment(&["compile", "examples/cg/rings.cg", "--target", target]);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success() && text.contains(needle),
+            "{target}: {text}"
+        );
+    }
+    let o = pigment(&[
+        "compile",
+        "examples/cg/rings.cg",
+        "--target",
+        "wgsl",
+        "--reflect",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(json["resources"][0]["kind"], "uniform_buffer");
+    assert_eq!(json["resources"][0]["group"], 1);
+}
+
+#[test]
+fn inexpressible_lookup_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-err-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shadow.cg");
+    std::fs::write(&path, "float4 main(float3 c : TEXCOORD0, uniform sampler2D s) : COLOR {\n  return tex2D(s, c);\n}\n").unwrap();
+    let o = pigment(&[
+        "compile",
+        path.to_str().unwrap(),
+        "--target",
+        "spirv",
+        "-o",
+        "/dev/null",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("shadow.cg:2:10: error: a shadow-compare lookup"),
+        "{err}"
+    );
+}
+
+#[test]
+fn vertex_profile_compiles_a_vertex_stage() {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-vs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("vs.cg");
+    std::fs::write(
+        &path,
+        "void main(float4 p : POSITION, float2 uv : TEXCOORD0, uniform float4x4 mvp,\n          out float4 op : POSITION, out float2 ouv : TEXCOORD0) {\n  op = mul(mvp, p);\n  ouv = uv * 2;\n}\n",
+    )
+    .unwrap();
+    let spv = dir.join("vs.spv");
+    let p = path.to_str().unwrap();
+    let o = pigment(&[
+        "compile",
+        p,
+        "--profile",
+        "vp40",
+        "--target",
+        "spirv",
+        "-o",
+        spv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let val = Command::new("spirv-val")
+        .arg(&spv)
+        .output()
+        .expect("spirv-val missing: run scripts/test");
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+    let o = pigment(&["compile", p, "--profile", "vp40", "--target", "wgsl"]);
+    let wgsl = String::from_utf8_lossy(&o.stdout);
+    // POSITION is attribute 0 and the clip position; TEXCOORD0 attribute 8, varying 0.
+    for needle in [
+        "@vertex",
+        "@location(0) p: vec4<f32>",
+        "@location(8) uv",
+        "@builtin(position)",
+        "@location(0) ouv",
+    ] {
+        assert!(wgsl.contains(needle), "{needle} missing in\n{wgsl}");
+    }
+}
