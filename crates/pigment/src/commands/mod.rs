@@ -3,6 +3,7 @@
 pub mod check;
 pub mod compile;
 pub mod eval;
+pub mod preset;
 pub mod render;
 pub mod render_stages;
 pub mod run;

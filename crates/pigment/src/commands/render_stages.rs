@@ -9,7 +9,7 @@
 //! in both); a name neither knows is the fragment side's usual warning.
 
 use crate::cgfront::front_end_options;
-use crate::cli::{BindingArgs, RenderArgs};
+use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::compile::{compile_cg, reject};
 use crate::commands::run::render_with;
 use crate::commands::vertex_quad::{run_quad_vertices, uniform_values};
@@ -26,7 +26,7 @@ use std::path::Path;
 const VERTEX_PROFILE: &str = "vp40";
 
 pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult {
-    let vertex = lower_vertex(&args.program, args, vertex_entry)?;
+    let vertex = lower_vertex(&args.program, &args.cg, vertex_entry)?;
     let func = &vertex.functions[Handle::from_index(0)];
     let compiled = compile_cg(&args.program, &args.cg)?;
     let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
@@ -80,8 +80,8 @@ fn fragment_knows(loaded: &Loaded, param: &str) -> bool {
 }
 
 /// Checks `entry` of `path` as a vertex program and lowers it to a module holding its function.
-fn lower_vertex(path: &Path, args: &RenderArgs, entry: &str) -> Result<Module, Failure> {
-    let mut options = front_end_options(&args.cg)?;
+pub fn lower_vertex(path: &Path, cg: &CgArgs, entry: &str) -> Result<Module, Failure> {
+    let mut options = front_end_options(cg)?;
     options.entry = entry.to_string();
     options.profile = VERTEX_PROFILE.to_string();
     options.stage = Some(Stage::Vertex);
