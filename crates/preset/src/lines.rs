@@ -1,6 +1,6 @@
 //! The line syntax of a libretro config file (RetroArch's `config_file` format, which `.cgp`
 //! presets use): `key = value` per line, the value either `"quoted"` or running to a `#` or the
-//! line's end; `#` starts a comment; `#reference "FILE"` (and the older `#include "FILE"`) pulls in
+//! line's end; `#` starts a comment, and so does `//` at the start of a line; `#reference "FILE"` (and the older `#include "FILE"`) pulls in
 //! another preset whose keys this file may override.
 
 use pigment_diag::{Diagnostic, FileId, Span};
@@ -45,7 +45,8 @@ pub fn split(text: &str, file: FileId) -> Result<Vec<Line>, Diagnostic> {
 fn split_line(line: &str, at: usize, file: FileId) -> Result<Option<Line>, Diagnostic> {
     let body = line.trim_start();
     let indent = at + line.len() - body.len();
-    if body.is_empty() {
+    // `//` lines are comments too in the wild (RetroArch skips any line without `=`).
+    if body.is_empty() || body.starts_with("//") {
         return Ok(None);
     }
     if let Some(directive) = body.strip_prefix('#') {

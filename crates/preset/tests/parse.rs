@@ -123,7 +123,7 @@ fn textures_and_parameters() {
 #[test]
 fn comments_quotes_and_spacing() {
     let p = parse(
-        "# a preset\n  shaders=\"1\"   # one pass\n\nshader0 = \"a b.cg\" # quoted, with a space\n\
+        "# a preset\n// another comment\n  shaders=\"1\"   # one pass\n\nshader0 = \"a b.cg\" # quoted, with a space\n\
          alias0 = X#comment right after\r\nfilter_linear0\t=\ttrue\n",
     );
     assert_eq!(p.passes[0].shader, PathBuf::from("dir/a b.cg"));
