@@ -284,3 +284,67 @@ fn a_malformed_preset_is_a_located_error() {
         stderr(&out)
     );
 }
+
+#[test]
+fn t_zero_is_the_top_row_as_in_retroarch() {
+    // A 1x2 input and LUT, red on top and blue below; every pixel reads t = 0.25 of both.
+    let dir = scratch("orientation");
+    let d = |name: &str| dir.join(name).display().to_string();
+    write_png(&dir.join("in.png"), 1, 2, &[255, 0, 0, 255, 0, 0, 255, 255]);
+    write_png(&dir.join("lut.png"), 1, 2, &[0, 255, 0, 255, 0, 0, 0, 255]);
+    let body = "float4 main_fragment(float2 tex : TEXCOORD0, uniform input IN,
+        uniform sampler2D lut) : COLOR
+    { return tex2D(IN.texture, float2(0.5, 0.25)) + tex2D(lut, float2(0.5, 0.25)); }";
+    write(&dir, "o.cg", &format!("{COMMON}{body}"));
+    write(
+        &dir,
+        "p.cgp",
+        "shaders = 1\nshader0 = o.cg\nfilter_linear0 = false\ntextures = lut\nlut = lut.png\n\
+         lut_linear = false\n",
+    );
+    ok(&[
+        "preset",
+        &d("p.cgp"),
+        "--input",
+        &d("in.png"),
+        "-o",
+        &d("o.png"),
+    ]);
+    // Red from the input's top row, green from the LUT's; the output stays upright (2 rows).
+    let (size, px) = png_pixels(&dir.join("o.png"));
+    assert_eq!(size, (1, 2));
+    assert_eq!(px, [255, 255, 0, 255, 255, 255, 0, 255]);
+}
+
+#[test]
+fn a_main_vertex_from_an_include_runs() {
+    let dir = scratch("vertex_include");
+    let d = |name: &str| dir.join(name).display().to_string();
+    write(
+        &dir,
+        "v.inc",
+        "void main_vertex(float4 position : POSITION, uniform float4x4 modelViewProj,
+            uniform input IN, out float4 oPosition : POSITION, out float2 oConst : TEXCOORD1)
+        {
+            oPosition = mul(modelViewProj, position);
+            oConst = float2(0.2, 0.6) * IN.video_size / float2(2.0, 1.0);
+        }\n",
+    );
+    let src = "struct input { float2 video_size; float2 texture_size; float2 output_size;
+        float frame_count; float frame_direction; sampler2D texture; };
+    #include \"v.inc\"
+    float4 main_fragment(float2 c : TEXCOORD1) : COLOR { return float4(c, 0, 1); }";
+    write(&dir, "i.cg", src);
+    write(&dir, "p.cgp", "shaders = 1\nshader0 = i.cg\n");
+    write_png(&dir.join("in.png"), 2, 1, &[0; 8]);
+    ok(&[
+        "preset",
+        &d("p.cgp"),
+        "--input",
+        &d("in.png"),
+        "-o",
+        &d("o.png"),
+    ]);
+    // video_size (2, 1): (0.2, 0.6) -> codes 51, 153.
+    assert_eq!(png_pixels(&dir.join("o.png")).1[..4], [51, 153, 0, 255]);
+}

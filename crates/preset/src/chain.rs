@@ -14,8 +14,12 @@
 //! uniforms: their default, the preset's `parameters`, then the caller's overrides.
 //!
 //! Filtering and wrapping of what pass N reads follow `filter_linearN` (linear when unset) and
-//! `wrap_modeN`; `mipmap_inputN` mipmaps its source. Pictures keep the machine's orientation (row 0
-//! at the bottom, t = 0), so an upright picture stays upright through the chain.
+//! `wrap_modeN`; `mipmap_inputN` mipmaps its source.
+//!
+//! Orientation: RetroArch uploads a frame top row first, so t = 0 is the picture's top in every
+//! texture, LUTs included, and libretro's shaders (hqx's LUT indexing, "the line below" offsets)
+//! count on it. The chain's [`Picture`]s are therefore stored top row first: row 0 is t = 0.
+//! [`Picture::flipped`] converts from and to the machine's PNG convention (row 0 at the bottom).
 
 use crate::model::{Pass, Preset};
 use crate::store::{texture, Format};
@@ -44,7 +48,7 @@ pub trait PassProgram {
     fn shade(&self, bindings: &Bindings, width: u32, height: u32) -> Result<Vec<[f32; 4]>, String>;
 }
 
-/// A picture: `width` x `height` RGBA floats, bottom row first.
+/// A picture: `width` x `height` RGBA floats, row 0 at t = 0 (the top, in the chain).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
     pub width: u32,
@@ -53,6 +57,16 @@ pub struct Picture {
 }
 
 impl Picture {
+    /// The picture with its rows in the opposite order (bottom-first to top-first or back).
+    pub fn flipped(mut self) -> Picture {
+        let w = self.width as usize;
+        if w > 0 {
+            let rows: Vec<&[[f32; 4]]> = self.pixels.chunks(w).rev().collect();
+            self.pixels = rows.concat();
+        }
+        self
+    }
+
     fn black(width: u32, height: u32) -> Picture {
         Picture {
             width,

@@ -8,15 +8,17 @@
 //! `--convert glsl|slang` waits for the GLSL back end (crates/glsl) and is not offered yet.
 
 use crate::bindings::bind_named;
+use crate::cgfront::front_end_options;
 use crate::cli::CgArgs;
 use crate::commands::compile::compile_cg;
 use crate::commands::render_stages::lower_vertex;
 use crate::commands::vertex_quad::{run_quad_vertices_with, uniform_values, UNSET};
 use crate::failure::{CommandResult, Failure};
-use crate::load::{print_diagnostics, Loaded};
+use crate::load::{print_diagnostics, read_source, Loaded};
 use crate::values::parse_size;
 use clap::Args;
 use nvfp::isa::{AttribReg, ATTRIB_COUNT};
+use pigment_cg::driver::preprocess_text;
 use pigment_diag::{FileId, SourceFiles};
 use pigment_ir::{Function, Handle, Input, Module};
 use pigment_preset::chain::{format, Bindings, Chain, PassProgram, Picture};
@@ -110,7 +112,8 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
                 return Ok(());
             }
             let path = PathBuf::from(output.to_string_lossy().replace("%d", &frame.to_string()));
-            nvfp::image::write_png(&path, picture.width, picture.height, &picture.pixels)
+            let upright = picture.clone().flipped();
+            nvfp::image::write_png(&path, upright.width, upright.height, &upright.pixels)
                 .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
             eprintln!(
                 "pigment: wrote {} ({}x{})",
@@ -126,11 +129,13 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
 fn read_picture(path: &Path) -> Result<Picture, Failure> {
     let image = nvfp::image::read_png(path)
         .map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
-    Ok(Picture {
+    let picture = Picture {
         width: image.width as u32,
         height: image.height as u32,
         pixels: image.pixels,
-    })
+    };
+    // nvfp reads PNGs bottom row first; the chain wants RetroArch's top-first rows.
+    Ok(picture.flipped())
 }
 
 fn viewport(args: &PresetArgs, input: (u32, u32)) -> Result<(u32, u32), Failure> {
@@ -240,7 +245,9 @@ fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
         entry: entry.to_string(),
         profile: "fp30".to_string(),
         include_dirs: Vec::new(),
-        defines: Vec::new(),
+        // RetroArch's Cg runtime compiles with PARAMETER_UNIFORM, which turns the shaders'
+        // `#pragma parameter` values from macros into uniforms.
+        defines: vec!["PARAMETER_UNIFORM".to_string()],
         undefines: Vec::new(),
         lang: None,
         no_fast_math: false,
@@ -260,8 +267,7 @@ fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
             messages.join("; ")
         ))
     })?;
-    let text = std::fs::read_to_string(shader).unwrap_or_default();
-    let vertex = if text.contains("main_vertex") {
+    let vertex = if defines_main_vertex(shader, &cg("main_vertex"))? {
         Some(lower_vertex(shader, &cg("main_vertex"), "main_vertex").map_err(failed)?)
     } else {
         None
@@ -273,6 +279,15 @@ fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
         },
         vertex,
     })
+}
+
+/// Whether the preprocessed pass (its includes too) mentions `main_vertex`; a pass without one
+/// gets the pass-through vertex stage.
+fn defines_main_vertex(shader: &Path, cg: &CgArgs) -> Result<bool, Failure> {
+    let text = read_source(shader)?;
+    let options = front_end_options(cg)?;
+    let (_, _, preprocessed) = preprocess_text(&shader.display().to_string(), text, &options);
+    Ok(preprocessed.text.contains("main_vertex"))
 }
 
 impl PassProgram for CompiledPass {
