@@ -234,6 +234,23 @@ fn print_info(
     }
 }
 
+/// The front end's options for `entry` of a pass, with PARAMETER_UNIFORM defined or not.
+fn cg_args(entry: &str, uniform_parameters: bool) -> CgArgs {
+    CgArgs {
+        entry: entry.to_string(),
+        profile: "fp30".to_string(),
+        include_dirs: Vec::new(),
+        defines: if uniform_parameters {
+            vec!["PARAMETER_UNIFORM".to_string()]
+        } else {
+            Vec::new()
+        },
+        undefines: Vec::new(),
+        lang: None,
+        no_fast_math: false,
+    }
+}
+
 /// One pass compiled: its fragment program and, when it has one, its vertex function.
 struct CompiledPass {
     fragment: Loaded,
@@ -241,17 +258,6 @@ struct CompiledPass {
 }
 
 fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
-    let cg = |entry: &str| CgArgs {
-        entry: entry.to_string(),
-        profile: "fp30".to_string(),
-        include_dirs: Vec::new(),
-        // RetroArch's Cg runtime compiles with PARAMETER_UNIFORM, which turns the shaders'
-        // `#pragma parameter` values from macros into uniforms.
-        defines: vec!["PARAMETER_UNIFORM".to_string()],
-        undefines: Vec::new(),
-        lang: None,
-        no_fast_math: false,
-    };
     let failed = |_| {
         eprintln!(
             "pigment: error: pass {index} (`{}`) does not compile",
@@ -259,7 +265,22 @@ fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
         );
         Failure::Rejected
     };
-    let compiled = compile_cg(shader, &cg("main_fragment")).map_err(failed)?;
+    // RetroArch's Cg runtime compiles with PARAMETER_UNIFORM, which turns the shaders' `#pragma
+    // parameter` values from macros into uniforms. Uniforms can cost registers that constants do
+    // not, so a pass that does not fit so is compiled with its parameters as macros.
+    let mut uniform_parameters = true;
+    let compiled = match compile_cg(shader, &cg_args("main_fragment", true)) {
+        Ok(compiled) => compiled,
+        Err(_) => {
+            eprintln!(
+                "pigment: note: pass {index} compiled again without PARAMETER_UNIFORM: its \
+                 parameters keep their defaults"
+            );
+            uniform_parameters = false;
+            compile_cg(shader, &cg_args("main_fragment", false)).map_err(failed)?
+        }
+    };
+    let cg = |entry: &str| cg_args(entry, uniform_parameters);
     let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
         let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
         Failure::Output(format!(
