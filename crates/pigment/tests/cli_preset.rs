@@ -348,3 +348,36 @@ fn a_main_vertex_from_an_include_runs() {
     // video_size (2, 1): (0.2, 0.6) -> codes 51, 153.
     assert_eq!(png_pixels(&dir.join("o.png")).1[..4], [51, 153, 0, 255]);
 }
+
+#[test]
+fn an_srgb_framebuffer_stores_encoded_and_reads_linear() {
+    // Pass 0 writes 0.2; pass 1 reads it and multiplies by 4. An sRGB framebuffer stores
+    // round(255 * srgb(0.2)) = round(123.55) = 124, read back as linear(124/255) = 0.201556, so
+    // pass 1 gives 0.80622 -> 205.59 -> 206; an RGBA8 one stores 51/255 = 0.2 -> 0.8 -> 204.
+    let dir = scratch("srgb");
+    let d = |name: &str| dir.join(name).display().to_string();
+    let first =
+        "float4 main_fragment(float2 tex : TEXCOORD0) : COLOR { return float4(0.2, 0.2, 0.2, 1); }";
+    let times4 = "float4 main_fragment(float2 tex : TEXCOORD0, uniform input IN) : COLOR
+    { return 4.0 * tex2D(IN.texture, tex); }";
+    write(&dir, "a.cg", &format!("{COMMON}{first}"));
+    write(&dir, "b.cg", &format!("{COMMON}{times4}"));
+    write_png(&dir.join("in.png"), 1, 1, &[0, 0, 0, 255]);
+    for (srgb, want) in [(true, 206), (false, 204)] {
+        let preset = format!("p{srgb}.cgp");
+        write(
+            &dir,
+            &preset,
+            &format!("shaders = 2\nshader0 = a.cg\nsrgb_framebuffer0 = {srgb}\nshader1 = b.cg\n"),
+        );
+        ok(&[
+            "preset",
+            &d(&preset),
+            "--input",
+            &d("in.png"),
+            "-o",
+            &d("o.png"),
+        ]);
+        assert_eq!(png_pixels(&dir.join("o.png")).1[0], want, "srgb {srgb}");
+    }
+}
