@@ -21,7 +21,9 @@ fn cg_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The first error of one file, or `None` when its entry lowers to verified IR.
+/// The first error of one file, or `None` when its entry lowers to verified IR. With
+/// `LOWER_CORPUS_OUTPUTS` set, prints each output's name and semantic (to compare the bindings with
+/// another compiler's).
 fn first_error(path: &Path, text: String, options: &Options) -> Option<String> {
     let front = driver::run(&path.display().to_string(), text, options);
     if let Some(d) = front.diagnostics.iter().find(|d| d.is_error()) {
@@ -29,7 +31,17 @@ fn first_error(path: &Path, text: String, options: &Options) -> Option<String> {
     }
     let checked = front.checked.as_ref()?;
     match pigment_cg::lower::lower(&front.unit, checked, front.expanded) {
-        Ok(_) => None,
+        Ok(module) => {
+            if std::env::var_os("LOWER_CORPUS_OUTPUTS").is_some() {
+                for (_, f) in module.functions.iter() {
+                    for (_, o) in f.outputs.iter() {
+                        let semantic = o.semantic.as_deref().unwrap_or("-");
+                        println!("{}\t{}\t{semantic}", path.display(), o.name);
+                    }
+                }
+            }
+            None
+        }
         Err(ds) => Some(ds[0].message.clone()),
     }
 }

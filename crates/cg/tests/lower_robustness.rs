@@ -1,6 +1,7 @@
 //! Lowering never panics: every Cg file of the repository's test corpora that checks cleanly is
-//! lowered with each of its functions as the entry. Lowering must then either give IR that the
-//! verifier accepts (it verifies before returning) or located errors.
+//! lowered with each of its functions as the entry, for fp30 and as a vp40 vertex program. Lowering
+//! must then either give IR that the verifier accepts (it verifies before returning) or located
+//! errors.
 
 use pigment_cg::driver::{run, Options};
 use std::path::{Path, PathBuf};
@@ -41,9 +42,14 @@ fn every_clean_program_lowers_or_reports_located_errors() {
             .map(|f| f.name.clone())
             .collect();
         entries.dedup();
-        for entry in entries {
+        // Each entry as a fragment program (fp30) and as a vertex program (vp40).
+        let runs = entries
+            .iter()
+            .flat_map(|e| ["fp30", "vp40"].map(|profile| (e.clone(), profile)));
+        for (entry, profile) in runs {
             let options = Options {
                 entry: entry.clone(),
+                profile: profile.into(),
                 ..Options::default()
             };
             let front = run("t.cg", text.clone(), &options);
@@ -65,7 +71,7 @@ fn every_clean_program_lowers_or_reports_located_errors() {
                         );
                         assert!(
                             !e.message.starts_with("internal"),
-                            "{}: entry {entry}: {}",
+                            "{}: entry {entry} ({profile}): {}",
                             path.display(),
                             e.message
                         );

@@ -200,6 +200,37 @@ fn a_returned_struct_with_members_that_name_no_semantic() {
 }
 
 #[test]
+fn members_never_assigned_stay_unwritten_and_leave_their_set_free() {
+    // cgc 3.1 -profile arbvp1 binds this so: a TEX1, c TEX2; d (TEXCOORD1) and e are never
+    // assigned, so they are not written and d does not take TEX1.
+    let m = vertex(
+        "struct V { float4 pos : POSITION; float2 a; float3 b : TEXCOORD0; float4 d : TEXCOORD1;
+                    float e; float c; };
+         V main_vertex(float4 p : POSITION) { V o; o.pos = p; o.a = p.xy; o.b = p.xyz; o.c = p.w; return o; }",
+    );
+    let f = entry(&m);
+    let bound: Vec<(&str, Option<&str>)> = f
+        .outputs
+        .iter()
+        .map(|(_, o)| (o.name.as_str(), o.semantic.as_deref()))
+        .collect();
+    assert_eq!(
+        bound,
+        [
+            ("main_vertex.pos", Some("POSITION")),
+            ("main_vertex.a", Some("TEXCOORD1")),
+            ("main_vertex.b", Some("TEXCOORD0")),
+            ("main_vertex.d", Some("TEXCOORD1")),
+            ("main_vertex.e", None),
+            ("main_vertex.c", Some("TEXCOORD2")),
+        ]
+    );
+    let r = run_named(f, &[("p", &[1.0, 2.0, 3.0, 4.0])], &[]);
+    let written: Vec<u8> = r.outputs.iter().map(|o| o.written.0).collect();
+    assert_eq!(written, [0b1111, 0b11, 0b111, 0, 0, 0b1]);
+}
+
+#[test]
 fn a_struct_built_with_a_constructor() {
     // phosphor-trails' shape: `coords = tex_coords(tex, ...)` into an `out` struct parameter.
     let m = vertex(
@@ -354,17 +385,60 @@ fn vertex_profiles_refuse_discard() {
         "glslv",
         "`discard` is not available in vertex profile `glslv`",
     );
+    assert_error(
+        &format!("{VS} clip(p.x); return p; }}"),
+        "vp40",
+        "`clip` is not available in vertex profile `vp40`",
+    );
+}
+
+/// Records each lookup's coordinates and level of detail; answers (lod, 0, 0, 1).
+struct Record(Vec<([f32; 4], Option<f32>, Option<f32>)>);
+
+impl Textures for Record {
+    fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
+        self.0.push((r.quad_coords[r.fragment], r.lod, r.bias));
+        [r.lod.unwrap_or(-1.0), 0.0, 0.0, 1.0]
+    }
 }
 
 #[test]
-fn vertex_profiles_refuse_implicit_lod_lookups() {
-    for call in ["tex2D(s, p.xy)", "tex2Dproj(s, p.xyw)", "tex2Dbias(s, p)"] {
-        assert_error(
-            &format!("{VS} return {call}; }}"),
-            "vp40",
-            "its level of detail comes from derivatives",
-        );
-    }
+fn vertex_lookups_without_a_level_of_detail_read_level_0() {
+    // cgc accepts these in vp40 and glslv vertex programs: level 0, a bias added to it, a
+    // projective lookup divided by q.
+    let m = vertex(
+        "float4 main_vertex(float4 p : POSITION, uniform sampler2D s, out float4 a : TEXCOORD0,
+            out float4 b : TEXCOORD1, out float4 c : TEXCOORD2) : POSITION
+         {
+            a = tex2D(s, p.xy);
+            b = tex2Dproj(s, p.xyw);
+            c = tex2Dbias(s, float4(p.xy, 0, 1.5));
+            return p;
+         }",
+    );
+    let f = entry(&m);
+    let mut forms = Vec::new();
+    pigment_ir::walk(&f.body, &mut |i| {
+        if let InstKind::Sample { form, .. } = &i.kind {
+            forms.push(matches!(form, SampleForm::Lod { .. }));
+        }
+    });
+    assert_eq!(forms, [true, true, true]);
+    let mut rec = Record(Vec::new());
+    run_textured(f, &[("p", &[2.0, 4.0, 0.0, 2.0])], &[], &mut rec);
+    let looked: Vec<([f32; 2], Option<f32>)> = rec
+        .0
+        .iter()
+        .map(|(c, lod, _)| ([c[0], c[1]], *lod))
+        .collect();
+    assert_eq!(
+        looked,
+        [
+            ([2.0, 4.0], Some(0.0)),
+            ([1.0, 2.0], Some(0.0)),
+            ([2.0, 4.0], Some(1.5))
+        ]
+    );
 }
 
 #[test]

@@ -38,7 +38,9 @@
 //! `BLENDWEIGHT`, `TANGENT`, ... (upper case, a digit suffix as written). Their outputs are the clip
 //! position (semantic `POSITION`, float4) and the varyings, by semantic (`TEXCOORD0`-`7`, `COLOR0`,
 //! `COLOR1`, `FOG`, `PSIZE`, ...), which the rasterizer interpolates into the fragment function's
-//! inputs of the same semantic.
+//! inputs of the same semantic. An output the function never writes binds nothing: it may lack a
+//! semantic or share one with a written output (a Cg struct member the program never assigns keeps
+//! its declared semantic; cgc gives its set to another member), so back ends bind written outputs.
 //!
 //! [`Stage::Fragment`] functions run once per fragment, in 2x2 quads. Their inputs are varyings by
 //! semantic (`TEXCOORD0`, `COLOR0`, `WPOS`, ...); their outputs `COLOR`/`COLOR0`-`COLOR3` and `DEPTH`.

@@ -2,7 +2,7 @@
 //! parse back and print identically, and the parsed copy computes the same results; every pass keeps
 //! them valid and keeps their results.
 
-use pigment_ir::interp::{run_fragment, NoTextures};
+use pigment_ir::interp::{run_fragment, run_vertex, InterpError, NoTextures, OutputValue};
 use pigment_ir::*;
 use proptest::prelude::*;
 
@@ -27,6 +27,8 @@ struct Gen<'a> {
     u: Handle<Uniform>,
     s: Handle<Sampler>,
     o: Handle<Output>,
+    /// A vertex function: no derivatives, only explicit-LOD lookups.
+    vertex: bool,
 }
 
 const KINDS: [ScalarKind; 5] = [
@@ -114,7 +116,7 @@ impl Gen<'_> {
                     Op::Rcp,
                     Op::Exp2,
                     Op::Sin,
-                    Op::Ddx,
+                    if self.vertex { Op::Cos } else { Op::Ddx },
                 ];
                 let op = ops[self.c.next(ops.len() as u32) as usize];
                 let r = self.b.unary(op, v);
@@ -166,7 +168,13 @@ impl Gen<'_> {
             }
             7 => {
                 let coord = self.float_of_width(2);
-                let r = self.b.sample(self.s, SampleForm::Plain, coord);
+                let level = self.float_of_width(1);
+                let form = match (self.vertex, self.c.next(3)) {
+                    (false, 0) => SampleForm::Plain,
+                    (false, 1) => SampleForm::Bias { bias: level },
+                    _ => SampleForm::Lod { lod: level },
+                };
+                let r = self.b.sample(self.s, form, coord);
                 self.def(r);
             }
             8 => {
@@ -242,6 +250,10 @@ impl Gen<'_> {
 
 fn generate(choices: &[u32]) -> Module {
     let mut b = FunctionBuilder::new("main");
+    let vertex = choices.first().is_some_and(|c| c % 3 == 0);
+    if vertex {
+        b.set_stage(Stage::Vertex);
+    }
     let a = b.input("a", Type::FLOAT4, Some("TEXCOORD0"));
     let u = b.uniform("u", Type::FLOAT4, Some(2), None);
     let s = b.sampler("s", SamplerDim::D2, Some(1));
@@ -254,6 +266,7 @@ fn generate(choices: &[u32]) -> Module {
         u,
         s,
         o,
+        vertex,
     };
     for _ in 0..20 {
         g.step(0);
@@ -261,6 +274,18 @@ fn generate(choices: &[u32]) -> Module {
     let mut m = Module::new();
     m.functions.append(g.b.finish().expect("balanced regions"));
     m
+}
+
+/// The outputs of one run: per vertex for a vertex function, per fragment otherwise.
+fn run(
+    f: &Function,
+    inputs: &[Vector],
+    uniforms: &[Vec<Vector>],
+) -> Result<Vec<OutputValue>, InterpError> {
+    match f.stage {
+        Stage::Vertex => run_vertex(f, inputs, uniforms, &mut NoTextures).map(|r| r.outputs),
+        Stage::Fragment => run_fragment(f, inputs, uniforms, &mut NoTextures).map(|r| r.outputs),
+    }
 }
 
 proptest! {
@@ -276,9 +301,8 @@ proptest! {
         let uniforms = [vec![Vector::floats(&[1.0, 2.0, 3.0, 4.0]), Vector::floats(&[-1.0, 0.5, 0.0, 8.0])]];
         let f0 = &module.functions[Handle::from_index(0)];
         let f1 = &parsed.functions[Handle::from_index(0)];
-        let r0 = run_fragment(f0, &inputs, &uniforms, &mut NoTextures);
-        let r1 = run_fragment(f1, &inputs, &uniforms, &mut NoTextures);
-        prop_assert_eq!(r0, r1);
+        prop_assert_eq!(f0.stage, f1.stage);
+        prop_assert_eq!(run(f0, &inputs, &uniforms), run(f1, &inputs, &uniforms));
     }
 
     #[test]
@@ -290,7 +314,7 @@ proptest! {
         let inputs = [Vector::floats(&[0.75, -0.5, 2.0, 0.125])];
         let uniforms = [vec![Vector::floats(&[1.0, 2.0, 3.0, 4.0]), Vector::floats(&[-1.0, 0.5, 0.0, 8.0])]];
         let run = |m: &Module| {
-            run_fragment(&m.functions[Handle::from_index(0)], &inputs, &uniforms, &mut NoTextures)
+            run(&m.functions[Handle::from_index(0)], &inputs, &uniforms)
         };
         let before = run(&module);
         for i in order {

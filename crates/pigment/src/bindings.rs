@@ -49,11 +49,7 @@ pub fn bind(loaded: &Loaded, args: &BindingArgs) -> Result<Bound, Failure> {
             warn(&format!("`--param {param}`: {why}"));
         }
     }
-    let filter = match args.filter {
-        FilterArg::Nearest => Filter::Nearest,
-        FilterArg::Linear => Filter::Linear,
-        FilterArg::Mipmap => Filter::Mipmap,
-    };
+    let filter = filter_of(args.filter);
     let mut textures = TextureUnits::new();
     for binding in &args.textures {
         let Some(numbered) = with_unit_number(header, binding) else {
@@ -66,6 +62,15 @@ pub fn bind(loaded: &Loaded, args: &BindingArgs) -> Result<Bound, Failure> {
         textures.bind(unit, texture);
     }
     Ok(Bound { params, textures })
+}
+
+/// The texture filter `--filter` names.
+pub fn filter_of(arg: FilterArg) -> Filter {
+    match arg {
+        FilterArg::Nearest => Filter::Nearest,
+        FilterArg::Linear => Filter::Linear,
+        FilterArg::Mipmap => Filter::Mipmap,
+    }
 }
 
 /// Parameters and textures for one program from values and textures given by Cg name (a preset's

@@ -34,9 +34,13 @@ pub fn front_end_options(args: &CgArgs) -> Result<Options, Failure> {
 
 /// Reads, preprocesses, parses and checks `path`, printing every diagnostic.
 pub fn run_front_end(path: &Path, args: &CgArgs) -> Result<FrontEnd, Failure> {
+    run_front_end_with(path, &front_end_options(args)?)
+}
+
+/// [`run_front_end`] with the front end's options given whole (another entry, profile or stage).
+pub fn run_front_end_with(path: &Path, options: &Options) -> Result<FrontEnd, Failure> {
     let text = read_source(path)?;
-    let options = front_end_options(args)?;
-    let front = driver::run(&path.display().to_string(), text, &options);
+    let front = driver::run(&path.display().to_string(), text, options);
     print_diagnostics(&front.files, &front.diagnostics);
     Ok(front)
 }

@@ -250,3 +250,66 @@ fn a_vertex_entry_without_a_position_is_refused() {
         stderr(&out)
     );
 }
+
+/// Writes a 2x2 RGBA PNG whose texel in column c and picture row r (row 0 on top, at t = 1) is
+/// (255c, 255(1 - r), 128, 255).
+fn write_lut(dir: &Path) -> String {
+    let path = dir.join("lut.png");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut encoder = png::Encoder::new(file, 2, 2);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let rows: Vec<u8> = [0u8, 1]
+        .iter()
+        .flat_map(|&r| (0..2u8).flat_map(move |c| [255 * c, 255 * (1 - r), 128, 255]))
+        .collect();
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&rows)
+        .unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn vertex_programs_read_textures_at_an_explicit_level_of_detail() {
+    // Each corner reads the texel at (0.25 + 0.5s, 0.25 + 0.5t): column s, the row at t, so
+    // COLOR0 = (s, t, 128/255, 1) at the corners, affine in (s, t): every pixel gets its own
+    // (s, t). The fragment program does not know `lut`, and no warning says it.
+    let dir = scratch("vertex_texture");
+    let lut = write_lut(&dir);
+    let tex = format!("lut=2D:{lut}");
+    let src = "\
+void main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform sampler2D lut,
+    out float4 oPosition : POSITION, out float4 oColor : COLOR0)
+{
+    oPosition = position;
+    oColor = tex2Dlod(lut, float4(0.25 + 0.5 * tex, 0, 0));
+}
+float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
+";
+    let px = render(
+        "vertex_texture",
+        src,
+        &[
+            "--vertex-entry",
+            "main_vertex",
+            "--entry",
+            "main_fragment",
+            "--tex",
+            &tex,
+            "--filter",
+            "nearest",
+        ],
+    );
+    for j in 0..2 {
+        for i in 0..4 {
+            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
+            assert_close(
+                px[j * 4 + i],
+                [s, t, 128.0 / 255.0, 1.0],
+                &format!("({i}, {j})"),
+            );
+        }
+    }
+}

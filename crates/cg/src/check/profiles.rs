@@ -1,10 +1,9 @@
 //! What a profile says about the program: the stage it compiles (vertex or fragment), and the
 //! rules of the vertex profiles (cg-language-2.0 "Vertex Program Profiles", cg-stdlib.md §5-6):
-//! a vertex has no neighbours, so `ddx`, `ddy`, `fwidth`, `discard` and the lookups whose level
-//! of detail comes from derivatives (`tex2D(s, uv)`, `*proj`, `*bias`) are fragment-only; the
-//! explicit-LOD lookups (`tex2Dlod`, ...) and explicit derivatives (`tex2D(s, uv, dx, dy)`) are
-//! what a vertex program may use, and only in the profiles with vertex texture fetch (vp40, the
-//! GLSL and gp4/gp5 profiles). vp20, vp30 and arbvp1 have no texture lookups at all.
+//! a vertex has no neighbours, so `ddx`, `ddy`, `fwidth`, `discard` and `clip` are fragment-only. Texture
+//! lookups exist only in the profiles with vertex texture fetch (vp40, the GLSL and gp4/gp5
+//! profiles; vp20, vp30 and arbvp1 have none, cgc's C3004); there a lookup without a level of
+//! detail reads level 0, as cgc compiles `tex2D` for vp40 (lowering makes it an IR `texlod`).
 
 use super::calls::overload::VERTEX_PROFILES;
 use pigment_ir::Stage;
@@ -64,35 +63,28 @@ pub(crate) fn unprefixed(name: &str) -> &str {
     }
 }
 
-/// Why standard-library function `name` (precision prefix removed), called with `args`
-/// arguments, is not available in a vertex program of `profile`; `None` when it is.
-pub fn vertex_refusal(name: &str, args: usize, profile: &str) -> Option<String> {
+/// Why standard-library function `name` (precision prefix removed) is not available in a vertex
+/// program of `profile`; `None` when it is.
+pub fn vertex_refusal(name: &str, profile: &str) -> Option<String> {
     if matches!(name, "ddx" | "ddy" | "fwidth") {
         return Some(format!(
             "`{name}` is not available in vertex profile `{profile}`: derivatives exist only in \
              fragment programs"
         ));
     }
-    let rest = name.strip_prefix("tex")?;
-    let form = ["1D", "2D", "3D", "CUBE", "RECT"]
-        .iter()
-        .find_map(|d| rest.strip_prefix(d))?;
-    if !has_vertex_textures(profile) {
+    if name == "clip" {
         return Some(format!(
-            "`{name}` is not available in vertex profile `{profile}`, which has no texture \
-             lookups (vp40 and glslv have them)"
+            "`clip` is not available in vertex profile `{profile}`: only fragments can be discarded"
         ));
     }
-    let implicit = match form {
-        "" => args < 4,
-        "proj" | "bias" => true,
-        _ => false,
-    };
-    implicit.then(|| {
+    let rest = name.strip_prefix("tex")?;
+    ["1D", "2D", "3D", "CUBE", "RECT"]
+        .iter()
+        .find_map(|d| rest.strip_prefix(d))?;
+    (!has_vertex_textures(profile)).then(|| {
         format!(
-            "`{name}` is not available in vertex profile `{profile}`: its level of detail comes \
-             from derivatives, which a vertex has none of; use `{}lod` or explicit derivatives",
-            name.trim_end_matches("proj").trim_end_matches("bias")
+            "`{name}` is not available in vertex profile `{profile}`, which has no texture \
+             lookups (vp40 and glslv have them)"
         )
     })
 }
@@ -113,14 +105,13 @@ mod tests {
 
     #[test]
     fn vertex_lookups() {
-        assert!(vertex_refusal("tex2Dlod", 2, "vp40").is_none());
-        assert!(vertex_refusal("tex2D", 4, "glslv").is_none());
-        assert!(vertex_refusal("tex2D", 2, "vp40").is_some());
-        assert!(vertex_refusal("tex2Dproj", 2, "vp40").is_some());
-        assert!(vertex_refusal("texCUBEbias", 2, "glslv").is_some());
-        assert!(vertex_refusal("tex2Dlod", 2, "arbvp1").is_some());
-        assert!(vertex_refusal("ddx", 1, "vp40").is_some());
-        assert!(vertex_refusal("texture", 1, "vp20").is_none());
-        assert!(vertex_refusal("mul", 2, "vp20").is_none());
+        assert!(vertex_refusal("tex2Dlod", "vp40").is_none());
+        assert!(vertex_refusal("tex2D", "glslv").is_none());
+        assert!(vertex_refusal("tex2Dlod", "arbvp1").is_some());
+        assert!(vertex_refusal("texCUBE", "vp30").is_some());
+        assert!(vertex_refusal("ddx", "vp40").is_some());
+        assert!(vertex_refusal("clip", "glslv").is_some());
+        assert!(vertex_refusal("texture", "vp20").is_none());
+        assert!(vertex_refusal("mul", "vp20").is_none());
     }
 }

@@ -484,7 +484,14 @@ impl Lowerer<'_> {
     }
 
     /// The value 0 (false) of any type: uninitialised variables and `out` parameters start so.
+    /// Its leaves are recorded as [`Lowerer::undefined`].
     pub(super) fn zero_of(&mut self, ty: &CgType, span: Span) -> R<Val> {
+        let v = self.zero_tree(ty, span)?;
+        self.undefined.extend(v.leaves());
+        Ok(v)
+    }
+
+    fn zero_tree(&mut self, ty: &CgType, span: Span) -> R<Val> {
         Ok(match ty {
             CgType::Scalar(s) => Val::Vec(self.em.zero(Type::new(kind_of(*s), 1))),
             CgType::Vector(s, n) => Val::Vec(self.em.zero(Type::new(kind_of(*s), *n))),
@@ -493,7 +500,7 @@ impl Lowerer<'_> {
                 Val::Mat(vec![row; usize::from(*r)])
             }
             CgType::Array(elem, Some(n)) => {
-                let item = self.zero_of(elem, span)?;
+                let item = self.zero_tree(elem, span)?;
                 Val::Array(vec![item; *n as usize], None)
             }
             CgType::Struct(s) => {
@@ -501,7 +508,7 @@ impl Lowerer<'_> {
                 Val::Struct(
                     fields
                         .iter()
-                        .map(|f| self.zero_of(&f.ty, span))
+                        .map(|f| self.zero_tree(&f.ty, span))
                         .collect::<R<Vec<Val>>>()?,
                 )
             }

@@ -43,7 +43,7 @@ use emit::Emitter;
 use pigment_diag::{Diagnostic, FileId};
 use pigment_ir::pass::{ConstFold, Dce, Identities, Pass};
 use pigment_ir::{Handle, Module, Output, SourceLoc};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use val::Val;
 
 /// Lowers the entry function of `checked` (which must have been checked without errors) and
@@ -70,6 +70,7 @@ pub fn lower(
         targets: Vec::new(),
         next_frame: 0,
         outputs: EntryOutputs::default(),
+        undefined: HashSet::new(),
         diags: Vec::new(),
     };
     l.em.b.set_stage(checked.stage);
@@ -164,6 +165,11 @@ pub(crate) struct Lowerer<'a> {
     pub targets: Vec<Target>,
     pub next_frame: u32,
     pub outputs: EntryOutputs,
+    /// The zeros standing for variables never assigned (`zero_of`): a vertex program does not
+    /// write an output whose value is still one of them, as cgc leaves a member of the returned
+    /// struct that the program never assigns unwritten (and so free for an unnamed member's
+    /// TEXCOORD, `varyings.rs`).
+    pub undefined: HashSet<pigment_ir::Value>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -266,7 +272,11 @@ impl Lowerer<'_> {
     }
 
     fn store_leaves(&mut self, outputs: &[Handle<Output>], v: &Val) {
+        let vertex = self.prog.stage == pigment_ir::Stage::Vertex;
         for (&o, leaf) in outputs.iter().zip(v.leaves()) {
+            if vertex && self.undefined.contains(&leaf) {
+                continue;
+            }
             let width = self.em.ty(leaf).width;
             self.em.b.store(o, pigment_ir::WriteMask::all(width), leaf);
         }

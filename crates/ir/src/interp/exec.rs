@@ -274,7 +274,13 @@ impl Machine<'_> {
         let floats = |bits: [u32; 4]| bits.map(f32::from_bits);
         let quad_coords = self.vals[coord.index()].map(floats);
         let mut out = [[0; 4]; 4];
-        for (lane, o) in out.iter_mut().enumerate() {
+        // A vertex function runs four copies of one vertex (`run_vertex`): one lookup serves all.
+        let lanes = if self.func.stage == Stage::Vertex {
+            1
+        } else {
+            4
+        };
+        for (lane, o) in out.iter_mut().enumerate().take(lanes) {
             let gradients = match form {
                 SampleForm::Grad { ddx, ddy } => Some((
                     floats(self.vals[ddx.index()][lane]),
@@ -301,6 +307,9 @@ impl Machine<'_> {
             };
             let texel = self.textures.sample(&request);
             *o = Vector::reals(ScalarKind::Float, &texel).bits;
+        }
+        for lane in lanes..4 {
+            out[lane] = out[0];
         }
         out
     }

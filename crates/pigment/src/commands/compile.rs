@@ -2,7 +2,7 @@
 //! (front end, lowering to the shading IR, the fp30 back end). Every diagnostic, the back end's
 //! included, is printed in the user's files.
 
-use crate::cgfront::{front_end_options, run_front_end};
+use crate::cgfront::{front_end_options, run_front_end_with};
 use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
@@ -49,7 +49,16 @@ fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Fa
 
 /// Runs the front end and lowers the checked program to the shading IR.
 fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
-    let front = run_front_end(path, args)?;
+    lower_cg_with(path, &front_end_options(args)?)
+}
+
+/// [`lower_cg`] with the front end's options given whole (`render --vertex-entry` lowers the
+/// vertex entry so).
+pub(crate) fn lower_cg_with(
+    path: &Path,
+    options: &pigment_cg::driver::Options,
+) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+    let front = run_front_end_with(path, options)?;
     if front.has_errors() {
         return Err(Failure::Rejected);
     }
@@ -57,7 +66,7 @@ fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module)
         return Err(Failure::Rejected);
     };
     let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, &args.entry, errors))?;
+        .map_err(|errors| reject(&front, &options.entry, errors))?;
     Ok((front, module))
 }
 
@@ -75,7 +84,7 @@ pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, 
 
 /// Prints `errors` (located in the preprocessed text) in the user's files. An error about the whole
 /// program (an instruction or register limit) points at the entry function's name.
-pub(crate) fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
     let entry_span = entry_name_span(front, entry);
     let mapped: Vec<Diagnostic> = errors
         .into_iter()

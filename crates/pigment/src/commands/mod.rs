@@ -8,3 +8,4 @@ pub mod render;
 pub mod render_stages;
 pub mod run;
 pub mod vertex_quad;
+pub mod vertex_textures;

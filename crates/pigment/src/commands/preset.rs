@@ -20,6 +20,7 @@ use clap::Args;
 use nvfp::isa::{AttribReg, ATTRIB_COUNT};
 use pigment_cg::driver::preprocess_text;
 use pigment_diag::{FileId, SourceFiles};
+use pigment_ir::interp::NoTextures;
 use pigment_ir::{Function, Handle, Input, Module};
 use pigment_preset::chain::{format, Bindings, Chain, PassProgram, Picture};
 use pigment_preset::draw::{draw, Corner};
@@ -367,7 +368,8 @@ fn vertex_stage(func: &Function, b: &Bindings) -> Result<[Corner; 4], String> {
         .collect();
     let failure = |f: Failure| format!("the vertex stage: {f}");
     let (uniforms, _) = uniform_values(func, &params).map_err(failure)?;
-    let vertices = run_quad_vertices_with(func, &uniforms, &libretro_attribute).map_err(failure)?;
+    let vertices = run_quad_vertices_with(func, &uniforms, &mut NoTextures, &libretro_attribute)
+        .map_err(failure)?;
     let mut corners = [[UNSET; ATTRIB_COUNT]; 4];
     for (corner, vertex) in corners.iter_mut().zip(&vertices) {
         *corner = vertex.attribs;

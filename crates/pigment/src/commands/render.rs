@@ -14,6 +14,12 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     if let Some(vertex_entry) = &args.vertex_entry {
         return crate::commands::render_stages::render_two_stages(args, vertex_entry);
     }
+    let loaded = compile_and_load(args)?;
+    render_loaded(&loaded, &args.target, &args.program)
+}
+
+/// The fragment entry compiled for fp30 and loaded on the machine.
+pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
     let compiled = compile_cg(&args.program, &args.cg)?;
     let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
         let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
@@ -22,9 +28,8 @@ pub fn render(args: &RenderArgs) -> CommandResult {
             messages.join("; ")
         ))
     })?;
-    let loaded = Loaded {
+    Ok(Loaded {
         program,
         interface: compiled.interface,
-    };
-    render_loaded(&loaded, &args.target, &args.program)
+    })
 }

@@ -4,20 +4,22 @@
 //! perspective-correct, into the attribute registers of the fragment entry, which is compiled for
 //! fp30 and run on the NV_fragment_program machine as `pigment render` does without a vertex entry.
 //!
-//! `--param` serves both stages: a name the vertex program has sets its uniform there, and goes to
-//! the fragment program too when its interface knows the name (libretro's `IN.video_size` is
-//! in both); a name neither knows is the fragment side's usual warning.
+//! `--param` and `--tex` serve both stages: a name the vertex program has sets its uniform (binds
+//! its sampler) there, and goes to the fragment program too when its interface knows the name
+//! (libretro's `IN.video_size` is in both); a name neither knows is the fragment side's usual
+//! warning.
 
 use crate::cgfront::front_end_options;
 use crate::cli::{BindingArgs, CgArgs, RenderArgs};
-use crate::commands::compile::{compile_cg, reject};
+use crate::commands::compile::lower_cg_with;
+use crate::commands::render::compile_and_load;
 use crate::commands::run::render_with;
 use crate::commands::vertex_quad::{run_quad_vertices, uniform_values};
+use crate::commands::vertex_textures::VertexTextures;
 use crate::failure::{CommandResult, Failure};
-use crate::load::{print_diagnostics, read_source, Loaded};
+use crate::load::Loaded;
 use nvfp::raster::{rasterize_strip, QuadBatch};
 use nvfp::render::shade;
-use pigment_diag::FileId;
 use pigment_ir::{Handle, Module, Stage};
 use std::path::Path;
 
@@ -28,34 +30,12 @@ const VERTEX_PROFILE: &str = "vp40";
 pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult {
     let vertex = lower_vertex(&args.program, &args.cg, vertex_entry)?;
     let func = &vertex.functions[Handle::from_index(0)];
-    let compiled = compile_cg(&args.program, &args.cg)?;
-    let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
-        let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
-        Failure::Output(format!(
-            "internal: the compiled program does not load: {}",
-            messages.join("; ")
-        ))
-    })?;
-    let loaded = Loaded {
-        program,
-        interface: compiled.interface,
-    };
+    let loaded = compile_and_load(args)?;
     let bindings = &args.target.bindings;
-    let (uniforms, taken) = uniform_values(func, &bindings.params)?;
-    let vertices = run_quad_vertices(func, &uniforms)?;
-    let fragment_params = bindings
-        .params
-        .iter()
-        .zip(&taken)
-        .filter(|(p, &vertex_took)| !vertex_took || fragment_knows(&loaded, p))
-        .map(|(p, _)| p.clone())
-        .collect();
-    let fragment_bindings = BindingArgs {
-        locals: bindings.locals.clone(),
-        params: fragment_params,
-        textures: bindings.textures.clone(),
-        filter: bindings.filter,
-    };
+    let (uniforms, params_taken) = uniform_values(func, &bindings.params)?;
+    let (mut textures, textures_taken) = VertexTextures::bind(func, bindings)?;
+    let vertices = run_quad_vertices(func, &uniforms, &mut textures)?;
+    let fragment_bindings = fragment_bindings(bindings, &loaded, &params_taken, &textures_taken);
     render_with(
         &loaded,
         &fragment_bindings,
@@ -70,6 +50,34 @@ pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult
     )
 }
 
+/// The bindings for the fragment program: those the vertex program did not take, and those it took
+/// that the fragment program's interface names too.
+fn fragment_bindings(
+    bindings: &BindingArgs,
+    loaded: &Loaded,
+    params_taken: &[bool],
+    textures_taken: &[bool],
+) -> BindingArgs {
+    let keep = |items: &[String], taken: &[bool], knows: &dyn Fn(&str) -> bool| -> Vec<String> {
+        items
+            .iter()
+            .zip(taken)
+            .filter(|(item, &vertex_took)| !vertex_took || knows(item))
+            .map(|(item, _)| item.clone())
+            .collect()
+    };
+    BindingArgs {
+        locals: bindings.locals.clone(),
+        params: keep(&bindings.params, params_taken, &|p| {
+            fragment_knows(loaded, p)
+        }),
+        textures: keep(&bindings.textures, textures_taken, &|t| {
+            fragment_has_sampler(loaded, t)
+        }),
+        filter: bindings.filter,
+    }
+}
+
 /// Whether the fragment program's interface has the uniform a `--param NAME=...` names.
 fn fragment_knows(loaded: &Loaded, param: &str) -> bool {
     let name = param.split_once('=').map_or(param, |(n, _)| n).trim();
@@ -79,19 +87,18 @@ fn fragment_knows(loaded: &Loaded, param: &str) -> bool {
         .is_ok_and(|slots| !slots.is_empty())
 }
 
+/// Whether a `--tex NAME=...` is for the fragment program too: a unit number, or a sampler its
+/// interface names.
+fn fragment_has_sampler(loaded: &Loaded, binding: &str) -> bool {
+    let name = binding.split_once('=').map_or(binding, |(n, _)| n).trim();
+    name.parse::<u32>().is_ok() || loaded.interface.sampler_unit(name).is_ok()
+}
+
 /// Checks `entry` of `path` as a vertex program and lowers it to a module holding its function.
 pub fn lower_vertex(path: &Path, cg: &CgArgs, entry: &str) -> Result<Module, Failure> {
     let mut options = front_end_options(cg)?;
     options.entry = entry.to_string();
     options.profile = VERTEX_PROFILE.to_string();
     options.stage = Some(Stage::Vertex);
-    let text = read_source(path)?;
-    let front = pigment_cg::driver::run(&path.display().to_string(), text, &options);
-    print_diagnostics(&front.files, &front.diagnostics);
-    let checked = match front.checked.as_ref() {
-        Some(c) if !front.has_errors() => c,
-        _ => return Err(Failure::Rejected),
-    };
-    pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, entry, errors))
+    lower_cg_with(path, &options).map(|(_, module)| module)
 }

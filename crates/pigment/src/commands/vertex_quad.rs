@@ -9,15 +9,16 @@
 //! without one the identity, until `--param` sets them by Cg name (`modelViewProj[1]` a row,
 //! `IN.video_size` a struct member). The outputs go to the attribute registers the fragment program
 //! reads: `TEXCOORDn` to f[TEXn], `COLOR0`/`COLOR1` to f[COL0]/f[COL1], `FOG` to f[FOGC]; the
-//! `POSITION` output is the clip position. Components a narrower output leaves are (0, 0, 0, 1)'s.
+//! `POSITION` output is the clip position. Components a narrower output leaves, or the program does
+//! not write, are (0, 0, 0, 1)'s.
+//! Texture lookups go to `vertex_textures.rs`.
 
 use crate::failure::Failure;
-use crate::load::warn;
 use crate::values::parse_assignment;
 use nvfp::isa::AttribReg;
 use nvfp::raster::Vertex;
 use pigment_cg::check::{vertex_input, vertex_output};
-use pigment_ir::interp::{run_vertex, NoTextures};
+use pigment_ir::interp::{run_vertex, Textures};
 use pigment_ir::{Function, Input, ScalarKind, Type, Vector};
 
 /// The strip's corners, (s, t), in drawing order.
@@ -118,8 +119,9 @@ fn register(semantic: &str) -> Option<AttribReg> {
 pub fn run_quad_vertices(
     func: &Function,
     uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
 ) -> Result<Vec<Vertex>, Failure> {
-    run_quad_vertices_with(func, uniforms, &|input, s, t| {
+    run_quad_vertices_with(func, uniforms, textures, &|input, s, t| {
         attribute(input.semantic.as_deref(), s, t)
     })
 }
@@ -129,6 +131,7 @@ pub fn run_quad_vertices(
 pub fn run_quad_vertices_with(
     func: &Function,
     uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
     attribute: &dyn Fn(&Input, f32, f32) -> [f32; 4],
 ) -> Result<Vec<Vertex>, Failure> {
     let is_position =
@@ -139,13 +142,6 @@ pub fn run_quad_vertices_with(
             func.name
         )));
     };
-    let mut samples = false;
-    pigment_ir::walk(&func.body, &mut |i| {
-        samples |= matches!(i.kind, pigment_ir::InstKind::Sample { .. })
-    });
-    if samples {
-        warn("texture lookups of the vertex program read (0, 0, 0, 0) in `pigment render`");
-    }
     CORNERS
         .iter()
         .map(|&(s, t)| {
@@ -154,7 +150,7 @@ pub fn run_quad_vertices_with(
                 .iter()
                 .map(|(_, i)| typed(i.ty, attribute(i, s, t)))
                 .collect();
-            let result = run_vertex(func, &inputs, uniforms, &mut NoTextures).map_err(|e| {
+            let result = run_vertex(func, &inputs, uniforms, &mut *textures).map_err(|e| {
                 Failure::Output(format!("the vertex entry `{}` fails: {e}", func.name))
             })?;
             let mut vertex = Vertex::default();
@@ -165,7 +161,9 @@ pub fn run_quad_vertices_with(
             for ((h, o), out) in func.outputs.iter().zip(&result.outputs) {
                 let mut v = UNSET;
                 for (c, x) in out.value.to_f32s().into_iter().enumerate() {
-                    v[c] = x;
+                    if out.written.0 & (1 << c) != 0 {
+                        v[c] = x;
+                    }
                 }
                 if h == position {
                     vertex.clip = v;

@@ -64,7 +64,6 @@ impl Checker<'_> {
                     .then(|| {
                         super::profiles::vertex_refusal(
                             super::profiles::unprefixed(&builtin.name),
-                            args.len(),
                             &profile,
                         )
                     })

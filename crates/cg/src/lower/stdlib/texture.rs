@@ -3,14 +3,16 @@
 //! and the precision-prefixed names (`h4tex2D`, `x1texRECT`, ...), whose result is converted to the
 //! declared type. `*lod` and `*bias` become the IR's `texlod`/`texbias` (w the LOD or bias); fp30
 //! has neither, so for it `*bias` is cgc's emulation, the lookup with explicit derivatives
-//! ddx(c)·2^bias and ddy(c)·2^bias, and `*lod` an error.
+//! ddx(c)·2^bias and ddy(c)·2^bias, and `*lod` an error. A vertex program has no derivatives:
+//! its lookups without a level of detail read level 0 (cgc accepts `tex2D`, `tex2Dproj` and
+//! `tex2Dbias` in vp40 and glslv vertex programs), so they become `texlod` too.
 
 use super::super::val::Val;
 use super::super::{Lowerer, R};
 use super::Call;
 use crate::check::profiles::unprefixed;
 use crate::check::types::{Scalar, Type as CgType};
-use pigment_ir::{Op, SampleForm};
+use pigment_ir::{Op, SampleForm, SamplerDim};
 
 /// The lookup form a texture function's name (after any precision prefix) asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,7 +50,11 @@ impl Lowerer<'_> {
         let dim = self.em.b.function().samplers[s].dim;
         // fp30 has neither explicit LOD nor bias: the IR's `texlod`/`texbias` serve the others.
         let fp30 = matches!(self.prog.profile.as_str(), "fp30" | "fp30unlimited");
+        let vertex = self.prog.stage == pigment_ir::Stage::Vertex;
         let texel = match form {
+            Form::Plain | Form::Proj if vertex && call.args.len() < 4 => {
+                self.vertex_lookup(s, dim, coord, form == Form::Proj)
+            }
             Form::Lod if fp30 => {
                 return self.error(
                     call.span,
@@ -58,7 +64,7 @@ impl Lowerer<'_> {
                     ),
                 )
             }
-            Form::Bias if fp30 => {
+            Form::Bias if fp30 && !vertex => {
                 // fp30's emulation (cgc's): explicit derivatives scaled by 2^bias.
                 let n = dim.coords();
                 let c: Vec<u8> = (0..n).collect();
@@ -73,12 +79,13 @@ impl Lowerer<'_> {
                 self.em.b.sample(s, SampleForm::Grad { ddx, ddy }, c)
             }
             Form::Lod | Form::Bias => {
-                // The level of detail (or bias) is the coordinate's w.
+                // The level of detail (or bias) is the coordinate's w. A vertex has no
+                // derivatives, so its bias is added to level 0: an explicit level.
                 let n = dim.coords();
                 let c: Vec<u8> = (0..n).collect();
                 let c = self.em.swizzle(coord, &c);
                 let w = self.em.extract(coord, 3);
-                let form = if form == Form::Lod {
+                let form = if form == Form::Lod || vertex {
                     SampleForm::Lod { lod: w }
                 } else {
                     SampleForm::Bias { bias: w }
@@ -97,5 +104,29 @@ impl Lowerer<'_> {
         let ret = call.ret.clone();
         self.convert(Val::Vec(texel), &float4, &ret, call.span)
             .map(Some)
+    }
+
+    /// A lookup without a level of detail in a vertex program reads level 0, as vp40's TEX and
+    /// GLSL's vertex `texture2D` do; a projective one divides by q first (not for cube maps).
+    fn vertex_lookup(
+        &mut self,
+        s: pigment_ir::Handle<pigment_ir::Sampler>,
+        dim: SamplerDim,
+        coord: pigment_ir::Value,
+        projective: bool,
+    ) -> pigment_ir::Value {
+        let mut c = coord;
+        if projective {
+            let w = self.em.ty(coord).width;
+            let q = self.em.extract(coord, w - 1);
+            let rest: Vec<u8> = (0..w - 1).collect();
+            c = self.em.swizzle(coord, &rest);
+            if dim != SamplerDim::Cube {
+                let q = self.em.splat(q, w - 1);
+                c = self.em.binary(Op::Div, c, q);
+            }
+        }
+        let lod = self.em.real_splat(pigment_ir::ScalarKind::Float, 0.0, 1);
+        self.em.b.sample(s, SampleForm::Lod { lod }, c)
     }
 }
