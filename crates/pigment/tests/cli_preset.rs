@@ -381,3 +381,33 @@ fn an_srgb_framebuffer_stores_encoded_and_reads_linear() {
         assert_eq!(png_pixels(&dir.join("o.png")).1[0], want, "srgb {srgb}");
     }
 }
+
+#[test]
+fn passprev_counts_back_from_the_pass() {
+    // Pass 0 writes (0.2, 0, 0, 1); pass 1 adds PASSPREV1 (pass 0's output) to PASSPREV2 (two
+    // back: the input picture), so (30, 100, 200) + (51, 0, 0) = (81, 100, 200).
+    let dir = scratch("passprev");
+    let d = |name: &str| dir.join(name).display().to_string();
+    let first =
+        "float4 main_fragment(float2 tex : TEXCOORD0) : COLOR { return float4(0.2, 0, 0, 1); }";
+    let sum = "float4 main_fragment(float2 tex : TEXCOORD0, uniform pass_tex PASSPREV1,
+        uniform pass_tex PASSPREV2) : COLOR
+    { return float4(tex2D(PASSPREV1.texture, tex).rgb + tex2D(PASSPREV2.texture, tex).rgb, 1); }";
+    write(&dir, "a.cg", &format!("{COMMON}{first}"));
+    write(&dir, "b.cg", &format!("{COMMON}{sum}"));
+    write(
+        &dir,
+        "p.cgp",
+        "shaders = 2\nshader0 = a.cg\nshader1 = b.cg\n",
+    );
+    write_png(&dir.join("in.png"), 1, 1, &[30, 100, 200, 255]);
+    ok(&[
+        "preset",
+        &d("p.cgp"),
+        "--input",
+        &d("in.png"),
+        "-o",
+        &d("o.png"),
+    ]);
+    assert_eq!(png_pixels(&dir.join("o.png")).1, [81, 100, 200, 255]);
+}

@@ -8,8 +8,9 @@
 //! exactly the image's size, so `texture_size` equals `video_size` and texture coordinate (s, t)
 //! over the quad covers the image from (0, 0) to (1, 1) — libretro's (0, 0)-(video_size /
 //! texture_size). `ORIG.*` is the input picture, `PREV.*` and `PREV1.*`..`PREV6.*` the input of 1
-//! to 7 frames before (black before the first frame), `PASSk.*` pass k-1's framebuffer (k from 1)
-//! and `ALIAS.*` that of the pass with that alias; each has `.texture`, `.video_size` and
+//! to 7 frames before (black before the first frame), `PASSk.*` pass k-1's framebuffer (k from 1),
+//! `PASSPREVk.*` that of the pass k before this one (`PASSPREV1` its source; counting back past pass
+//! 0 reaches the input picture) and `ALIAS.*` that of the pass with that alias; each has `.texture`, `.video_size` and
 //! `.texture_size`. LUTs are samplers named as in `textures`; `#pragma parameter` values are float
 //! uniforms: their default, the preset's `parameters`, then the caller's overrides.
 //!
@@ -177,7 +178,12 @@ impl<P: PassProgram> Chain<'_, P> {
             .push(("IN.frame_count".into(), [count as f32, 0.0, 0.0, 1.0]));
         b.uniforms
             .push(("IN.frame_direction".into(), [1.0, 0.0, 0.0, 1.0]));
-        let mut named = vec![("IN".to_string(), source), ("ORIG".to_string(), input)];
+        // PASSPREVk counts back from this pass: PASSPREV1 is its source, PASSPREV(i+1) the input.
+        let mut named = vec![
+            ("IN".to_string(), source),
+            ("ORIG".to_string(), input),
+            (format!("PASSPREV{}", i + 1), input),
+        ];
         for (k, past) in history.iter().enumerate() {
             let name = if k == 0 {
                 "PREV".to_string()
@@ -188,6 +194,7 @@ impl<P: PassProgram> Chain<'_, P> {
         }
         for (k, out) in outputs.iter().enumerate() {
             named.push((format!("PASS{}", k + 1), out));
+            named.push((format!("PASSPREV{}", i - k), out));
             if let Some(alias) = &self.preset.passes[k].alias {
                 named.push((alias.clone(), out));
             }
