@@ -6,7 +6,7 @@ set -euo pipefail
 cs=${1:?common-shaders directory}; input=${2:?input picture}; out=${3:?output PNG}
 presets=(crt/crt-geom.cgp crt/crt-royale.cgp crt/crt-easymode.cgp crt/crt-lottes.cgp
   crt/zfast-crt.cgp ntsc/ntsc-256px-gauss-scanline.cgp xbr/xbr-lv2.cgp xbr/super-xbr-3p-smoother.cgp
-  hqx/hq2x.cgp hqx/hq4x.cgp xbrz/4xbrz-linear.cgp sabr/sabr-v3.0.cgp)
+  hqx/hq2x.cgp hqx/hq4x.cgp xbrz/2xbrz-linear.cgp sabr/sabr-v3.0.cgp)
 cargo build -q -p pigment --release
 tmp=$(mktemp -d)
 shots=()
