@@ -1,6 +1,7 @@
 //! The line syntax of a libretro config file (RetroArch's `config_file` format, which `.cgp`
 //! presets use): `key = value` per line, the value either `"quoted"` or running to a `#` or the
-//! line's end; `#` starts a comment, and so does `//` at the start of a line; `#reference "FILE"` (and the older `#include "FILE"`) pulls in
+//! first word (what follows it is ignored, as RetroArch does); `#` starts a comment, and so do `//`
+//! at the start of a line and `/* ... */` over whole lines; `#reference "FILE"` (and the older `#include "FILE"`) pulls in
 //! another preset whose keys this file may override.
 
 use pigment_diag::{Diagnostic, FileId, Span};
@@ -32,9 +33,19 @@ pub enum Line {
 pub fn split(text: &str, file: FileId) -> Result<Vec<Line>, Diagnostic> {
     let mut lines = Vec::new();
     let mut start = 0;
+    let mut in_block = false;
     for raw in text.split_inclusive('\n') {
         let line = raw.trim_end_matches(['\n', '\r']);
-        if let Some(parsed) = split_line(line, start, file)? {
+        // A `/* ... */` block (some presets open with a licence in one) spans whole lines.
+        let opens = line.trim_start().starts_with("/*");
+        if in_block || opens {
+            let rest = if in_block {
+                line
+            } else {
+                &line.trim_start()[2..]
+            };
+            in_block = !rest.contains("*/");
+        } else if let Some(parsed) = split_line(line, start, file)? {
             lines.push(parsed);
         }
         start += raw.len();
@@ -123,7 +134,11 @@ fn value(text: &str, at: usize, file: FileId) -> Result<(String, Span), Diagnost
             Span::new(start + 1, start + 1 + end),
         ));
     }
-    let plain = trimmed.split('#').next().unwrap_or("").trim_end();
+    // An unquoted value is one word, as RetroArch reads it: what follows (`// a note`) is ignored.
+    let plain = trimmed
+        .split(|c: char| c == '#' || c.is_whitespace())
+        .next()
+        .unwrap_or("");
     Ok((plain.to_string(), Span::new(start, start + plain.len())))
 }
 

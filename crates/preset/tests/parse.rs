@@ -132,6 +132,17 @@ fn comments_quotes_and_spacing() {
 }
 
 #[test]
+fn block_comments_and_notes_after_a_value() {
+    let p = parse(
+        "/* a licence\nshaders = 9\n*/\nshaders = 1\n/* one line */\n\
+         shader0 = a.cg // what it does\nalias0 = A B\n",
+    );
+    assert_eq!(p.passes.len(), 1);
+    assert_eq!(p.passes[0].shader, PathBuf::from("dir/a.cg"));
+    assert_eq!(p.passes[0].alias.as_deref(), Some("A"));
+}
+
+#[test]
 fn references_are_overridden_by_the_referencing_file() {
     let base = "shaders = 1\nshader0 = ../shaders/base.cg\nscale_type0 = source\nscale0 = 2\n";
     let p = parse_with(
