@@ -23,7 +23,7 @@ use pigment_diag::{FileId, SourceFiles};
 use pigment_ir::interp::NoTextures;
 use pigment_ir::{Function, Handle, Input, Module};
 use pigment_preset::chain::{format, Bindings, Chain, PassProgram, Picture};
-use pigment_preset::draw::{draw, Corner};
+use pigment_preset::draw::{draw, Corner, Placement};
 use pigment_preset::pragma;
 use pigment_preset::scale::pass_sizes;
 use std::path::{Path, PathBuf};
@@ -314,9 +314,13 @@ fn defines_main_vertex(shader: &Path, cg: &CgArgs) -> Result<bool, Failure> {
 
 impl PassProgram for CompiledPass {
     fn shade(&self, b: &Bindings, width: u32, height: u32) -> Result<Vec<[f32; 4]>, String> {
-        let corners = match &self.vertex {
+        let (corners, placement) = match &self.vertex {
             Some(module) => vertex_stage(&module.functions[Handle::from_index(0)], b)?,
-            None => pass_through(),
+            None => (pass_through(), Some(Placement::full())),
+        };
+        let Some(placement) = placement else {
+            // A degenerate quad covers no pixel.
+            return Ok(vec![[0.0; 4]; width as usize * height as usize]);
         };
         let bound = bind_named(&self.fragment, &b.uniforms, &b.samplers, b.source.clone());
         Ok(draw(
@@ -324,6 +328,7 @@ impl PassProgram for CompiledPass {
             &bound.params,
             &bound.textures,
             &corners,
+            &placement,
             width,
             height,
         ))
@@ -359,8 +364,9 @@ fn libretro_attribute(input: &Input, s: f32, t: f32) -> [f32; 4] {
     }
 }
 
-/// Runs `main_vertex` at the four corners with the pass's uniforms.
-fn vertex_stage(func: &Function, b: &Bindings) -> Result<[Corner; 4], String> {
+/// Runs `main_vertex` at the four corners with the pass's uniforms: the corners' attributes and
+/// where their positions place the quad.
+fn vertex_stage(func: &Function, b: &Bindings) -> Result<([Corner; 4], Option<Placement>), String> {
     let params: Vec<String> = b
         .uniforms
         .iter()
@@ -371,8 +377,10 @@ fn vertex_stage(func: &Function, b: &Bindings) -> Result<[Corner; 4], String> {
     let vertices = run_quad_vertices_with(func, &uniforms, &mut NoTextures, &libretro_attribute)
         .map_err(failure)?;
     let mut corners = [[UNSET; ATTRIB_COUNT]; 4];
-    for (corner, vertex) in corners.iter_mut().zip(&vertices) {
+    let mut clip = [[0.0; 4]; 4];
+    for ((corner, position), vertex) in corners.iter_mut().zip(&mut clip).zip(&vertices) {
         *corner = vertex.attribs;
+        *position = vertex.clip;
     }
-    Ok(corners)
+    Ok((corners, Placement::from_clip(&clip)))
 }
