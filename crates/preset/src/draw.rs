@@ -118,11 +118,11 @@ pub fn draw(
             outputs.clear();
             outputs.resize(inputs.len(), QuadOutput::default());
             machine.run_quads(inputs, params, textures, outputs);
-            for (q, o) in outputs.iter().enumerate() {
-                for f in 0..4usize {
+            for (q, (o, inside)) in outputs.iter().zip(covered.iter()).enumerate() {
+                for (f, &inside) in inside.iter().enumerate() {
                     let (x, dy) = (2 * q + (f & 1), f >> 1);
                     let index = dy * width as usize + x;
-                    if covered[q][f] && index < out.len() && !o.killed[f] {
+                    if inside && index < out.len() && !o.killed[f] {
                         out[index] = o.color[f];
                     }
                 }
