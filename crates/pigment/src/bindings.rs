@@ -73,6 +73,35 @@ pub fn filter_of(arg: FilterArg) -> Filter {
     }
 }
 
+/// Parameters and textures for one program from values and textures given by Cg name (a preset's
+/// pass): `source` goes to texture unit 0, then each sampler the header knows to its unit. Names the
+/// program does not have are skipped quietly, since a runtime sets the same names for every pass.
+pub fn bind_named(
+    loaded: &Loaded,
+    uniforms: &[(String, [f32; 4])],
+    samplers: &[(String, nvfp::texture::Texture)],
+    source: nvfp::texture::Texture,
+) -> Bound {
+    let (program, header) = (&loaded.program, &loaded.interface);
+    let mut params = Parameters::for_program(program);
+    for (slot, value) in header.default_values() {
+        let _ = set(program, &mut params, &slot, value);
+    }
+    for (name, value) in uniforms {
+        if let Ok(slot) = parameter(program, header, name) {
+            let _ = set(program, &mut params, &slot, *value);
+        }
+    }
+    let mut textures = TextureUnits::new();
+    textures.bind(0, source);
+    for (name, texture) in samplers {
+        if let Ok(unit) = header.sampler_unit(name) {
+            textures.bind(unit, texture.clone());
+        }
+    }
+    Bound { params, textures }
+}
+
 /// The parameter `--param NAME` sets: a uniform named in the header, else a DECLARE of that name.
 fn parameter(program: &Program, header: &ProgramInterface, name: &str) -> Result<Slot, String> {
     let declared = || {

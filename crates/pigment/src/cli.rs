@@ -31,6 +31,8 @@ pub enum Command {
     /// Compile a Cg program for fp30 and render the reference quad with it, like `run`; `--param`
     /// and `--tex` take the Cg names of uniforms and samplers.
     Render(RenderArgs),
+    /// Run a libretro shader preset (`.cgp`) on a picture, or list its passes (`--info`).
+    Preset(crate::commands::preset::PresetArgs),
 }
 
 /// The languages Pigment reads.

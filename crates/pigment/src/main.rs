@@ -33,6 +33,7 @@ fn main() {
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),
         Command::Render(args) => commands::render::render(args),
+        Command::Preset(args) => commands::preset::preset(args),
     };
     if let Err(failure) = result {
         if !matches!(failure, failure::Failure::Rejected) {

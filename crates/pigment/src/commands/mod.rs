@@ -5,6 +5,7 @@ pub mod compile;
 pub mod eval;
 pub mod executor;
 pub mod naga_target;
+pub mod preset;
 pub mod render;
 pub mod render_stages;
 pub mod run;

@@ -10,7 +10,7 @@
 //! warning.
 
 use crate::cgfront::front_end_options;
-use crate::cli::{BindingArgs, RenderArgs};
+use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::compile::lower_cg_with;
 use crate::commands::render::compile_and_load;
 use crate::commands::run::render_with;
@@ -28,7 +28,7 @@ use std::path::Path;
 const VERTEX_PROFILE: &str = "vp40";
 
 pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult {
-    let vertex = lower_vertex(&args.program, args, vertex_entry)?;
+    let vertex = lower_vertex(&args.program, &args.cg, vertex_entry)?;
     let func = &vertex.functions[Handle::from_index(0)];
     let loaded = compile_and_load(args)?;
     let bindings = &args.target.bindings;
@@ -95,8 +95,8 @@ fn fragment_has_sampler(loaded: &Loaded, binding: &str) -> bool {
 }
 
 /// Checks `entry` of `path` as a vertex program and lowers it to a module holding its function.
-fn lower_vertex(path: &Path, args: &RenderArgs, entry: &str) -> Result<Module, Failure> {
-    let mut options = front_end_options(&args.cg)?;
+pub fn lower_vertex(path: &Path, cg: &CgArgs, entry: &str) -> Result<Module, Failure> {
+    let mut options = front_end_options(cg)?;
     options.entry = entry.to_string();
     options.profile = VERTEX_PROFILE.to_string();
     options.stage = Some(Stage::Vertex);

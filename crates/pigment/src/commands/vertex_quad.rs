@@ -19,13 +19,13 @@ use nvfp::isa::AttribReg;
 use nvfp::raster::Vertex;
 use pigment_cg::check::{vertex_input, vertex_output};
 use pigment_ir::interp::{run_vertex, Textures};
-use pigment_ir::{Function, ScalarKind, Type, Vector};
+use pigment_ir::{Function, Input, ScalarKind, Type, Vector};
 
 /// The strip's corners, (s, t), in drawing order.
 const CORNERS: [(f32, f32); 4] = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)];
 
 /// What a register holds where nothing wrote it.
-const UNSET: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
+pub const UNSET: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
 
 /// The value of the attribute with `semantic` at corner (s, t).
 fn attribute(semantic: Option<&str>, s: f32, t: f32) -> [f32; 4] {
@@ -121,6 +121,19 @@ pub fn run_quad_vertices(
     uniforms: &[Vec<Vector>],
     textures: &mut dyn Textures,
 ) -> Result<Vec<Vertex>, Failure> {
+    run_quad_vertices_with(func, uniforms, textures, &|input, s, t| {
+        attribute(input.semantic.as_deref(), s, t)
+    })
+}
+
+/// [`run_quad_vertices`] with the attributes of each corner given by `attribute(input, s, t)` (a
+/// runtime with its own conventions, as libretro's presets).
+pub fn run_quad_vertices_with(
+    func: &Function,
+    uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
+    attribute: &dyn Fn(&Input, f32, f32) -> [f32; 4],
+) -> Result<Vec<Vertex>, Failure> {
     let is_position =
         |s: &Option<String>| s.as_deref().and_then(vertex_output).as_deref() == Some("POSITION");
     let Some((position, _)) = func.outputs.iter().find(|(_, o)| is_position(&o.semantic)) else {
@@ -135,7 +148,7 @@ pub fn run_quad_vertices(
             let inputs: Vec<Vector> = func
                 .inputs
                 .iter()
-                .map(|(_, i)| typed(i.ty, attribute(i.semantic.as_deref(), s, t)))
+                .map(|(_, i)| typed(i.ty, attribute(i, s, t)))
                 .collect();
             let result = run_vertex(func, &inputs, uniforms, &mut *textures).map_err(|e| {
                 Failure::Output(format!("the vertex entry `{}` fails: {e}", func.name))

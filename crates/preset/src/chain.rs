@@ -1,0 +1,228 @@
+//! Running a preset's passes in order on consecutive frames, with the uniforms and textures
+//! libretro's Cg runtime gives each pass.
+//!
+//! Pass N reads its source (the input picture for pass 0, pass N-1's framebuffer otherwise) on
+//! texture unit 0 and as `IN.texture`; `IN.video_size`, `IN.texture_size` (the source's size),
+//! `IN.output_size` (its own), `IN.frame_count` (the frame number from 0, modulo
+//! `frame_count_modN` when set) and `IN.frame_direction` (1) are its uniforms. Our framebuffers are
+//! exactly the image's size, so `texture_size` equals `video_size` and texture coordinate (s, t)
+//! over the quad covers the image from (0, 0) to (1, 1) — libretro's (0, 0)-(video_size /
+//! texture_size). `ORIG.*` is the input picture, `PREV.*` and `PREV1.*`..`PREV6.*` the input of 1
+//! to 7 frames before (black before the first frame), `PASSk.*` pass k-1's framebuffer (k from 1),
+//! `PASSPREVk.*` that of the pass k before this one (`PASSPREV1` its source; counting back past pass
+//! 0 reaches the input picture) and `ALIAS.*` that of the pass with that alias; each has `.texture`, `.video_size` and
+//! `.texture_size`. LUTs are samplers named as in `textures`; `#pragma parameter` values are float
+//! uniforms: their default, the preset's `parameters`, then the caller's overrides.
+//!
+//! Filtering and wrapping of what pass N reads follow `filter_linearN` (linear when unset) and
+//! `wrap_modeN`; `mipmap_inputN` mipmaps its source.
+//!
+//! Orientation: RetroArch uploads a frame top row first, so t = 0 is the picture's top in every
+//! texture, LUTs included, and libretro's shaders (hqx's LUT indexing, "the line below" offsets)
+//! count on it. The chain's [`Picture`]s are therefore stored top row first: row 0 is t = 0.
+//! [`Picture::flipped`] converts from and to the machine's PNG convention (row 0 at the bottom).
+
+use crate::model::{Pass, Preset};
+use crate::store::{texture, Format};
+use nvfp::texture::{Filter, Texture};
+use std::collections::VecDeque;
+use std::io::IsTerminal;
+
+/// How many past input frames `PREV`..`PREV6` reach.
+pub const HISTORY: usize = 7;
+
+/// What one pass is given to shade with.
+pub struct Bindings {
+    /// The pass's source, for texture unit 0 (where libretro's runtime binds it whatever the
+    /// sampler's name).
+    pub source: Texture,
+    /// Uniform values by Cg name (`IN.video_size`, a parameter's name); a program that lacks one
+    /// ignores it.
+    pub uniforms: Vec<(String, [f32; 4])>,
+    /// Textures by sampler Cg name (`ORIG.texture`, a LUT's name).
+    pub samplers: Vec<(String, Texture)>,
+}
+
+/// A compiled pass: it shades a framebuffer with the given bindings.
+pub trait PassProgram {
+    /// `width` x `height` pixels, bottom row first.
+    fn shade(&self, bindings: &Bindings, width: u32, height: u32) -> Result<Vec<[f32; 4]>, String>;
+}
+
+/// A picture: `width` x `height` RGBA floats, row 0 at t = 0 (the top, in the chain).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<[f32; 4]>,
+}
+
+impl Picture {
+    /// The picture with its rows in the opposite order (bottom-first to top-first or back).
+    pub fn flipped(mut self) -> Picture {
+        let w = self.width as usize;
+        if w > 0 {
+            let rows: Vec<&[[f32; 4]]> = self.pixels.chunks(w).rev().collect();
+            self.pixels = rows.concat();
+        }
+        self
+    }
+
+    fn black(width: u32, height: u32) -> Picture {
+        Picture {
+            width,
+            height,
+            pixels: vec![[0.0; 4]; (width * height) as usize],
+        }
+    }
+}
+
+/// A preset ready to run: its programs, LUTs, parameter values and pass sizes.
+pub struct Chain<'a, P> {
+    pub preset: &'a Preset,
+    pub programs: Vec<P>,
+    /// LUT pictures, in `preset.textures` order.
+    pub luts: Vec<Picture>,
+    pub parameters: Vec<(String, f32)>,
+    /// Output size of each pass.
+    pub sizes: Vec<(u32, u32)>,
+}
+
+/// The storage format of a pass's framebuffer (float wins over sRGB, as in RetroArch).
+pub fn format(pass: &Pass) -> Format {
+    if pass.float_framebuffer {
+        Format::Float
+    } else if pass.srgb_framebuffer {
+        Format::Srgb8
+    } else {
+        Format::Unorm8
+    }
+}
+
+impl<P: PassProgram> Chain<'_, P> {
+    /// Renders `frames` frames of `input`, handing each final picture to `emit` with its number.
+    pub fn run(
+        &self,
+        input: &Picture,
+        frames: u32,
+        mut emit: impl FnMut(u32, &Picture) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut history: VecDeque<Picture> = (0..HISTORY)
+            .map(|_| Picture::black(input.width, input.height))
+            .collect();
+        let progress = std::io::stderr().is_terminal() && frames * self.programs.len() as u32 > 3;
+        for frame in 0..frames {
+            let mut outputs: Vec<Picture> = Vec::new();
+            for (i, program) in self.programs.iter().enumerate() {
+                if progress {
+                    eprint!(
+                        "\rpigment: frame {}/{frames}, pass {}/{}   ",
+                        frame + 1,
+                        i + 1,
+                        self.programs.len()
+                    );
+                }
+                let bindings = self.bindings(i, frame, input, &history, &outputs)?;
+                let (w, h) = self.sizes[i];
+                let shaded = program
+                    .shade(&bindings, w, h)
+                    .map_err(|e| format!("pass {i}: {e}"))?;
+                let keep = format(&self.preset.passes[i]);
+                let pixels = shaded.into_iter().map(|c| keep.keep(c)).collect();
+                outputs.push(Picture {
+                    width: w,
+                    height: h,
+                    pixels,
+                });
+            }
+            if progress {
+                eprint!("\r{:60}\r", "");
+            }
+            emit(
+                frame,
+                outputs.last().expect("a preset has at least one pass"),
+            )?;
+            history.pop_back();
+            history.push_front(input.clone());
+        }
+        Ok(())
+    }
+
+    fn bindings(
+        &self,
+        i: usize,
+        frame: u32,
+        input: &Picture,
+        history: &VecDeque<Picture>,
+        outputs: &[Picture],
+    ) -> Result<Bindings, String> {
+        let pass = &self.preset.passes[i];
+        let filter = match (pass.mipmap_input, pass.filter_linear) {
+            (true, _) => Filter::Mipmap,
+            (false, Some(false)) => Filter::Nearest,
+            (false, _) => Filter::Linear,
+        };
+        let tex = |p: &Picture| texture(p.width, p.height, &p.pixels, filter, pass.wrap);
+        let source = if i == 0 { input } else { &outputs[i - 1] };
+        let mut b = Bindings {
+            source: tex(source)?,
+            uniforms: Vec::new(),
+            samplers: Vec::new(),
+        };
+        let modulus = pass.frame_count_mod;
+        let count = if modulus > 0 { frame % modulus } else { frame };
+        let (w, h) = self.sizes[i];
+        b.uniforms
+            .push(("IN.output_size".into(), [w as f32, h as f32, 0.0, 1.0]));
+        b.uniforms
+            .push(("IN.frame_count".into(), [count as f32, 0.0, 0.0, 1.0]));
+        b.uniforms
+            .push(("IN.frame_direction".into(), [1.0, 0.0, 0.0, 1.0]));
+        // PASSPREVk counts back from this pass: PASSPREV1 is its source, PASSPREV(i+1) the input.
+        let mut named = vec![
+            ("IN".to_string(), source),
+            ("ORIG".to_string(), input),
+            (format!("PASSPREV{}", i + 1), input),
+        ];
+        for (k, past) in history.iter().enumerate() {
+            let name = if k == 0 {
+                "PREV".to_string()
+            } else {
+                format!("PREV{k}")
+            };
+            named.push((name, past));
+        }
+        for (k, out) in outputs.iter().enumerate() {
+            named.push((format!("PASS{}", k + 1), out));
+            named.push((format!("PASSPREV{}", i - k), out));
+            if let Some(alias) = &self.preset.passes[k].alias {
+                named.push((alias.clone(), out));
+            }
+        }
+        for (name, picture) in named {
+            let size = [picture.width as f32, picture.height as f32, 0.0, 1.0];
+            b.uniforms.push((format!("{name}.video_size"), size));
+            b.uniforms.push((format!("{name}.texture_size"), size));
+            b.samplers.push((format!("{name}.texture"), tex(picture)?));
+        }
+        for (lut, picture) in self.preset.textures.iter().zip(&self.luts) {
+            let filter = match (lut.mipmap, lut.linear) {
+                (true, _) => Filter::Mipmap,
+                (false, true) => Filter::Linear,
+                (false, false) => Filter::Nearest,
+            };
+            let t = texture(
+                picture.width,
+                picture.height,
+                &picture.pixels,
+                filter,
+                lut.wrap,
+            )?;
+            b.samplers.push((lut.name.clone(), t));
+        }
+        for (name, value) in &self.parameters {
+            b.uniforms.push((name.clone(), [*value, 0.0, 0.0, 1.0]));
+        }
+        Ok(b)
+    }
+}

@@ -1,0 +1,190 @@
+//! Drawing a pass's quad on the machine, a row of 2x2 quads per rayon task.
+//!
+//! The quad's four corners carry what the vertex stage wrote: a clip position and attributes. The
+//! corners' positions (divided by w) place the quad as a parallelogram in the target — the whole
+//! target for libretro's usual `mul(modelViewProj, position)`, a smaller or shifted one for the
+//! shaders that frame the picture; pixels outside it keep the clear colour. Each covered pixel's
+//! (s, t) in the quad is found by inverting that placement, and its attributes are the bilinear
+//! blend of the corners there. For libretro's vertex programs, whose outputs are affine in the
+//! corner's position and texture coordinate, this is what rasterizing the quad's two triangles
+//! gives, and it needs no per-frame quad list, so a large framebuffer is shaded in bounded memory.
+
+use nvfp::exec::{Machine, Parameters, QuadInput, QuadOutput};
+use nvfp::isa::{AttribReg, ATTRIB_COUNT};
+use nvfp::program::Program;
+use nvfp::texture::TextureUnits;
+use rayon::prelude::*;
+
+/// The attribute registers at one corner.
+pub type Corner = [[f32; 4]; ATTRIB_COUNT];
+
+/// Where the quad lies in the target: normalized device coordinates of corner (0, 0) and of the
+/// s and t edges, with the inverse of the edge matrix.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement {
+    origin: [f32; 2],
+    inverse: [[f32; 2]; 2],
+    /// The corners are the target's corners: (s, t) is the pixel centre's, exactly.
+    full: bool,
+}
+
+impl Placement {
+    /// The placement of clip positions `clip` at (s, t) = (0, 0), (1, 0), (0, 1), (1, 1); `None`
+    /// when the quad is degenerate (or a w is 0), so nothing is drawn.
+    pub fn from_clip(clip: &[[f32; 4]; 4]) -> Option<Placement> {
+        let ndc = |c: [f32; 4]| (c[3] != 0.0).then(|| [c[0] / c[3], c[1] / c[3]]);
+        let (o, a, b) = (ndc(clip[0])?, ndc(clip[1])?, ndc(clip[2])?);
+        let (ex, ey) = ([a[0] - o[0], a[1] - o[1]], [b[0] - o[0], b[1] - o[1]]);
+        let det = ex[0] * ey[1] - ey[0] * ex[1];
+        if det.abs() < 1e-12 || !det.is_finite() {
+            return None;
+        }
+        let inverse = [[ey[1] / det, -ey[0] / det], [-ex[1] / det, ex[0] / det]];
+        let full = o == [-1.0, -1.0] && a == [1.0, -1.0] && b == [-1.0, 1.0];
+        Some(Placement {
+            origin: o,
+            inverse,
+            full,
+        })
+    }
+
+    /// The whole target.
+    pub fn full() -> Placement {
+        Placement {
+            origin: [-1.0, -1.0],
+            inverse: [[0.5, 0.0], [0.0, 0.5]],
+            full: true,
+        }
+    }
+
+    /// (s, t) of pixel (x, y)'s centre, `None` outside the quad.
+    fn st(&self, x: u32, y: u32, width: u32, height: u32) -> Option<(f32, f32)> {
+        let (cx, cy) = (
+            (x as f32 + 0.5) / width as f32,
+            (y as f32 + 0.5) / height as f32,
+        );
+        if self.full {
+            return Some((cx, cy));
+        }
+        let p = [
+            2.0 * cx - 1.0 - self.origin[0],
+            2.0 * cy - 1.0 - self.origin[1],
+        ];
+        let s = self.inverse[0][0] * p[0] + self.inverse[0][1] * p[1];
+        let t = self.inverse[1][0] * p[0] + self.inverse[1][1] * p[1];
+        ((0.0..1.0).contains(&s) && (0.0..1.0).contains(&t)).then_some((s, t))
+    }
+}
+
+/// Shades a `width` x `height` target (bottom row first) with `program`; `corners` are at
+/// (s, t) = (0, 0), (1, 0), (0, 1), (1, 1) and the quad lies at `placement`. Killed fragments and
+/// pixels outside the quad keep the clear colour (0, 0, 0, 0).
+pub fn draw(
+    program: &Program,
+    params: &Parameters,
+    textures: &TextureUnits,
+    corners: &[Corner; 4],
+    placement: &Placement,
+    width: u32,
+    height: u32,
+) -> Vec<[f32; 4]> {
+    let machine = Machine::new(program);
+    let mut pixels = vec![[0.0f32; 4]; width as usize * height as usize];
+    let row = 2 * width as usize;
+    pixels.par_chunks_mut(row).enumerate().for_each_init(
+        || (Vec::new(), Vec::new(), Vec::new()),
+        |(inputs, outputs, covered): &mut (Vec<QuadInput>, Vec<QuadOutput>, Vec<[bool; 4]>),
+         (r, out)| {
+            let y0 = 2 * r as u32;
+            inputs.clear();
+            covered.clear();
+            for x0 in (0..width).step_by(2) {
+                let mut input = QuadInput::default();
+                let mut inside = [false; 4];
+                for f in 0..4u32 {
+                    let (x, y) = (x0 + (f & 1), y0 + (f >> 1));
+                    let st = placement.st(x, y, width, height);
+                    inside[f as usize] = st.is_some() && x < width && y < height;
+                    // Helpers and pixels outside still run (for derivatives) at their own (s, t).
+                    let (s, t) = st.unwrap_or_else(|| unplaced(placement, x, y, width, height));
+                    let attribs = at_pixel(corners, s, t, x, y);
+                    for (reg, value) in attribs.iter().enumerate() {
+                        input.attribs[reg][f as usize] = *value;
+                    }
+                }
+                inputs.push(input);
+                covered.push(inside);
+            }
+            outputs.clear();
+            outputs.resize(inputs.len(), QuadOutput::default());
+            machine.run_quads(inputs, params, textures, outputs);
+            for (q, (o, inside)) in outputs.iter().zip(covered.iter()).enumerate() {
+                for (f, &inside) in inside.iter().enumerate() {
+                    let (x, dy) = (2 * q + (f & 1), f >> 1);
+                    let index = dy * width as usize + x;
+                    if inside && index < out.len() && !o.killed[f] {
+                        out[index] = o.color[f];
+                    }
+                }
+            }
+        },
+    );
+    pixels
+}
+
+/// (s, t) of a pixel outside the quad, extrapolated from the placement (or the pixel centre's when
+/// the placement cannot say).
+fn unplaced(placement: &Placement, x: u32, y: u32, width: u32, height: u32) -> (f32, f32) {
+    let full = Placement {
+        full: false,
+        ..*placement
+    };
+    let (cx, cy) = (
+        (x as f32 + 0.5) / width as f32,
+        (y as f32 + 0.5) / height as f32,
+    );
+    let p = [
+        2.0 * cx - 1.0 - full.origin[0],
+        2.0 * cy - 1.0 - full.origin[1],
+    ];
+    (
+        full.inverse[0][0] * p[0] + full.inverse[0][1] * p[1],
+        full.inverse[1][0] * p[0] + full.inverse[1][1] * p[1],
+    )
+}
+
+/// The attributes at (s, t) of the quad, the corners blended bilinearly, and f[WPOS] of pixel (x, y).
+fn at_pixel(corners: &[Corner; 4], s: f32, t: f32, x: u32, y: u32) -> Corner {
+    let weights = [(1.0 - s) * (1.0 - t), s * (1.0 - t), (1.0 - s) * t, s * t];
+    let mut a = [[0.0f32; 4]; ATTRIB_COUNT];
+    for (reg, value) in a.iter_mut().enumerate() {
+        for c in 0..4 {
+            value[c] = (0..4).map(|k| weights[k] * corners[k][reg][c]).sum();
+        }
+    }
+    a[AttribReg::Wpos.index()] = [x as f32 + 0.5, y as f32 + 0.5, 0.5, 1.0];
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_placement_inverts_the_corner_positions() {
+        // The quad over the right half of a 4x2 target: x from 0 to 1 in NDC.
+        let clip = [
+            [0.0, -1.0, 0.0, 1.0],
+            [1.0, -1.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+            [1.0, 1.0, 0.0, 1.0],
+        ];
+        let p = Placement::from_clip(&clip).unwrap();
+        // Pixel 2's centre is at NDC x = 0.25: s = 0.25; pixel 1 (x = -0.25) is outside.
+        assert_eq!(p.st(2, 0, 4, 2), Some((0.25, 0.25)));
+        assert_eq!(p.st(1, 0, 4, 2), None);
+        assert_eq!(Placement::full().st(1, 1, 4, 2), Some((0.375, 0.75)));
+        let flat = [[0.0, 0.0, 0.0, 1.0]; 4];
+        assert!(Placement::from_clip(&flat).is_none());
+    }
+}
