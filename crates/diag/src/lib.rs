@@ -69,6 +69,9 @@ pub struct Label {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    /// An optional error name printed in brackets after the severity (`error[CODE]: ...`), for
+    /// languages whose reference compiler names its errors (Parasol).
+    pub code: Option<String>,
     pub message: String,
     /// Where the problem is; `None` for problems with no location (an unreadable file, say).
     pub primary: Option<Label>,
@@ -82,6 +85,7 @@ impl Diagnostic {
     pub fn new(severity: Severity, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity,
+            code: None,
             message: message.into(),
             primary: None,
             secondary: Vec::new(),
@@ -119,6 +123,12 @@ impl Diagnostic {
             span,
             message: message.into(),
         });
+        self
+    }
+
+    /// Sets the error name printed as `error[CODE]`.
+    pub fn with_code(mut self, code: impl Into<String>) -> Diagnostic {
+        self.code = Some(code.into());
         self
     }
 
