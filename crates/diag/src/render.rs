@@ -7,7 +7,7 @@ use std::fmt::Write;
 /// `pigment: SEVERITY: MESSAGE` without a location) so that editors and scripts can parse it.
 pub fn render(files: &SourceFiles, diagnostic: &Diagnostic) -> String {
     let mut out = String::new();
-    let severity = match &diagnostic.code {
+    let severity = match diagnostic.code() {
         Some(code) => format!("{}[{code}]", diagnostic.severity.as_str()),
         None => diagnostic.severity.as_str().to_string(),
     };

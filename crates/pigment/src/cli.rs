@@ -71,8 +71,10 @@ pub struct CgArgs {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The program (`.fp`, `.cg`, `.cgh`).
+    /// The program (`.fp`, `.cg`, `.cgh`, or a Parasol unit `.p`).
     pub program: PathBuf,
+    /// Further Parasol units, checked together with the first.
+    pub units: Vec<PathBuf>,
     #[command(flatten)]
     pub cg: CgArgs,
     /// Also print the program's interface, as its cgc header comments describe it (`.fp` only):
