@@ -6,12 +6,15 @@
 //! diagnostic's code, so that `FILE:LINE:COL: error[CODE]: message` can be compared with it.
 //!
 //! Entry point: [`check_sources`] parses user units with the standard library and checks them all.
-//! Back ends (lowering to the IR, GLSL) start from the checked units.
+//! [`lower::lower_fragment`] turns a checked fragment shader into the shading IR (scalars and
+//! vectors so far); the GLSL back end (another crate) starts from the same IR.
 #![forbid(unsafe_code)]
 
 pub mod ast;
 pub mod check;
 pub mod lexer;
+pub mod lower;
+mod lower_externals;
 pub mod names;
 pub mod parser;
 pub mod stdlib;

@@ -1,0 +1,138 @@
+//! The standard library's externals as IR operations, by external name
+//! (`com_io7m_parasol_<module>_<function>`). An external with no entry here is reported by the
+//! lowering as unsupported.
+
+use crate::check::types::Ty;
+use crate::lower::{data, sample, Arg, LoweredVal};
+use pigment_ir::{FunctionBuilder, Op, SampleForm, Value};
+
+/// Lowers one call; `None` when the external has no lowering yet.
+pub(crate) fn external(
+    b: &mut FunctionBuilder,
+    name: &str,
+    args: Vec<LoweredVal>,
+    ret: Ty,
+) -> Option<LoweredVal> {
+    let rest = name.strip_prefix("com_io7m_parasol_")?;
+    let (module, function) = rest.split_once('_')?;
+    let args: Vec<Arg> = args.into_iter().map(Arg::from).collect();
+    match (module, args.as_slice()) {
+        ("sampler2d", [Arg::Sampler(s), Arg::Data(c, _)]) => match function {
+            "texture" => sample(b, *s, SampleForm::Plain, *c),
+            "texture_projective_3f" | "texture_projective_4f" => {
+                sample(b, *s, SampleForm::Proj, *c)
+            }
+            _ => None,
+        },
+        ("samplercube", [Arg::Sampler(s), Arg::Data(c, _)]) if function == "texture" => {
+            sample(b, *s, SampleForm::Plain, *c)
+        }
+        _ => {
+            let values: Option<Vec<(Value, Ty)>> = args
+                .iter()
+                .map(|a| match *a {
+                    Arg::Data(v, ref t) => Some((v, t.clone())),
+                    Arg::Sampler(_) => None,
+                })
+                .collect();
+            let v = arithmetic(b, function, &values?)?;
+            data(v, ret)
+        }
+    }
+}
+
+/// The width of a value's type (scalars 1).
+fn width(t: &Ty) -> u8 {
+    match t {
+        Ty::Vector(n, _) => *n,
+        _ => 1,
+    }
+}
+
+/// Scalar, vector, integer and boolean functions (the same names in every such module).
+fn arithmetic(b: &mut FunctionBuilder, f: &str, a: &[(Value, Ty)]) -> Option<Value> {
+    let simple = |f: &str| -> Option<Op> {
+        Some(match f {
+            "absolute" => Op::Abs,
+            "ceiling" => Op::Ceil,
+            "cosine" => Op::Cos,
+            "floor" => Op::Floor,
+            "log2" => Op::Log2,
+            "negate" => Op::Neg,
+            "round" => Op::Round,
+            "sine" => Op::Sin,
+            "square_root" => Op::Sqrt,
+            "truncate" => Op::Trunc,
+            "add" => Op::Add,
+            "subtract" => Op::Sub,
+            "multiply" => Op::Mul,
+            "divide" => Op::Div,
+            "maximum" => Op::Max,
+            "minimum" => Op::Min,
+            "power" => Op::Pow,
+            "or" => Op::Or,
+            "equals" => Op::Eq,
+            "greater" => Op::Gt,
+            "greater_or_equal" => Op::Ge,
+            "lesser" => Op::Lt,
+            "lesser_or_equal" => Op::Le,
+            "clamp" => Op::Clamp,
+            _ => return None,
+        })
+    };
+    // Integer division and the float-only functions on integer vectors are left to later work.
+    if matches!(a.first(), Some((_, Ty::Int | Ty::Vector(_, false)))) && f == "divide" {
+        return None;
+    }
+    if let Some(op) = simple(f) {
+        let vals: Vec<Value> = a.iter().map(|(v, _)| *v).collect();
+        return Some(b.op(op, &vals));
+    }
+    match (f, a) {
+        (
+            "add_scalar" | "subtract_scalar" | "multiply_scalar" | "divide_scalar",
+            [(v, t), (s, _)],
+        ) => {
+            let op = simple(f.trim_end_matches("_scalar"))?;
+            let s = b.splat(*s, width(t));
+            Some(b.binary(op, *v, s))
+        }
+        ("interpolate", [(x, t), (y, _), (k, _)]) => {
+            let k = if width(t) > 1 {
+                b.splat(*k, width(t))
+            } else {
+                *k
+            };
+            Some(b.op(Op::Lerp, &[*x, *y, k]))
+        }
+        ("dot", [(x, _), (y, _)]) => Some(b.dot(*x, *y)),
+        ("magnitude", [(x, _)]) => {
+            let d = b.dot(*x, *x);
+            Some(b.unary(Op::Sqrt, d))
+        }
+        ("normalize", [(x, t)]) => {
+            let d = b.dot(*x, *x);
+            let r = b.unary(Op::Rsqrt, d);
+            let r = b.splat(r, width(t));
+            Some(b.mul(*x, r))
+        }
+        ("cross", [(x, _), (y, _)]) => {
+            // x.yzx * y.zxy - x.zxy * y.yzx
+            let (x1, y1) = (b.swizzle(*x, &[1, 2, 0]), b.swizzle(*y, &[2, 0, 1]));
+            let (x2, y2) = (b.swizzle(*x, &[2, 0, 1]), b.swizzle(*y, &[1, 2, 0]));
+            let p = b.mul(x1, y1);
+            let q = b.mul(x2, y2);
+            Some(b.sub(p, q))
+        }
+        ("reflect", [(i, t), (n, _)]) => {
+            // i - 2 dot(n, i) n
+            let d = b.dot(*n, *i);
+            let two = b.float(&[2.0]);
+            let k = b.mul(d, two);
+            let k = b.splat(k, width(t));
+            let kn = b.mul(k, *n);
+            Some(b.sub(*i, kn))
+        }
+        _ => None,
+    }
+}
