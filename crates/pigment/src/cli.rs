@@ -93,8 +93,16 @@ pub enum ReflectFormat {
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// The Cg program.
+    /// The Cg program (or the first Parasol unit, `.p`).
     pub program: PathBuf,
+    /// Further Parasol units, compiled together with the first.
+    pub units: Vec<PathBuf>,
+    /// (Parasol) The shader to compile, `package.Module.name`.
+    #[arg(long, value_name = "PATH")]
+    pub shader: Option<String>,
+    /// (Parasol) The target: `fp30` (fragment shaders); `glsl:VERSION` comes with the GLSL back end.
+    #[arg(long, value_name = "TARGET", default_value = "fp30")]
+    pub target: String,
     #[command(flatten)]
     pub cg: CgArgs,
     /// Print the compiled program's bindings (the `#var` header) in this format instead of the

@@ -32,6 +32,9 @@ fn main() {
             commands::parasol::check(args)
         }
         Command::Check(args) => commands::check::check(args),
+        Command::Compile(args) if commands::parasol::is_parasol(&args.program) => {
+            commands::parasol::compile(args)
+        }
         Command::Compile(args) => commands::compile::compile(args),
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),

@@ -75,3 +75,36 @@ fn a_type_error_names_its_line_and_the_reference_error_name() {
         "{err}"
     );
 }
+
+#[test]
+fn compile_a_fragment_shader_to_fp30() {
+    let dir = scratch("parasol-fp30");
+    let p = write(&dir, "shaders.p", SHADERS);
+    let o = common::pigment(&[
+        "compile",
+        &p,
+        "--shader",
+        "demo.Shaders.f",
+        "--target",
+        "fp30",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = common::stdout(&o);
+    // The texture lookup reads the first input, bound to f[TEX0], and writes o[COLR].
+    assert!(text.contains("!!FP1.0"), "{text}");
+    assert!(
+        text.contains("f[TEX0]") && text.contains("o[COLR]"),
+        "{text}"
+    );
+    // A GLSL target is refused clearly until the GLSL back end exists.
+    let o = common::pigment(&[
+        "compile",
+        &p,
+        "--shader",
+        "demo.Shaders.f",
+        "--target",
+        "glsl:330",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("glsl:330"), "{}", stderr(&o));
+}

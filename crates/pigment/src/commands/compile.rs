@@ -102,7 +102,7 @@ fn entry_name_span(front: &FrontEnd, entry: &str) -> Option<pigment_diag::Span> 
     })
 }
 
-fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
+pub(crate) fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
     match &args.output {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display()))),
