@@ -1,12 +1,13 @@
-//! Lowering a checked fragment shader into the shading IR (first part: scalars and vectors).
+//! Lowering a checked fragment shader into the shading IR.
 //!
 //! Terms are inlined: a value or function is lowered where it is used, with its arguments bound to
 //! the IR values of the call's arguments, so the IR function has no calls. `if` lowers to a `select`
 //! of both branches (Parasol expressions are pure); discards are emitted in source order; outputs
 //! are stored at the end. Inputs bind to `TEXCOORD0`, `TEXCOORD1`, ... in declaration order; output
 //! `as 0` is `COLOR`, `as N` `COLORN`; `out depth` is `DEPTH`; parameters are uniforms and samplers
-//! named as in Parasol. Records, matrices and the externals with no IR operation yet are reported
-//! as unsupported (`LOWER_UNSUPPORTED`), never miscompiled.
+//! named as in Parasol (record fields as `name$field` uniforms, a matrix as an array of its columns).
+//! Records and matrices are split (fields, columns) while lowering. Externals with no IR operation
+//! yet are reported as unsupported (`LOWER_UNSUPPORTED`), never miscompiled.
 
 use crate::ast::*;
 use crate::check::env::{Env, ModuleInfo};
@@ -24,6 +25,10 @@ pub const LOWER_UNSUPPORTED: &str = "LOWER_UNSUPPORTED";
 pub(crate) enum Val {
     Data(Value, Ty),
     Sampler(pigment_ir::Handle<pigment_ir::Sampler>),
+    /// A matrix, split into its columns.
+    Matrix(Vec<Value>),
+    /// A record, split into its fields in declaration order.
+    Record(Ty, Vec<(String, Val)>),
 }
 
 type Lowered<T> = Result<T, Diagnostic>;
@@ -47,6 +52,7 @@ pub fn lower_fragment(units: &[Unit], path: &str) -> Result<Function, Diagnostic
         env: &env,
         b: FunctionBuilder::new(name),
         depth: 0,
+        coordinate: None,
     };
     l.shader(m, s)?;
     l.b.finish().map_err(|errors| {
@@ -62,6 +68,8 @@ struct Lowerer<'e, 'a> {
     b: FunctionBuilder,
     /// Inlining depth, bounded as the checker has already ruled out recursion.
     depth: u32,
+    /// The window-position input, declared when `Fragment.coordinate` is first used.
+    coordinate: Option<pigment_ir::Handle<pigment_ir::Input>>,
 }
 
 /// Local bindings while lowering one body, innermost last.
@@ -109,10 +117,10 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                     scope.push((io.name.text.clone(), Val::Sampler(h)));
                 }
                 (IoKind::Parameter, _) => {
-                    let t = ir_type(&ty).ok_or_else(unsupported_io)?;
-                    let u = self.b.uniform(&io.name.text, t, None, None);
-                    let v = self.b.load_uniform(u, None);
-                    scope.push((io.name.text.clone(), Val::Data(v, ty.clone())));
+                    let v = self
+                        .parameter(m, &io.name.text, &ty)
+                        .ok_or_else(unsupported_io)?;
+                    scope.push((io.name.text.clone(), v));
                 }
                 (IoKind::Input, _) => {
                     let t = ir_type(&ty).ok_or_else(unsupported_io)?;
@@ -181,11 +189,77 @@ impl<'e, 'a> Lowerer<'e, 'a> {
         Ok(())
     }
 
+    /// A parameter as uniforms: records field by field (`name$field`), a matrix as an array of
+    /// its columns. `None` for types with no uniform form.
+    fn parameter(&mut self, m: &ModuleInfo, name: &str, ty: &Ty) -> Option<Val> {
+        match ty {
+            Ty::Matrix(n) => {
+                let u = self.b.uniform(
+                    name,
+                    Type::new(ScalarKind::Float, *n),
+                    Some(*n as u32),
+                    None,
+                );
+                let cols = (0..*n as u32)
+                    .map(|i| {
+                        self.b
+                            .load_uniform(u, Some(pigment_ir::UniformIndex::Const(i)))
+                    })
+                    .collect();
+                Some(Val::Matrix(cols))
+            }
+            Ty::Record(..) => {
+                let (rm, decl) = record(self.env, ty)?;
+                let mut fields = Vec::new();
+                for f in &decl.fields {
+                    let ft = resolve_ty(self.env, rm, &f.ty);
+                    let v = self.parameter(rm, &format!("{name}${}", f.name.text), &ft)?;
+                    fields.push((f.name.text.clone(), v));
+                }
+                let _ = m;
+                Some(Val::Record(ty.clone(), fields))
+            }
+            _ => {
+                let u = self.b.uniform(name, ir_type(ty)?, None, None);
+                Some(Val::Data(self.b.load_uniform(u, None), ty.clone()))
+            }
+        }
+    }
+
     fn data(&mut self, m: &'e ModuleInfo<'a>, scope: &mut Scope, e: &Expr) -> Lowered<(Value, Ty)> {
         match self.expr(m, scope, e)? {
             Val::Data(v, t) => Ok((v, t)),
-            Val::Sampler(..) => unreachable_sampler(m.file, e.span),
+            _ => unreachable_sampler(m.file, e.span),
         }
+    }
+
+    /// `if` over any value: a select per component value.
+    fn select(&mut self, c: Value, t: Val, f: Val) -> Option<Val> {
+        Some(match (t, f) {
+            (Val::Data(t, ty), Val::Data(f, _)) => {
+                let width = ir_type(&ty).map_or(1, |t| t.width);
+                let c = if width > 1 { self.b.splat(c, width) } else { c };
+                Val::Data(self.b.select(c, t, f), ty)
+            }
+            (Val::Matrix(t), Val::Matrix(f)) => {
+                let n = t.len() as u8;
+                let c = self.b.splat(c, n);
+                Val::Matrix(
+                    t.into_iter()
+                        .zip(f)
+                        .map(|(t, f)| self.b.select(c, t, f))
+                        .collect(),
+                )
+            }
+            (Val::Record(ty, t), Val::Record(_, f)) => {
+                let mut fields = Vec::new();
+                for ((name, t), (_, f)) in t.into_iter().zip(f) {
+                    fields.push((name, self.select(c, t, f)?));
+                }
+                Val::Record(ty, fields)
+            }
+            _ => return None,
+        })
     }
 
     fn expr(&mut self, m: &'e ModuleInfo<'a>, scope: &mut Scope, e: &Expr) -> Lowered<Val> {
@@ -203,11 +277,10 @@ impl<'e, 'a> Lowerer<'e, 'a> {
             }
             ExprKind::If(c, t, f) => {
                 let (c, _) = self.data(m, scope, c)?;
-                let (t, ty) = self.data(m, scope, t)?;
-                let (f, _) = self.data(m, scope, f)?;
-                let width = ir_type(&ty).map_or(1, |t| t.width);
-                let c = if width > 1 { self.b.splat(c, width) } else { c };
-                Val::Data(self.b.select(c, t, f), ty)
+                let t = self.expr(m, scope, t)?;
+                let f = self.expr(m, scope, f)?;
+                self.select(c, t, f)
+                    .ok_or_else(|| unsupported(m.file, e.span, "a conditional on samplers"))?
             }
             ExprKind::Let(locals, body) => {
                 let depth = scope.len();
@@ -218,6 +291,13 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 let v = self.expr(m, scope, body);
                 scope.truncate(depth);
                 v?
+            }
+            ExprKind::New(p, args) if matches!(resolve_ty(self.env, m, p), Ty::Matrix(_)) => {
+                let mut cols = Vec::new();
+                for a in args {
+                    cols.push(self.data(m, scope, a)?.0);
+                }
+                Val::Matrix(cols)
             }
             ExprKind::New(p, args) => {
                 let ty = resolve_ty(self.env, m, p);
@@ -248,10 +328,37 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 };
                 Val::Data(self.b.swizzle(v, &comps), out)
             }
-            ExprKind::Record(..) | ExprKind::Project(..) => {
-                return Err(unsupported(m.file, e.span, "a record"))
+            ExprKind::Record(p, given) => {
+                let ty = resolve_ty(self.env, m, p);
+                let (_, decl) = record(self.env, &ty)
+                    .ok_or_else(|| unsupported(m.file, e.span, "this record"))?;
+                let mut values = Vec::new();
+                for (name, value) in given {
+                    values.push((name.text.clone(), self.expr(m, scope, value)?));
+                }
+                // Fields in declaration order, whatever order the expression gives them in.
+                let fields = decl
+                    .fields
+                    .iter()
+                    .filter_map(|f| values.iter().find(|(n, _)| *n == f.name.text).cloned())
+                    .collect();
+                Val::Record(ty, fields)
             }
-            ExprKind::Column(..) => return Err(unsupported(m.file, e.span, "a matrix column")),
+            ExprKind::Project(r, field) => match self.expr(m, scope, r)? {
+                Val::Record(_, fields) => fields
+                    .into_iter()
+                    .find(|(n, _)| *n == field.text)
+                    .map(|(_, v)| v)
+                    .ok_or_else(|| unsupported(m.file, e.span, "this projection"))?,
+                _ => return Err(unsupported(m.file, e.span, "this projection")),
+            },
+            ExprKind::Column(mx, i, _) => match self.expr(m, scope, mx)? {
+                Val::Matrix(cols) => {
+                    let n = cols.len() as u8;
+                    Val::Data(cols[*i as usize], Ty::Vector(n, true))
+                }
+                _ => return Err(unsupported(m.file, e.span, "this column access")),
+            },
             ExprKind::Error => return Err(unsupported(m.file, e.span, "a malformed expression")),
         })
     }
@@ -323,6 +430,14 @@ impl<'e, 'a> Lowerer<'e, 'a> {
         match decl {
             Decl::Value(v) => match &v.body {
                 Body::Expr(e) => self.inline(tm, Scope::new(), e),
+                Body::External(x) if x.name.text == "com_io7m_parasol_fragment_coordinate" => {
+                    let ty = Type::new(ScalarKind::Float, 4);
+                    let b = &mut self.b;
+                    let h = *self
+                        .coordinate
+                        .get_or_insert_with(|| b.input("parasol$coordinate", ty, Some("WPOS")));
+                    Ok(Val::Data(self.b.load_input(h), Ty::Vector(4, true)))
+                }
                 Body::External(x) => Err(unsupported(
                     m.file,
                     span,
@@ -395,6 +510,15 @@ fn unreachable_sampler<T>(file: FileId, span: Span) -> Lowered<T> {
     Err(unsupported(file, span, "a sampler used as a value"))
 }
 
+/// A record type's module and declaration.
+fn record<'e, 'a>(env: &'e Env<'a>, ty: &Ty) -> Option<(&'e ModuleInfo<'a>, &'a TypeDecl)> {
+    let Ty::Record(key, name) = ty else {
+        return None;
+    };
+    let m = env.modules.get(key)?;
+    Some((m, *m.types.get(name)?))
+}
+
 /// A checked type path's type.
 fn resolve_ty(env: &Env, m: &ModuleInfo, p: &Path) -> Ty {
     if p.module.is_none() {
@@ -406,17 +530,21 @@ fn resolve_ty(env: &Env, m: &ModuleInfo, p: &Path) -> Ty {
     Ty::Record(key, p.name.text.clone())
 }
 
-/// A value passed to an external: its IR value, or the sampler and its dimension.
 pub(crate) enum Arg {
     Data(Value, Ty),
     Sampler(pigment_ir::Handle<pigment_ir::Sampler>),
+    Matrix(Vec<Value>),
+    Unsupported,
 }
 
+/// A value passed to an external: its IR value, the sampler, or a matrix's columns.
 impl From<Val> for Arg {
     fn from(v: Val) -> Arg {
         match v {
             Val::Data(v, t) => Arg::Data(v, t),
             Val::Sampler(h) => Arg::Sampler(h),
+            Val::Matrix(cols) => Arg::Matrix(cols),
+            Val::Record(..) => Arg::Unsupported,
         }
     }
 }

@@ -27,18 +27,44 @@ pub(crate) fn external(
         ("samplercube", [Arg::Sampler(s), Arg::Data(c, _)]) if function == "texture" => {
             sample(b, *s, SampleForm::Plain, *c)
         }
+        ("matrix3x3f" | "matrix4x4f", [Arg::Matrix(m), Arg::Data(v, t)])
+            if function == "multiply_vector" =>
+        {
+            data(times_vector(b, m, *v), t.clone())
+        }
+        ("matrix3x3f" | "matrix4x4f", [Arg::Matrix(m0), Arg::Matrix(m1)])
+            if function == "multiply" =>
+        {
+            Some(LoweredVal::Matrix(
+                m1.iter().map(|c| times_vector(b, m0, *c)).collect(),
+            ))
+        }
         _ => {
             let values: Option<Vec<(Value, Ty)>> = args
                 .iter()
                 .map(|a| match *a {
                     Arg::Data(v, ref t) => Some((v, t.clone())),
-                    Arg::Sampler(_) => None,
+                    _ => None,
                 })
                 .collect();
             let v = arithmetic(b, function, &values?)?;
             data(v, ret)
         }
     }
+}
+
+/// `m * v` for a matrix given by its columns: the columns weighted by v's components, summed.
+fn times_vector(b: &mut FunctionBuilder, m: &[Value], v: Value) -> Value {
+    let n = m.len() as u8;
+    let mut sum = None;
+    for (i, col) in m.iter().enumerate() {
+        let k = b.swizzle(v, &[i as u8; 4][..n as usize]);
+        sum = Some(match sum {
+            None => b.mul(*col, k),
+            Some(s) => b.mad(*col, k, s),
+        });
+    }
+    sum.unwrap_or(v)
 }
 
 /// The width of a value's type (scalars 1).

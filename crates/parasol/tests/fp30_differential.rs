@@ -20,6 +20,10 @@ module M is
   import com.io7m.parasol.Vector3f as V3;
   import com.io7m.parasol.Vector4f as V4;
   import com.io7m.parasol.Sampler2D as S;
+  import com.io7m.parasol.Matrix4x4f as M4;
+  import com.io7m.parasol.Fragment;
+
+  type light is record colour : vector_4f, k : float end;
 
   function brighten (c : vector_3f, k : float) : vector_3f =
     V3.multiply_scalar (c, F.add (k, 1.0));
@@ -49,6 +53,22 @@ module M is
   with
     value texel = S.texture (t, uv);
     value c = V4.interpolate (texel, tint, 0.25);
+  as
+    out o = c;
+  end;
+
+  shader fragment structured is
+    parameter l : light;
+    parameter m : matrix_4x4f;
+    parameter n : matrix_4x4f;
+    in p : vector_4f;
+    out o : vector_4f as 0;
+  with
+    value mn = M4.multiply (m, n);
+    value r = record light { k = F.multiply (l.k, 2.0), colour = M4.multiply_vector (mn, p) };
+    value pick = if F.greater (p [x], 0.0) then r else l end;
+    value w = V4.add (column mn 2, Fragment.coordinate);
+    value c = V4.add (V4.multiply_scalar (pick.colour, pick.k), w);
   as
     out o = c;
   end;
@@ -110,7 +130,7 @@ fn inputs_bind_in_declaration_order_and_outputs_to_colr_and_depr() {
 #[test]
 fn interpreter_and_machine_agree() {
     let mut failures = Vec::new();
-    for shader in ["t.M.arithmetic", "t.M.textured"] {
+    for shader in ["t.M.arithmetic", "t.M.textured", "t.M.structured"] {
         let module = lowered(shader);
         let func = &module.functions[Handle::from_index(0)];
         let (compiled, loaded) = compile_and_load(&module);

@@ -68,12 +68,68 @@ fn a_fragment_shader_computes_what_the_spec_says() {
 }
 
 #[test]
-fn records_are_reported_not_miscompiled() {
-    let text = "package t;\nmodule M is\n  type p is record x : float end;\n  shader fragment f is\n    out o : float as 0;\n  with\n    value r = record p { x = 1.0 };\n    value v = r.x;\n  as\n    out o = v;\n  end;\nend;\n";
+fn unsupported_lookups_are_reported_not_miscompiled() {
+    let text = "package t;\nmodule M is\n  import com.io7m.parasol.Sampler2D as S;\n  shader fragment f is\n    parameter t : sampler_2d;\n    in uv : vector_2f;\n    out o : vector_4f as 0;\n  with\n    value v = S.texture_with_lod (t, uv, 0.0);\n  as\n    out o = v;\n  end;\nend;\n";
     let mut files = SourceFiles::new();
     let (units, diags) =
         pigment_parasol::check_sources(&mut files, &[("t.p".into(), text.into())], false);
     assert!(diags.is_empty(), "{diags:?}");
     let err = pigment_parasol::lower::lower_fragment(&units, "t.M.f").expect_err("unsupported");
     assert_eq!(err.code(), Some(pigment_parasol::lower::LOWER_UNSUPPORTED));
+}
+
+#[test]
+fn records_and_matrices_are_split() {
+    let text = "package t;
+module M is
+  import com.io7m.parasol.Matrix3x3f as M3;
+  type light is record colour : vector_3f, k : float end;
+  shader fragment f is
+    parameter l : light;
+    parameter m : matrix_3x3f;
+    in n : vector_3f;
+    out o : vector_3f as 0;
+  with
+    value r = record light { k = 2.0, colour = M3.multiply_vector (m, n) };
+    value pick = if true then r else l end;
+    value c = column m 1;
+    value v = new vector_3f (pick.colour [x y], c [z]);
+  as
+    out o = v;
+  end;
+end;
+";
+    let f = lower(text, "t.M.f");
+    // Record parameters become `name$field` uniforms; a matrix one array of its columns.
+    let names: Vec<_> = f
+        .uniforms
+        .iter()
+        .map(|(_, u)| (u.name.clone(), u.array_len))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("l$colour".to_string(), None),
+            ("l$k".to_string(), None),
+            ("m".to_string(), Some(3))
+        ]
+    );
+    // m's columns (1,0,0), (0,2,0), (0,0,3); n = (1,1,1): m n = (1, 2, 3); column 1 is (0, 2, 0).
+    let uniforms = [
+        vec![Vector::floats(&[9.0, 9.0, 9.0])],
+        vec![Vector::floats(&[9.0])],
+        vec![
+            Vector::floats(&[1.0, 0.0, 0.0]),
+            Vector::floats(&[0.0, 2.0, 0.0]),
+            Vector::floats(&[0.0, 0.0, 3.0]),
+        ],
+    ];
+    let r = run_fragment(
+        &f,
+        &[Vector::floats(&[1.0, 1.0, 1.0])],
+        &uniforms,
+        &mut NoTextures,
+    )
+    .expect("runs");
+    assert_eq!(r.outputs[0].value.to_f32s(), [1.0, 2.0, 0.0]);
 }
