@@ -266,6 +266,21 @@ impl Isel<'_> {
             }
             InstKind::LoadUniform { uniform, index } => self.uniform(inst, *uniform, *index),
             InstKind::Sample {
+                form: form @ (SampleForm::Lod { .. } | SampleForm::Bias { .. }),
+                ..
+            } => {
+                let what = if matches!(form, SampleForm::Lod { .. }) {
+                    "an explicit level of detail"
+                } else {
+                    "a level-of-detail bias"
+                };
+                self.error(
+                    inst,
+                    format!("profile fp30 has no texture lookup with {what} (needs fp40 or later)"),
+                );
+                None
+            }
+            InstKind::Sample {
                 sampler,
                 form,
                 coord,
@@ -346,6 +361,8 @@ impl Isel<'_> {
                 srcs.push(self.view(ddy).src);
                 Opcode::Txd
             }
+            // Refused in `inst` before a lookup gets here.
+            SampleForm::Lod { .. } | SampleForm::Bias { .. } => Opcode::Tex,
         };
         let d = self.mir.new_vreg(File::R);
         let mut m = MInst::new(opcode, None, Dst::V(d), 0b1111, srcs);

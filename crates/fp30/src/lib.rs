@@ -124,8 +124,18 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
             .map(|e| Diagnostic::error(format!("invalid IR: {e:?}")))
             .collect());
     }
+    let func = &module.functions[h];
+    if func.stage != pigment_ir::Stage::Fragment {
+        return Err(vec![error_at(
+            first_loc(&func.body),
+            format!(
+                "profile fp30 compiles fragment programs; `{entry}` is a {} function",
+                func.stage.name()
+            ),
+        )]);
+    }
     let mut m = Module::new();
-    m.functions.append(module.functions[h].clone());
+    m.functions.append(func.clone());
     let mut unroll = legalize::Unroll::default();
     pass(&mut m, &mut unroll)?;
     if !unroll.errors.is_empty() {
@@ -145,6 +155,13 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
     pass(&mut m, &mut Cse)?;
     pass(&mut m, &mut Dce)?;
     Ok(m)
+}
+
+/// The first source location in `block` (for errors about a whole function, which has none).
+fn first_loc(block: &pigment_ir::Block) -> Option<pigment_ir::SourceLoc> {
+    let mut found = None;
+    pigment_ir::walk(block, &mut |inst| found = found.or(inst.loc));
+    found
 }
 
 /// [`fast_math::FastMath`] until it changes nothing (each round may expose a new product to regroup),

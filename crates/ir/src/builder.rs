@@ -57,6 +57,11 @@ impl FunctionBuilder {
         }
     }
 
+    /// Makes the function an entry point of `stage` (a new builder makes a fragment one).
+    pub fn set_stage(&mut self, stage: Stage) {
+        self.func.stage = stage;
+    }
+
     /// The function built so far (its interface and value types).
     pub fn function(&self) -> &Function {
         &self.func

@@ -24,10 +24,32 @@ impl Module {
     }
 }
 
-/// A fragment entry point.
+/// Which programmable stage an entry point is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Runs once per vertex: reads attributes, writes the clip position and varyings.
+    Vertex,
+    /// Runs once per fragment: reads varyings, writes colors and depth.
+    #[default]
+    Fragment,
+}
+
+impl Stage {
+    /// The word in messages (`vertex`, `fragment`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Vertex => "vertex",
+            Stage::Fragment => "fragment",
+        }
+    }
+}
+
+/// An entry point of one stage (a fragment one unless made otherwise).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Function {
     pub name: String,
+    /// The stage it runs in; decides what its interface means and which instructions it may use.
+    pub stage: Stage,
     pub inputs: Arena<Input>,
     pub uniforms: Arena<Uniform>,
     pub samplers: Arena<Sampler>,
@@ -156,7 +178,8 @@ pub enum InterfaceEntity {
     Output(Handle<Output>),
 }
 
-/// A varying input of one fragment (a Cg `varying` parameter): read with `input`.
+/// A varying input: a per-vertex attribute of a vertex function, an interpolated varying of a
+/// fragment function (a Cg `varying` parameter). Read with `input`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Input {
     pub name: String,
@@ -274,7 +297,8 @@ pub struct Sampler {
     pub origin: Origin,
 }
 
-/// A fragment result written with `store`.
+/// A result written with `store`: the clip position or a varying of a vertex function, a color or
+/// depth of a fragment function.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Output {
     pub name: String,
@@ -355,6 +379,11 @@ pub enum SampleForm {
     Proj,
     /// Explicit derivatives of the coordinates (TXD), each `dim.coords()` wide.
     Grad { ddx: Value, ddy: Value },
+    /// An explicit level of detail (a float scalar): no derivatives needed, so valid in a vertex
+    /// function.
+    Lod { lod: Value },
+    /// A bias (a float scalar) added to the level of detail the derivatives give.
+    Bias { bias: Value },
 }
 
 /// One case of a `switch`.
@@ -463,7 +492,8 @@ impl InstKind {
             },
             InstKind::Sample { form, coord, .. } => match form {
                 SampleForm::Grad { ddx, ddy } => vec![*coord, *ddx, *ddy],
-                _ => vec![*coord],
+                SampleForm::Lod { lod: v } | SampleForm::Bias { bias: v } => vec![*coord, *v],
+                SampleForm::Plain | SampleForm::Proj => vec![*coord],
             },
             InstKind::Store { value, .. } => vec![*value],
             InstKind::If { cond, .. } => vec![*cond],
@@ -490,9 +520,13 @@ impl InstKind {
             }
             InstKind::Sample { form, coord, .. } => {
                 *coord = f(*coord);
-                if let SampleForm::Grad { ddx, ddy } = form {
-                    *ddx = f(*ddx);
-                    *ddy = f(*ddy);
+                match form {
+                    SampleForm::Grad { ddx, ddy } => {
+                        *ddx = f(*ddx);
+                        *ddy = f(*ddy);
+                    }
+                    SampleForm::Lod { lod: v } | SampleForm::Bias { bias: v } => *v = f(*v),
+                    SampleForm::Plain | SampleForm::Proj => {}
                 }
             }
             InstKind::Store { value, .. } => *value = f(*value),

@@ -7,10 +7,13 @@
 //! # Entities
 //!
 //! A [`Module`] holds entry-point [`Function`]s (front ends inline calls; there is no call instruction).
+//! Each function is an entry point of one [`Stage`] (see *Stages* below): a fragment function (the
+//! default, [`Function::new`]) or a vertex function.
 //! A function owns, each in its own [`Arena`] addressed by typed [`Handle`]s:
 //!
-//! * **inputs** ([`Input`]): per-fragment varyings, a type and an optional semantic (`TEXCOORD0`);
-//! * **uniforms** ([`Uniform`]): values shared by all fragments, a type, an optional array length
+//! * **inputs** ([`Input`]): per-vertex attributes of a vertex function, per-fragment varyings of a
+//!   fragment function; a type and an optional semantic (`TEXCOORD0`);
+//! * **uniforms** ([`Uniform`]): values shared by all vertices or fragments, a type, an optional array length
 //!   (`n ≥ 1` **(V)**) and an optional semantic. Arrays may be indexed by a constant (`< n` **(V)**) or at
 //!   run time by an int scalar **(V)**; run-time indices clamp to `[0, n-1]`. Non-arrays take no index,
 //!   arrays need one **(V)**. An array may be marked `matrix` **(V)**: its elements are the rows of one
@@ -20,12 +23,29 @@
 //!   whose parts are joined with `$`, a part of digits being an array index: `IN$video_size` is the
 //!   source's `IN.video_size`, `lights$0$color` its `lights[0].color`;
 //! * **samplers** ([`Sampler`]): a dimension (`sampler1d`, `sampler2d`, `sampler3d`, `samplercube`, `samplerrect`) and an optional texture unit;
-//! * **outputs** ([`Output`]): a type and a semantic (`COLOR`, `DEPTH`), written with `store`;
+//! * **outputs** ([`Output`]): a type and a semantic (`POSITION`, `TEXCOORD0`; `COLOR`, `DEPTH`),
+//!   written with `store`;
 //! * **values** ([`ValueInfo`]): the type of every SSA value.
 //!
 //! Interface names are unique within a function across all four kinds **(V)**; function names are unique
 //! in a module **(V)**. Instructions carry an optional [`SourceLoc`] (file and byte span) so back-end
 //! errors point at the source.
+//!
+//! # Stages
+//!
+//! [`Stage::Vertex`] functions run once per vertex. Their inputs are the vertex's attributes, by
+//! semantic: `POSITION`, `NORMAL`, `COLOR0`, `COLOR1`, `TEXCOORD0`-`TEXCOORD7`, `ATTR0`-`ATTR15`,
+//! `BLENDWEIGHT`, `TANGENT`, ... (upper case, a digit suffix as written). Their outputs are the clip
+//! position (semantic `POSITION`, float4) and the varyings, by semantic (`TEXCOORD0`-`7`, `COLOR0`,
+//! `COLOR1`, `FOG`, `PSIZE`, ...), which the rasterizer interpolates into the fragment function's
+//! inputs of the same semantic.
+//!
+//! [`Stage::Fragment`] functions run once per fragment, in 2x2 quads. Their inputs are varyings by
+//! semantic (`TEXCOORD0`, `COLOR0`, `WPOS`, ...); their outputs `COLOR`/`COLOR0`-`COLOR3` and `DEPTH`.
+//!
+//! A vertex has no neighbours, so a vertex function may not use what needs a fragment's quad: `ddx`,
+//! `ddy`, `discard`, and the lookups whose level of detail comes from derivatives (`tex`, `texproj`,
+//! `texbias`) are errors in it **(V)**. `texlod` and `texgrad` are valid in both stages.
 //!
 //! # Types
 //!
@@ -71,7 +91,7 @@
 //!   `continue` (in a loop body) without operands; that is valid only if the region has no results
 //!   (arm) or no parameters (loop) **(V)**. Operands of `yield`/`break`/`continue` match the region's
 //!   result (or parameter) types in number and type **(V)**.
-//! * `return` ends the fragment's program (from any depth). `discard` marks the fragment discarded
+//! * `return` ends the vertex's or fragment's program (from any depth). `discard` marks the fragment discarded
 //!   and execution goes on ("demote" semantics, as NV_fragment_program's KIL): its outputs are thrown
 //!   away and it keeps serving as a helper for derivatives.
 //! * `store $out.mask, %v` writes `%v`'s components, in order, to the output components enabled by the
@@ -154,11 +174,17 @@
 //! | `pack_4byte pack_4ubyte` | float4/half4 → float | NV PK4B / PK4UB |
 //! | `unpack_2half unpack_2ushort` | float → float2 | NV UP2H / UP2US of the operand's raw bits |
 //! | `unpack_4byte unpack_4ubyte` | float → float4 | NV UP4B / UP4UB |
-//! | `input $i` | → input's type | the fragment's value |
+//! | `input $i` | → input's type | the vertex's attribute / the fragment's varying |
 //! | `uniform $u` / `$u[3]` / `$u[%i]` | → element type | the uniform (element) |
 //! | `tex $s, %c` | float(n..n+1) → float4 | lookup; n = coordinates of the dimension (1d 1, 2d/rect 2, 3d/cube 3); one extra component is the shadow-compare value **(V)** |
 //! | `texproj $s, %c` | float(n+1..n+2) → float4 | projective: the last component is q **(V)** |
 //! | `texgrad $s, %c, %dx, %dy` | coords, floatN, floatN → float4 | explicit derivatives **(V)** |
+//! | `texlod $s, %c, %lod` | coords, float → float4 | explicit level of detail (`lod` a float scalar **(V)**) |
+//! | `texbias $s, %c, %bias` | coords, float → float4 | the derivatives' level of detail plus `bias` (a float scalar **(V)**) |
+//!
+//! The coordinates of `tex`, `texgrad`, `texlod` and `texbias` are float(n..n+1) as for `tex`. How a
+//! level of detail selects and filters texels is the embedder's (the interpreter hands every lookup
+//! to [`interp::Textures`] with its coordinates, derivatives, `lod` or `bias`).
 //!
 //! Data movement (`swizzle`, `construct`, `select`, `store`, region results, pack results and unpack
 //! operands) copies bit patterns untouched: a packed word survives even when its pattern is an fp32
@@ -172,7 +198,8 @@
 //!
 //! ```text
 //! module    := function*
-//! function  := "fn" NAME "(" (param ("," param)* ","?)? ")" "{" inst* "}"
+//! function  := "vertex"? "fn" NAME                     ; no stage word: a fragment function
+//!               "(" (param ("," param)* ","?)? ")" "{" inst* "}"
 //! param     := "in" ENTITY ":" TYPE semantic?
 //!            | "uniform" ENTITY ":" TYPE ("[" INT "]" "matrix"?)? semantic? ("=" element+)?
 //!            | "sampler" ENTITY ":" SAMPLER ("unit" INT)?
@@ -187,6 +214,7 @@
 //!            | "cvt" VALUE                             ; target kind from the def's type
 //!            | "input" ENTITY | "uniform" ENTITY ("[" (INT | VALUE) "]")?
 //!            | ("tex" | "texproj") ENTITY "," VALUE | "texgrad" ENTITY "," VALUE "," VALUE "," VALUE
+//!            | ("texlod" | "texbias") ENTITY "," VALUE "," VALUE
 //!            | "store" ENTITY ("." MASK)? "," VALUE    ; no mask: the output's full width
 //!            | "discard" | "return" | ("yield" | "break" | "continue") (VALUE ("," VALUE)*)?
 //!            | "if" VALUE | "switch" VALUE | "loop" ("(" def "=" VALUE ("," def "=" VALUE)* ")")?

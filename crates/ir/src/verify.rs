@@ -250,6 +250,7 @@ impl Verifier<'_> {
 
     fn check_simple(&mut self, kind: &InstKind, args: &[Type], result: Option<Type>) {
         let f = self.func;
+        self.stage_rules(kind);
         let expected: Option<Type> = match kind {
             InstKind::Const(v) => {
                 if !v.ty.is_valid() || !v.is_canonical() {
@@ -384,16 +385,62 @@ impl Verifier<'_> {
                 hi.min(4)
             ));
         }
-        if let SampleForm::Grad { .. } = form {
-            let want = Type::new(ScalarKind::Float, n);
-            if args[1] != want || args[2] != want {
+        match form {
+            SampleForm::Grad { .. } => {
+                let want = Type::new(ScalarKind::Float, n);
+                if args[1] != want || args[2] != want {
+                    self.error(format!(
+                        "derivatives of a {} lookup must be {want}, found {} and {}",
+                        s.dim.name(),
+                        args[1],
+                        args[2]
+                    ));
+                }
+            }
+            SampleForm::Lod { .. } | SampleForm::Bias { .. } if args[1] != Type::FLOAT => {
+                let what = if matches!(form, SampleForm::Lod { .. }) {
+                    "level of detail"
+                } else {
+                    "bias"
+                };
                 self.error(format!(
-                    "derivatives of a {} lookup must be {want}, found {} and {}",
-                    s.dim.name(),
-                    args[1],
-                    args[2]
+                    "the {what} of a lookup must be float, found {}",
+                    args[1]
                 ));
             }
+            _ => {}
+        }
+        if self.func.stage == Stage::Vertex {
+            let word = match form {
+                SampleForm::Plain => Some("tex"),
+                SampleForm::Proj => Some("texproj"),
+                SampleForm::Bias { .. } => Some("texbias"),
+                SampleForm::Grad { .. } | SampleForm::Lod { .. } => None,
+            };
+            if let Some(word) = word {
+                let name = s.name.clone();
+                self.error(format!(
+                    "`{word}` in `${name}` needs derivatives, which a vertex function has none of; \
+                     use `texlod` or `texgrad`"
+                ));
+            }
+        }
+    }
+
+    /// Instructions that need a fragment's quad (derivatives, discarding) are fragment-only.
+    fn stage_rules(&mut self, kind: &InstKind) {
+        if self.func.stage != Stage::Vertex {
+            return;
+        }
+        match kind {
+            InstKind::Op { op, .. } if op.is_derivative() => self.error(format!(
+                "`{}` in a vertex function: derivatives exist only in fragment functions",
+                op.mnemonic()
+            )),
+            InstKind::Discard => {
+                self.error("`discard` in a vertex function: only fragments can be discarded".into())
+            }
+            _ => {}
         }
     }
 

@@ -282,6 +282,12 @@ impl Machine<'_> {
                 )),
                 _ => None,
             };
+            let scalar = |v: &Value| Some(f32::from_bits(self.vals[v.index()][lane][0]));
+            let (lod, bias) = match form {
+                SampleForm::Lod { lod } => (scalar(lod), None),
+                SampleForm::Bias { bias } => (None, scalar(bias)),
+                _ => (None, None),
+            };
             let request = SampleRequest {
                 sampler,
                 info,
@@ -290,6 +296,8 @@ impl Machine<'_> {
                 width,
                 projective: matches!(form, SampleForm::Proj),
                 gradients,
+                lod,
+                bias,
             };
             let texel = self.textures.sample(&request);
             *o = Vector::reals(ScalarKind::Float, &texel).bits;

@@ -14,7 +14,7 @@
 
 mod exec;
 
-use crate::function::{Function, Sampler, SourceLoc};
+use crate::function::{Function, Sampler, SourceLoc, Stage};
 use crate::types::WriteMask;
 use crate::vector::Vector;
 use crate::Handle;
@@ -36,6 +36,10 @@ pub struct SampleRequest<'a> {
     pub projective: bool,
     /// Explicit derivatives for `texgrad`.
     pub gradients: Option<([f32; 4], [f32; 4])>,
+    /// The explicit level of detail of `texlod` (the embedder uses it instead of derivatives).
+    pub lod: Option<f32>,
+    /// The bias of `texbias`, added to the level of detail the derivatives give.
+    pub bias: Option<f32>,
 }
 
 /// Texture lookups, supplied by the embedder (the NV_fragment_program machine's texture units, a test
@@ -93,6 +97,13 @@ pub struct FragmentResult {
     pub discarded: bool,
 }
 
+/// The result of one vertex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexResult {
+    /// One per output (the clip position and the varyings), in `Function::outputs` order.
+    pub outputs: Vec<OutputValue>,
+}
+
 /// Why a run failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InterpError {
@@ -129,4 +140,28 @@ pub fn run_fragment(
     };
     let [first, ..] = run_quad(func, &bindings, textures, Limits::default())?;
     Ok(first)
+}
+
+/// Runs vertex function `func` for one vertex: `inputs` are its attributes (in `Function::inputs`
+/// order), `uniforms` one list of elements per uniform. A fragment function is refused.
+pub fn run_vertex(
+    func: &Function,
+    inputs: &[Vector],
+    uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
+) -> Result<VertexResult, InterpError> {
+    if func.stage != Stage::Vertex {
+        return Err(InterpError {
+            loc: None,
+            message: format!("`{}` is a fragment function, not a vertex one", func.name),
+        });
+    }
+    let bindings = Bindings {
+        inputs: std::array::from_fn(|_| inputs.to_vec()),
+        uniforms: uniforms.to_vec(),
+    };
+    let [first, ..] = run_quad(func, &bindings, textures, Limits::default())?;
+    Ok(VertexResult {
+        outputs: first.outputs,
+    })
 }

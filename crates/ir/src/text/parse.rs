@@ -63,11 +63,18 @@ fn parse_partial(text: &str) -> (Module, Vec<ParseError>) {
     };
     let mut module = Module::new();
     while p.peek() != &Tok::Eof {
+        let stage = if p.peek() == &Tok::Ident("vertex".into()) {
+            p.bump();
+            Some(Stage::Vertex)
+        } else {
+            None
+        };
         if p.peek() == &Tok::Ident("fn".into()) {
-            let func = p.function();
+            let mut func = p.function();
+            func.stage = stage.unwrap_or(Stage::Fragment);
             module.functions.append(func);
         } else {
-            let _: PResult<()> = p.fail_here("expected `fn`");
+            let _: PResult<()> = p.fail_here("expected `fn` or `vertex fn`");
             p.bump();
             p.skip_line();
         }
@@ -531,13 +538,25 @@ impl Parser<'_> {
                 };
                 InstKind::LoadUniform { uniform, index }
             }
-            "tex" | "texproj" | "texgrad" => {
+            "tex" | "texproj" | "texgrad" | "texlod" | "texbias" => {
                 let sampler = self.entity(|f, n| f.sampler(n), "sampler")?;
                 self.expect(",")?;
                 let coord = self.use_value()?;
                 let form = match word {
                     "tex" => SampleForm::Plain,
                     "texproj" => SampleForm::Proj,
+                    "texlod" => {
+                        self.expect(",")?;
+                        SampleForm::Lod {
+                            lod: self.use_value()?,
+                        }
+                    }
+                    "texbias" => {
+                        self.expect(",")?;
+                        SampleForm::Bias {
+                            bias: self.use_value()?,
+                        }
+                    }
                     _ => {
                         self.expect(",")?;
                         let ddx = self.use_value()?;

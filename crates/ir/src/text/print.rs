@@ -46,10 +46,15 @@ impl Printer<'_> {
             .map(|e| entity_decl(f, e))
             .chain(f.struct_semantics.iter().map(struct_semantic_decl))
             .collect();
+        // Fragment functions print as they always did; only vertex ones carry a stage word.
+        let stage = match f.stage {
+            Stage::Vertex => "vertex ",
+            Stage::Fragment => "",
+        };
         if params.is_empty() {
-            let _ = writeln!(self.out, "fn {}() {{", f.name);
+            let _ = writeln!(self.out, "{stage}fn {}() {{", f.name);
         } else {
-            let _ = writeln!(self.out, "fn {}(", f.name);
+            let _ = writeln!(self.out, "{stage}fn {}(", f.name);
             for p in params {
                 let _ = writeln!(self.out, "    {p},");
             }
@@ -193,6 +198,10 @@ impl Printer<'_> {
                     SampleForm::Proj => format!("texproj {s}, {c}"),
                     SampleForm::Grad { ddx, ddy } => {
                         format!("texgrad {s}, {c}, {}", self.list(&[*ddx, *ddy]))
+                    }
+                    SampleForm::Lod { lod } => format!("texlod {s}, {c}, {}", self.name(*lod)),
+                    SampleForm::Bias { bias } => {
+                        format!("texbias {s}, {c}, {}", self.name(*bias))
                     }
                 }
             }
