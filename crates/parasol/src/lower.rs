@@ -14,7 +14,8 @@ use crate::check::env::{Env, ModuleInfo};
 use crate::check::types::Ty;
 use pigment_diag::{Diagnostic, FileId, Span};
 use pigment_ir::{
-    Function, FunctionBuilder, Op, SampleForm, SamplerDim, ScalarKind, Type, Value, WriteMask,
+    Function, FunctionBuilder, Op, SampleForm, SamplerDim, ScalarKind, Stage, Type, Value,
+    WriteMask,
 };
 
 /// The error name of constructs the lowering does not handle yet.
@@ -35,6 +36,17 @@ type Lowered<T> = Result<T, Diagnostic>;
 
 /// Lowers fragment shader `path` (`package.Module.name`) of checked units into an IR function.
 pub fn lower_fragment(units: &[Unit], path: &str) -> Result<Function, Diagnostic> {
+    lower(units, path, Stage::Fragment)
+}
+
+/// Lowers vertex shader `path` (`package.Module.name`) into an IR vertex function: inputs are the
+/// attributes `ATTR0`, `ATTR1`, ... in declaration order, the `out vertex` output is `POSITION`,
+/// the other outputs `TEXCOORD0`, `TEXCOORD1`, ... in declaration order.
+pub fn lower_vertex(units: &[Unit], path: &str) -> Result<Function, Diagnostic> {
+    lower(units, path, Stage::Vertex)
+}
+
+fn lower(units: &[Unit], path: &str, stage: Stage) -> Result<Function, Diagnostic> {
     let env = Env::new(units);
     let (module_key, name) = path.rsplit_once('.').ok_or_else(|| {
         Diagnostic::error(format!("`{path}` is not a `package.Module.shader` path"))
@@ -43,10 +55,20 @@ pub fn lower_fragment(units: &[Unit], path: &str) -> Result<Function, Diagnostic
         .modules
         .get(module_key)
         .ok_or_else(|| Diagnostic::error(format!("no module `{module_key}`")))?;
-    let Some(Shader::Fragment(s)) = m.shaders.get(name) else {
-        return Err(Diagnostic::error(format!(
-            "`{path}` is not a fragment shader"
-        )));
+    let s = match (m.shaders.get(name), stage) {
+        (Some(Shader::Fragment(s)), Stage::Fragment) | (Some(Shader::Vertex(s)), Stage::Vertex) => {
+            s
+        }
+        _ => {
+            let what = if stage == Stage::Vertex {
+                "vertex"
+            } else {
+                "fragment"
+            };
+            return Err(Diagnostic::error(format!(
+                "`{path}` is not a {what} shader"
+            )));
+        }
     };
     let mut l = Lowerer {
         env: &env,
@@ -54,7 +76,8 @@ pub fn lower_fragment(units: &[Unit], path: &str) -> Result<Function, Diagnostic
         depth: 0,
         coordinate: None,
     };
-    l.shader(m, s)?;
+    l.b.set_stage(stage);
+    l.shader(m, s, stage)?;
     l.b.finish().map_err(|errors| {
         Diagnostic::error(format!(
             "internal error: the lowered IR is invalid: {}",
@@ -93,9 +116,10 @@ fn unsupported(file: FileId, span: Span, what: impl std::fmt::Display) -> Diagno
 }
 
 impl<'e, 'a> Lowerer<'e, 'a> {
-    fn shader(&mut self, m: &'e ModuleInfo<'a>, s: &StageShader) -> Lowered<()> {
+    fn shader(&mut self, m: &'e ModuleInfo<'a>, s: &StageShader, stage: Stage) -> Lowered<()> {
         let mut scope = Scope::new();
         let mut inputs = 0;
+        let mut varyings = 0;
         let mut outputs = Vec::new();
         for io in &s.ios {
             let ty = resolve_ty(self.env, m, &io.ty);
@@ -124,7 +148,10 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 }
                 (IoKind::Input, _) => {
                     let t = ir_type(&ty).ok_or_else(unsupported_io)?;
-                    let semantic = format!("TEXCOORD{inputs}");
+                    let semantic = match stage {
+                        Stage::Fragment => format!("TEXCOORD{inputs}"),
+                        Stage::Vertex => format!("ATTR{inputs}"),
+                    };
                     inputs += 1;
                     let h = self.b.input(&io.name.text, t, Some(&semantic));
                     let v = self.b.load_input(h);
@@ -132,9 +159,13 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 }
                 (IoKind::Output(index), _) => {
                     let t = ir_type(&ty).ok_or_else(unsupported_io)?;
-                    let semantic = match index.map_or(0, |(i, _)| i) {
-                        0 => "COLOR".to_string(),
-                        i => format!("COLOR{i}"),
+                    let semantic = match (stage, index.map_or(0, |(i, _)| i)) {
+                        (Stage::Vertex, _) => {
+                            varyings += 1;
+                            format!("TEXCOORD{}", varyings - 1)
+                        }
+                        (_, 0) => "COLOR".to_string(),
+                        (_, i) => format!("COLOR{i}"),
                     };
                     outputs.push((
                         io.name.text.clone(),
@@ -149,7 +180,11 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                         1,
                     ));
                 }
-                (IoKind::OutputMain, _) => {}
+                (IoKind::OutputMain, _) => {
+                    let t = Type::new(ScalarKind::Float, 4);
+                    let h = self.b.output(&io.name.text, t, Some("POSITION"));
+                    outputs.push((io.name.text.clone(), h, 4));
+                }
             }
         }
         for local in &s.locals {

@@ -17,6 +17,11 @@ pub(crate) fn external(
     let (module, function) = rest.split_once('_')?;
     let args: Vec<Arg> = args.into_iter().map(Arg::from).collect();
     match (module, args.as_slice()) {
+        ("sampler2d", [Arg::Sampler(s), Arg::Data(c, _), Arg::Data(lod, _)])
+            if function == "texture_with_lod" =>
+        {
+            sample(b, *s, SampleForm::Lod { lod: *lod }, *c)
+        }
         ("sampler2d", [Arg::Sampler(s), Arg::Data(c, _)]) => match function {
             "texture" => sample(b, *s, SampleForm::Plain, *c),
             "texture_projective_3f" | "texture_projective_4f" => {

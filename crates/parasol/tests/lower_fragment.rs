@@ -1,8 +1,8 @@
-//! Lowering fragment shaders into the IR, proven by running the IR's reference interpreter on
+//! Lowering fragment and vertex shaders into the IR, proven by running the IR's reference interpreter on
 //! chosen inputs and comparing with values computed by hand from the spec's semantics.
 
 use pigment_diag::SourceFiles;
-use pigment_ir::interp::{run_fragment, NoTextures};
+use pigment_ir::interp::{run_fragment, run_vertex, NoTextures};
 use pigment_ir::{Function, Vector};
 
 fn lower(text: &str, shader: &str) -> Function {
@@ -69,7 +69,7 @@ fn a_fragment_shader_computes_what_the_spec_says() {
 
 #[test]
 fn unsupported_lookups_are_reported_not_miscompiled() {
-    let text = "package t;\nmodule M is\n  import com.io7m.parasol.Sampler2D as S;\n  shader fragment f is\n    parameter t : sampler_2d;\n    in uv : vector_2f;\n    out o : vector_4f as 0;\n  with\n    value v = S.texture_with_lod (t, uv, 0.0);\n  as\n    out o = v;\n  end;\nend;\n";
+    let text = "package t;\nmodule M is\n  import com.io7m.parasol.Sampler2D as S;\n  shader fragment f is\n    parameter t : sampler_2d;\n    in uv : vector_2f;\n    out o : vector_4f as 0;\n  with\n    value v = S.texture_with_offset (t, uv, new vector_2i (1, 0));\n  as\n    out o = v;\n  end;\nend;\n";
     let mut files = SourceFiles::new();
     let (units, diags) =
         pigment_parasol::check_sources(&mut files, &[("t.p".into(), text.into())], false);
@@ -132,4 +132,65 @@ end;
     )
     .expect("runs");
     assert_eq!(r.outputs[0].value.to_f32s(), [1.0, 2.0, 0.0]);
+}
+
+#[test]
+fn a_vertex_shader_transforms_and_passes_varyings() {
+    let text = "package t;
+module M is
+  import com.io7m.parasol.Matrix4x4f as M4;
+  import com.io7m.parasol.Integer as I;
+  shader vertex v is
+    parameter mvp : matrix_4x4f;
+    parameter k : integer;
+    in position : vector_4f;
+    in uv : vector_2f;
+    out vertex clip : vector_4f;
+    out f_uv : vector_2f;
+    out wrapped : integer;
+  with
+    value p = M4.multiply_vector (mvp, position);
+    value big = I.add (k, 1);
+  as
+    out clip = p;
+    out f_uv = uv;
+    out wrapped = big;
+  end;
+end;
+";
+    let mut files = SourceFiles::new();
+    let (units, diags) =
+        pigment_parasol::check_sources(&mut files, &[("t.p".into(), text.into())], false);
+    assert!(diags.is_empty(), "{diags:?}");
+    let f =
+        pigment_parasol::lower::lower_vertex(&units, "t.M.v").unwrap_or_else(|d| panic!("{d:?}"));
+    let inputs: Vec<_> = f
+        .inputs
+        .iter()
+        .map(|(_, i)| i.semantic.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(inputs, ["ATTR0", "ATTR1"]);
+    let outputs: Vec<_> = f
+        .outputs
+        .iter()
+        .map(|(_, o)| o.semantic.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(outputs, ["POSITION", "TEXCOORD0", "TEXCOORD1"]);
+    // mvp = scale by 2 with translation (1, 2, 3) in the last column; position (1, 1, 1, 1):
+    // 2*(1,1,1) + (1,2,3) = (3, 4, 5), w = 1. k = 2^31 - 1 wraps to -2^31 when 1 is added.
+    let mvp = vec![
+        Vector::floats(&[2.0, 0.0, 0.0, 0.0]),
+        Vector::floats(&[0.0, 2.0, 0.0, 0.0]),
+        Vector::floats(&[0.0, 0.0, 2.0, 0.0]),
+        Vector::floats(&[1.0, 2.0, 3.0, 1.0]),
+    ];
+    let uniforms = [mvp, vec![Vector::ints(&[i32::MAX])]];
+    let inputs = [
+        Vector::floats(&[1.0, 1.0, 1.0, 1.0]),
+        Vector::floats(&[0.25, 0.75]),
+    ];
+    let r = run_vertex(&f, &inputs, &uniforms, &mut NoTextures).expect("runs");
+    assert_eq!(r.outputs[0].value.to_f32s(), [3.0, 4.0, 5.0, 1.0]);
+    assert_eq!(r.outputs[1].value.to_f32s(), [0.25, 0.75]);
+    assert_eq!(r.outputs[2].value.i32(0), i32::MIN);
 }
