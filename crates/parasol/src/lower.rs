@@ -46,6 +46,16 @@ pub fn lower_vertex(units: &[Unit], path: &str) -> Result<Function, Diagnostic> 
     lower(units, path, Stage::Vertex)
 }
 
+/// Lowers the vertex or fragment shader `path`, whichever it is.
+pub fn lower_shader(units: &[Unit], path: &str) -> Result<Function, Diagnostic> {
+    match lower(units, path, Stage::Fragment) {
+        Err(d) if d.message.ends_with("is not a fragment shader") => {
+            lower(units, path, Stage::Vertex)
+        }
+        other => other,
+    }
+}
+
 fn lower(units: &[Unit], path: &str, stage: Stage) -> Result<Function, Diagnostic> {
     let env = Env::new(units);
     let (module_key, name) = path.rsplit_once('.').ok_or_else(|| {

@@ -108,3 +108,18 @@ fn compile_a_fragment_shader_to_fp30() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("glsl:330"), "{}", stderr(&o));
 }
+
+#[test]
+fn emit_ir_prints_a_vertex_shader_lowered() {
+    let dir = scratch("parasol-ir");
+    let p = write(&dir, "shaders.p", SHADERS);
+    let o = common::pigment(&["compile", &p, "--shader", "demo.Shaders.v", "--emit", "ir"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = common::stdout(&o);
+    // The IR text form marks vertex functions; attributes in declaration order, POSITION first.
+    assert!(text.contains("vertex fn v"), "{text}");
+    assert!(
+        text.contains("ATTR0") && text.contains("ATTR1") && text.contains("POSITION"),
+        "{text}"
+    );
+}

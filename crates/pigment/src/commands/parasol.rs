@@ -1,13 +1,14 @@
 //! Parasol units (chosen by the `.p` extension), always with the standard library:
 //! `pigment check FILE.p...` prints one `FILE:LINE:COL: error[CODE]: message` per error on stderr;
 //! `pigment compile FILE.p... --shader package.Module.name --target fp30` lowers a fragment shader
-//! into the IR and compiles it to NV_fragment_program.
+//! into the IR and compiles it to NV_fragment_program; `--emit ir` prints the lowered IR of a
+//! fragment or vertex shader instead.
 //!
 //! GLSL hook: `--target glsl:VERSION` is refused until the GLSL back end's crate exists; it will take
 //! the same lowered IR function (`pigment_parasol::lower::lower_fragment`, and the vertex lowering
 //! once it exists) at the marked place in [`compile`].
 
-use crate::cli::{CheckArgs, CompileArgs};
+use crate::cli::{CheckArgs, CompileArgs, EmitStage};
 use crate::commands::compile::write_output;
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
@@ -61,13 +62,16 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         )));
     }
     let (files, units) = checked(&args.program, &args.units)?;
-    let func = pigment_parasol::lower::lower_fragment(&units, shader).map_err(|d| {
+    let func = pigment_parasol::lower::lower_shader(&units, shader).map_err(|d| {
         print(&files, &[d]);
         Failure::Rejected
     })?;
     let mut module = pigment_ir::Module::new();
     let entry = func.name.clone();
     module.functions.append(func);
+    if args.emit == EmitStage::Ir {
+        return write_output(args, &pigment_ir::print(&module));
+    }
     let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
         .map_err(|errors| {
             print(&files, &errors);
