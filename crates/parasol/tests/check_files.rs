@@ -102,3 +102,38 @@ fn an_external_disallowed_in_fragment_shaders() {
         "{first}"
     );
 }
+
+#[test]
+fn truncated_and_spliced_programs_never_panic() {
+    // Every prefix of a program that uses every construct, and the program with each line removed,
+    // goes through the whole front end (and the lowering when it checks); diagnostics must render
+    // and lie inside the text.
+    let text = fs::read_to_string(corpus().join("ok_everything.p")).expect("readable");
+    let mut variants: Vec<String> = (0..text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .map(|i| text[..i].to_string())
+        .collect();
+    let lines: Vec<&str> = text.lines().collect();
+    for skip in 0..lines.len() {
+        let spliced: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, l)| *l)
+            .collect();
+        variants.push(spliced.join("\n"));
+    }
+    for v in &variants {
+        let mut files = SourceFiles::new();
+        let (_, diags) =
+            pigment_parasol::check_sources(&mut files, &[("v.p".into(), v.clone())], false);
+        for d in &diags {
+            if let Some(l) = &d.primary {
+                if files.name(l.file) == "v.p" {
+                    assert!(l.span.end as usize <= v.len(), "{d:?}");
+                }
+            }
+            let _ = render(&files, d);
+        }
+    }
+}
