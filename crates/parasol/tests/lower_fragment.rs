@@ -194,3 +194,34 @@ end;
     assert_eq!(r.outputs[1].value.to_f32s(), [0.25, 0.75]);
     assert_eq!(r.outputs[2].value.i32(0), i32::MIN);
 }
+
+#[test]
+fn derived_library_functions() {
+    let text = "package t;
+module M is
+  import com.io7m.parasol.Float as F;
+  import com.io7m.parasol.Integer as I;
+  import com.io7m.parasol.Vector3f as V3;
+  shader fragment f is
+    in x : float;
+    in i : vector_3f;
+    out o : vector_4f as 0;
+  with
+    value m = F.modulo (x, 3.0);
+    value s = F.sign (x);
+    value t = F.tangent (0.0);
+    value q = new float (I.divide (7, 2));
+    value r = V3.refract (i, new vector_3f (0.0, 0.0, 1.0), 1.0);
+    value result = new vector_4f (m, s, F.add (t, q), r [z]);
+  as
+    out o = result;
+  end;
+end;
+";
+    let f = lower(text, "t.M.f");
+    // mod(-1, 3) = 2 (GLSL's floor-based mod); sign(-1) = -1; tan(0) + 7/2 (truncated) = 3;
+    // refract straight through a surface with e = 1 keeps the direction: z = -1.
+    let inputs = [Vector::floats(&[-1.0]), Vector::floats(&[0.0, 0.0, -1.0])];
+    let r = run_fragment(&f, &inputs, &[], &mut NoTextures).expect("runs");
+    assert_eq!(r.outputs[0].value.to_f32s(), [2.0, -1.0, 3.0, -1.0]);
+}
