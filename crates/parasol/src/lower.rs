@@ -56,7 +56,49 @@ pub fn lower_shader(units: &[Unit], path: &str) -> Result<Function, Diagnostic> 
     }
 }
 
+/// Lowers program `path`'s vertex and fragment shaders so that they connect: each vertex output
+/// feeding fragment input N (same name) is `TEXCOORDN`; the vertex's other outputs follow.
+pub fn lower_program(units: &[Unit], path: &str) -> Result<(Function, Function), Diagnostic> {
+    let env = Env::new(units);
+    let not_program = || Diagnostic::error(format!("`{path}` is not a program"));
+    let (module_key, name) = path.rsplit_once('.').ok_or_else(not_program)?;
+    let m = env.modules.get(module_key).ok_or_else(not_program)?;
+    let Some(Shader::Program(p)) = m.shaders.get(name) else {
+        return Err(not_program());
+    };
+    let full = |sp: &Path| -> Option<String> {
+        Some(format!("{}.{}", env.target(m, sp)?.key, sp.name.text))
+    };
+    let (vertex, fragment) = (
+        full(&p.vertex).ok_or_else(not_program)?,
+        full(&p.fragment).ok_or_else(not_program)?,
+    );
+    let (fm, fname) = fragment.rsplit_once('.').ok_or_else(not_program)?;
+    let inputs = match env.modules.get(fm).and_then(|m| m.shaders.get(fname)) {
+        Some(Shader::Fragment(f)) => f
+            .ios
+            .iter()
+            .filter(|io| io.kind == IoKind::Input)
+            .map(|io| io.name.text.clone())
+            .collect(),
+        _ => return Err(not_program()),
+    };
+    Ok((
+        lower_with(units, &vertex, Stage::Vertex, inputs)?,
+        lower(units, &fragment, Stage::Fragment)?,
+    ))
+}
+
 fn lower(units: &[Unit], path: &str, stage: Stage) -> Result<Function, Diagnostic> {
+    lower_with(units, path, stage, Vec::new())
+}
+
+fn lower_with(
+    units: &[Unit],
+    path: &str,
+    stage: Stage,
+    varyings: Vec<String>,
+) -> Result<Function, Diagnostic> {
     let env = Env::new(units);
     let (module_key, name) = path.rsplit_once('.').ok_or_else(|| {
         Diagnostic::error(format!("`{path}` is not a `package.Module.shader` path"))
@@ -85,6 +127,7 @@ fn lower(units: &[Unit], path: &str, stage: Stage) -> Result<Function, Diagnosti
         b: FunctionBuilder::new(name),
         depth: 0,
         coordinate: None,
+        varyings,
     };
     l.b.set_stage(stage);
     l.shader(m, s, stage)?;
@@ -103,6 +146,9 @@ struct Lowerer<'e, 'a> {
     depth: u32,
     /// The window-position input, declared when `Fragment.coordinate` is first used.
     coordinate: Option<pigment_ir::Handle<pigment_ir::Input>>,
+    /// For a vertex shader lowered in a program: the fragment shader's input names in declaration
+    /// order, so that an output feeding input N gets `TEXCOORDN`.
+    varyings: Vec<String>,
 }
 
 /// Local bindings while lowering one body, innermost last.
@@ -171,8 +217,14 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                     let t = ir_type(&ty).ok_or_else(unsupported_io)?;
                     let semantic = match (stage, index.map_or(0, |(i, _)| i)) {
                         (Stage::Vertex, _) => {
-                            varyings += 1;
-                            format!("TEXCOORD{}", varyings - 1)
+                            let n = match self.varyings.iter().position(|v| *v == io.name.text) {
+                                Some(n) => n,
+                                None => {
+                                    varyings += 1;
+                                    self.varyings.len() + varyings - 1
+                                }
+                            };
+                            format!("TEXCOORD{n}")
                         }
                         (_, 0) => "COLOR".to_string(),
                         (_, i) => format!("COLOR{i}"),

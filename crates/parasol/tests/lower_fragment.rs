@@ -225,3 +225,64 @@ end;
     let r = run_fragment(&f, &inputs, &[], &mut NoTextures).expect("runs");
     assert_eq!(r.outputs[0].value.to_f32s(), [2.0, -1.0, 3.0, -1.0]);
 }
+
+#[test]
+fn a_program_connects_vertex_outputs_to_fragment_inputs_by_name() {
+    // The vertex shader declares its varyings in the opposite order to the fragment's inputs.
+    let text = "package t;
+module M is
+  import com.io7m.parasol.Vector2f as V2;
+  shader vertex v is
+    in position : vector_4f;
+    out vertex clip : vector_4f;
+    out b : vector_2f;
+    out a : vector_2f;
+  with
+    value pa = position [x y];
+    value pb = position [z w];
+  as
+    out clip = position;
+    out b = pb;
+    out a = pa;
+  end;
+  shader fragment f is
+    in a : vector_2f;
+    in b : vector_2f;
+    out o : vector_2f as 0;
+  with
+    value d = V2.subtract (a, b);
+  as
+    out o = d;
+  end;
+  shader program p is
+    vertex v;
+    fragment f;
+  end;
+end;
+";
+    let mut files = SourceFiles::new();
+    let (units, diags) =
+        pigment_parasol::check_sources(&mut files, &[("t.p".into(), text.into())], false);
+    assert!(diags.is_empty(), "{diags:?}");
+    let (vf, ff) =
+        pigment_parasol::lower::lower_program(&units, "t.M.p").unwrap_or_else(|d| panic!("{d:?}"));
+    let position = Vector::floats(&[1.0, 2.0, 10.0, 20.0]);
+    let out = run_vertex(&vf, &[position], &[], &mut NoTextures).expect("runs");
+    // Feed each fragment input the vertex output with the same semantic.
+    let inputs: Vec<Vector> = ff
+        .inputs
+        .iter()
+        .map(|(_, i)| {
+            let (n, _) = vf
+                .outputs
+                .iter()
+                .enumerate()
+                .find(|(_, (_, o))| o.semantic == i.semantic)
+                .expect("a vertex output feeds every input");
+            out.outputs[n].value.clone()
+        })
+        .collect();
+    let r = run_fragment(&ff, &inputs, &[], &mut NoTextures).expect("runs");
+    // a - b = (1, 2) - (10, 20) = (-9, -18).
+    assert_eq!(r.outputs[0].value.to_f32s(), [-9.0, -18.0]);
+}
