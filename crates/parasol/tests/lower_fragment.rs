@@ -279,7 +279,7 @@ end;
                 .enumerate()
                 .find(|(_, (_, o))| o.semantic == i.semantic)
                 .expect("a vertex output feeds every input");
-            out.outputs[n].value.clone()
+            out.outputs[n].value
         })
         .collect();
     let r = run_fragment(&ff, &inputs, &[], &mut NoTextures).expect("runs");
