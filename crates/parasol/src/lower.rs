@@ -198,7 +198,7 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 }
                 (IoKind::Parameter, _) => {
                     let v = self
-                        .parameter(m, &io.name.text, &ty)
+                        .parameter(&io.name.text, &ty)
                         .ok_or_else(unsupported_io)?;
                     scope.push((io.name.text.clone(), v));
                 }
@@ -288,7 +288,7 @@ impl<'e, 'a> Lowerer<'e, 'a> {
 
     /// A parameter as uniforms: records field by field (`name$field`), a matrix as an array of
     /// its columns. `None` for types with no uniform form.
-    fn parameter(&mut self, m: &ModuleInfo, name: &str, ty: &Ty) -> Option<Val> {
+    fn parameter(&mut self, name: &str, ty: &Ty) -> Option<Val> {
         match ty {
             Ty::Matrix(n) => {
                 let u = self.b.uniform(
@@ -310,10 +310,9 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 let mut fields = Vec::new();
                 for f in &decl.fields {
                     let ft = resolve_ty(self.env, rm, &f.ty);
-                    let v = self.parameter(rm, &format!("{name}${}", f.name.text), &ft)?;
+                    let v = self.parameter(&format!("{name}${}", f.name.text), &ft)?;
                     fields.push((f.name.text.clone(), v));
                 }
-                let _ = m;
                 Some(Val::Record(ty.clone(), fields))
             }
             _ => {
