@@ -65,10 +65,41 @@ pub struct Label {
     pub message: String,
 }
 
+/// An error name (`TYPE_ERROR_...`), interned to two bytes so that adding it to [`Diagnostic`] does
+/// not make diagnostics bigger (they are returned by value in `Result`s throughout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Code(std::num::NonZeroU16);
+
+/// Every error name interned so far; a [`Code`] is its index plus one.
+static CODES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+impl Code {
+    pub fn new(name: &'static str) -> Code {
+        let mut codes = CODES.lock().unwrap_or_else(|e| e.into_inner());
+        let index = match codes.iter().position(|c| *c == name) {
+            Some(i) => i,
+            None => {
+                codes.push(name);
+                codes.len() - 1
+            }
+        };
+        let id = u16::try_from(index + 1).unwrap_or(u16::MAX);
+        Code(std::num::NonZeroU16::new(id).unwrap_or(std::num::NonZeroU16::MAX))
+    }
+
+    pub fn name(self) -> &'static str {
+        let codes = CODES.lock().unwrap_or_else(|e| e.into_inner());
+        codes.get(self.0.get() as usize - 1).copied().unwrap_or("?")
+    }
+}
+
 /// One problem found in the user's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    /// An optional error name printed in brackets after the severity (`error[CODE]: ...`), for
+    /// languages whose reference compiler names its errors (Parasol).
+    pub code: Option<Code>,
     pub message: String,
     /// Where the problem is; `None` for problems with no location (an unreadable file, say).
     pub primary: Option<Label>,
@@ -82,6 +113,7 @@ impl Diagnostic {
     pub fn new(severity: Severity, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity,
+            code: None,
             message: message.into(),
             primary: None,
             secondary: Vec::new(),
@@ -120,6 +152,17 @@ impl Diagnostic {
             message: message.into(),
         });
         self
+    }
+
+    /// Sets the error name printed as `error[CODE]`.
+    pub fn with_code(mut self, code: &'static str) -> Diagnostic {
+        self.code = Some(Code::new(code));
+        self
+    }
+
+    /// The error name, if any.
+    pub fn code(&self) -> Option<&'static str> {
+        self.code.map(Code::name)
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {

@@ -7,7 +7,10 @@ use std::fmt::Write;
 /// `pigment: SEVERITY: MESSAGE` without a location) so that editors and scripts can parse it.
 pub fn render(files: &SourceFiles, diagnostic: &Diagnostic) -> String {
     let mut out = String::new();
-    let severity = diagnostic.severity.as_str();
+    let severity = match diagnostic.code() {
+        Some(code) => format!("{}[{code}]", diagnostic.severity.as_str()),
+        None => diagnostic.severity.as_str().to_string(),
+    };
     match &diagnostic.primary {
         Some(label) => {
             let _ = writeln!(
@@ -65,6 +68,17 @@ fn excerpt(out: &mut String, files: &SourceFiles, label: &Label) {
 #[cfg(test)]
 mod tests {
     use crate::{render, Diagnostic, SourceFiles, Span};
+
+    #[test]
+    fn a_code_follows_the_severity_in_brackets() {
+        let mut files = SourceFiles::new();
+        let id = files.add("a.p", "value x = 1;\n");
+        let d = Diagnostic::error("bad")
+            .with_code("SOME_CODE")
+            .at(id, Span::new(6, 7));
+        let text = render(&files, &d);
+        assert_eq!(text.lines().next(), Some("a.p:1:7: error[SOME_CODE]: bad"));
+    }
 
     #[test]
     fn first_line_is_file_line_col_severity_message() {

@@ -73,8 +73,10 @@ pub struct CgArgs {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The program (`.fp`, `.cg`, `.cgh`).
+    /// The program (`.fp`, `.cg`, `.cgh`, or a Parasol unit `.p`).
     pub program: PathBuf,
+    /// Further Parasol units, checked together with the first.
+    pub units: Vec<PathBuf>,
     #[command(flatten)]
     pub cg: CgArgs,
     /// Also print the program's interface, as its cgc header comments describe it (`.fp` only):
@@ -93,8 +95,13 @@ pub enum ReflectFormat {
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// The Cg program.
+    /// The Cg program (or the first Parasol unit, `.p`).
     pub program: PathBuf,
+    /// Further Parasol units, compiled together with the first.
+    pub units: Vec<PathBuf>,
+    /// (Parasol) The shader to compile, `package.Module.name`.
+    #[arg(long, value_name = "PATH")]
+    pub shader: Option<String>,
     #[command(flatten)]
     pub cg: CgArgs,
     /// Print the compiled program's bindings (the `#var` header) in this format instead of the
@@ -111,8 +118,8 @@ pub struct CompileArgs {
     /// Where to write the output (default: stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// Compile through naga instead of fp30: spirv, wgsl, msl, hlsl or glsl-naga:VERSION
-    /// (330, 450, 300es, 310es, ...).
+    /// The target: fp30 (the default), or through naga spirv, wgsl, msl, hlsl or
+    /// glsl-naga:VERSION (330, 450, 300es, 310es, ...). Parasol units compile to fp30.
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
 }

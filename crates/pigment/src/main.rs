@@ -28,7 +28,13 @@ fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
 fn main() {
     let cli = Cli::parse_from(cgc_spellings(std::env::args()));
     let result = match &cli.command {
+        Command::Check(args) if commands::parasol::is_parasol(&args.program) => {
+            commands::parasol::check(args)
+        }
         Command::Check(args) => commands::check::check(args),
+        Command::Compile(args) if commands::parasol::is_parasol(&args.program) => {
+            commands::parasol::compile(args)
+        }
         Command::Compile(args) => commands::compile::compile(args),
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),

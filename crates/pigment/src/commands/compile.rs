@@ -23,7 +23,7 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
-    if let Some(target) = &args.target {
+    if let Some(target) = args.target.as_deref().filter(|t| *t != "fp30") {
         return crate::commands::naga_target::compile(args, target);
     }
     if args.emit == EmitStage::Asm {

@@ -6,6 +6,7 @@ pub mod eval;
 pub mod executor;
 pub mod naga_target;
 pub mod preset;
+pub mod parasol;
 pub mod render;
 pub mod render_stages;
 pub mod run;

@@ -1,0 +1,81 @@
+//! Parasol units (chosen by the `.p` extension), always with the standard library:
+//! `pigment check FILE.p...` prints one `FILE:LINE:COL: error[CODE]: message` per error on stderr;
+//! `pigment compile FILE.p... --shader package.Module.name --target fp30` lowers a fragment shader
+//! into the IR and compiles it to NV_fragment_program; `--emit ir` prints the lowered IR of a
+//! fragment or vertex shader instead.
+//!
+//! GLSL hook: `--target glsl:VERSION` is refused until the GLSL back end's crate exists; it will take
+//! the same lowered IR function (`pigment_parasol::lower::lower_fragment`, and the vertex lowering
+//! once it exists) at the marked place in [`compile`].
+
+use crate::cli::{CheckArgs, CompileArgs, EmitStage};
+use crate::commands::compile::write_output;
+use crate::failure::{CommandResult, Failure};
+use crate::load::read_source;
+use pigment_diag::{render, Diagnostic, SourceFiles};
+use std::path::{Path, PathBuf};
+
+/// Whether a path names a Parasol unit.
+pub fn is_parasol(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "p")
+}
+
+pub fn check(args: &CheckArgs) -> CommandResult {
+    checked(&args.program, &args.units).map(|_| ())
+}
+
+type Units = (SourceFiles, Vec<pigment_parasol::ast::Unit>);
+
+/// Reads and checks the units, printing the diagnostics; the files and units when there are no
+/// errors.
+fn checked(first: &Path, rest: &[PathBuf]) -> Result<Units, Failure> {
+    let mut sources = Vec::new();
+    for path in std::iter::once(first).chain(rest.iter().map(PathBuf::as_path)) {
+        sources.push((path.display().to_string(), read_source(path)?));
+    }
+    let mut files = SourceFiles::new();
+    let (units, diags) = pigment_parasol::check_sources(&mut files, &sources, false);
+    print(&files, &diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(Failure::Rejected);
+    }
+    Ok((files, units))
+}
+
+fn print(files: &SourceFiles, diags: &[Diagnostic]) {
+    for d in diags {
+        eprint!("{}", render(files, d));
+    }
+}
+
+pub fn compile(args: &CompileArgs) -> CommandResult {
+    let Some(shader) = &args.shader else {
+        return Err(Failure::Usage(
+            "a Parasol compile needs `--shader package.Module.name`".into(),
+        ));
+    };
+    let target = args.target.as_deref().unwrap_or("fp30");
+    if target != "fp30" {
+        // The GLSL back end plugs in here, from the same lowered IR.
+        return Err(Failure::Usage(format!(
+            "target `{target}` is not available yet for Parasol (only `fp30`)"
+        )));
+    }
+    let (files, units) = checked(&args.program, &args.units)?;
+    let func = pigment_parasol::lower::lower_shader(&units, shader).map_err(|d| {
+        print(&files, &[d]);
+        Failure::Rejected
+    })?;
+    let mut module = pigment_ir::Module::new();
+    let entry = func.name.clone();
+    module.functions.append(func);
+    if args.emit == EmitStage::Ir {
+        return write_output(args, &pigment_ir::print(&module));
+    }
+    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+        .map_err(|errors| {
+            print(&files, &errors);
+            Failure::Rejected
+        })?;
+    write_output(args, &compiled.text)
+}

@@ -1,0 +1,15 @@
+-- expect: MODULE_STRUCTURE_SHADER_OUTPUT_INDEX_INVALID
+package t.p;
+
+module M is
+
+  shader fragment f is
+    in uv : vector_2f;
+    out c : vector_4f as -1;
+  with
+    value k = new vector_4f (uv [x y], 0.0, 1.0);
+  as
+    out c = k;
+  end;
+
+end;

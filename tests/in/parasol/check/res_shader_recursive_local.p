@@ -1,0 +1,20 @@
+-- expect: RESOLVER_SHADER_RECURSIVE_LOCAL
+package t.p;
+
+module M is
+
+  shader fragment f is
+    in uv : vector_2f;
+    out c : vector_4f as 0;
+  with
+    value k = new vector_4f (uv [x y], 0.0, 1.0);
+  as
+    out c = k;
+  end;
+
+  shader program p is
+    vertex p;
+    fragment f;
+  end;
+
+end;

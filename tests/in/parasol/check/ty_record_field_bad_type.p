@@ -1,0 +1,8 @@
+-- expect: TYPE_ERROR_EXPRESSION_RECORD_FIELD_BAD_TYPE
+package t.p;
+
+module M is
+  type t is record x : integer end;
+  value v = record t { x = 1.0 };
+
+end;
