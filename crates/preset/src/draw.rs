@@ -11,7 +11,6 @@
 
 use nvfp::exec::{Machine, Parameters, QuadInput, QuadOutput};
 use nvfp::isa::{AttribReg, ATTRIB_COUNT};
-use nvfp::program::Program;
 use nvfp::texture::TextureUnits;
 use rayon::prelude::*;
 
@@ -76,11 +75,11 @@ impl Placement {
     }
 }
 
-/// Shades a `width` x `height` target (bottom row first) with `program`; `corners` are at
+/// Shades a `width` x `height` target (bottom row first) with `machine`; `corners` are at
 /// (s, t) = (0, 0), (1, 0), (0, 1), (1, 1) and the quad lies at `placement`. Killed fragments and
 /// pixels outside the quad keep the clear colour (0, 0, 0, 0).
 pub fn draw(
-    program: &Program,
+    machine: &Machine,
     params: &Parameters,
     textures: &TextureUnits,
     corners: &[Corner; 4],
@@ -88,7 +87,6 @@ pub fn draw(
     width: u32,
     height: u32,
 ) -> Vec<[f32; 4]> {
-    let machine = Machine::new(program);
     let mut pixels = vec![[0.0f32; 4]; width as usize * height as usize];
     let row = 2 * width as usize;
     pixels.par_chunks_mut(row).enumerate().for_each_init(

@@ -9,7 +9,7 @@
 
 use crate::bindings::bind_named;
 use crate::cgfront::front_end_options;
-use crate::cli::CgArgs;
+use crate::cli::{CgArgs, ExecArgs};
 use crate::commands::compile::compile_cg;
 use crate::commands::render_stages::lower_vertex;
 use crate::commands::vertex_quad::{run_quad_vertices_with, uniform_values, UNSET};
@@ -17,6 +17,7 @@ use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source, Loaded};
 use crate::values::parse_size;
 use clap::Args;
+use nvfp::exec::Machine;
 use nvfp::isa::{AttribReg, ATTRIB_COUNT};
 use pigment_cg::driver::preprocess_text;
 use pigment_diag::{FileId, SourceFiles};
@@ -53,6 +54,8 @@ pub struct PresetArgs {
     /// List the passes, their sizes and formats, and the parameters, instead of rendering.
     #[arg(long)]
     pub info: bool,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 /// The size `--info` assumes without `--input`: a typical console frame.
@@ -87,7 +90,7 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .passes
         .iter()
         .enumerate()
-        .map(|(i, pass)| compile_pass(i, &pass.shader))
+        .map(|(i, pass)| compile_pass(i, &pass.shader, &args.exec))
         .collect::<Result<Vec<_>, _>>()?;
     let luts = preset
         .textures
@@ -255,10 +258,12 @@ fn cg_args(entry: &str, uniform_parameters: bool) -> CgArgs {
 /// One pass compiled: its fragment program and, when it has one, its vertex function.
 struct CompiledPass {
     fragment: Loaded,
+    /// The fragment program's executor (the JIT unless `--no-jit`), made once per pass.
+    machine: Machine,
     vertex: Option<Module>,
 }
 
-fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
+fn compile_pass(index: usize, shader: &Path, exec: &ExecArgs) -> Result<CompiledPass, Failure> {
     let failed = |_| {
         eprintln!(
             "pigment: error: pass {index} (`{}`) does not compile",
@@ -295,6 +300,7 @@ fn compile_pass(index: usize, shader: &Path) -> Result<CompiledPass, Failure> {
         None
     };
     Ok(CompiledPass {
+        machine: crate::commands::executor::machine(&program, exec),
         fragment: Loaded {
             program,
             interface: compiled.interface,
@@ -324,7 +330,7 @@ impl PassProgram for CompiledPass {
         };
         let bound = bind_named(&self.fragment, &b.uniforms, &b.samplers, b.source.clone());
         Ok(draw(
-            &self.fragment.program,
+            &self.machine,
             &bound.params,
             &bound.textures,
             &corners,
