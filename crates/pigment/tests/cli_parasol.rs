@@ -123,3 +123,45 @@ fn emit_ir_prints_a_vertex_shader_lowered() {
         "{text}"
     );
 }
+
+#[test]
+fn both_shaders_compile_to_spirv_that_spirv_val_accepts() {
+    let dir = scratch("parasol-spirv");
+    let p = write(&dir, "shaders.p", SHADERS);
+    for (shader, model) in [("demo.Shaders.v", "Vertex"), ("demo.Shaders.f", "Fragment")] {
+        let spv = dir.join(format!("{shader}.spv")).display().to_string();
+        let o = pigment(&[
+            "compile", &p, "--shader", shader, "--target", "spirv", "-o", &spv,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let val = std::process::Command::new("spirv-val")
+            .arg(&spv)
+            .output()
+            .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
+        assert!(
+            val.status.success(),
+            "{}",
+            String::from_utf8_lossy(&val.stderr)
+        );
+        let asm = pigment(&[
+            "compile", &p, "--shader", shader, "--target", "spirv", "--emit", "asm",
+        ]);
+        let text = common::stdout(&asm);
+        assert!(text.contains(&format!("OpEntryPoint {model}")), "{text}");
+    }
+    // WGSL: the fragment entry and its texture, as WebGPU separates it from the sampler.
+    let o = pigment(&[
+        "compile",
+        &p,
+        "--shader",
+        "demo.Shaders.f",
+        "--target",
+        "wgsl",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = common::stdout(&o);
+    assert!(
+        text.contains("@fragment") && text.contains("texture_2d<f32>"),
+        "{text}"
+    );
+}

@@ -19,10 +19,19 @@ pub fn asm_needs_spirv() -> Failure {
     Failure::Usage("`--emit asm` needs `--target spirv`".into())
 }
 
-pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
+/// What `--target` and `--emit` ask of naga.
+#[derive(Clone, Copy)]
+pub struct Request {
+    pub target: Target,
+    /// `--emit asm`: SPIR-V's disassembly instead of the binary.
+    asm: bool,
+}
+
+/// Reads `--target TARGET` (one of naga's) and `--emit` from `args`.
+pub fn request(args: &CompileArgs, target: &str) -> Result<Request, Failure> {
     let target = Target::parse(target).ok_or_else(|| {
         Failure::Usage(format!(
-            "unknown target `{target}`: spirv, wgsl, msl, hlsl or glsl-naga:VERSION (330, 450, 300es, ...)"
+            "unknown target `{target}`: fp30, spirv, wgsl, msl, hlsl or glsl-naga:VERSION (330, 450, 300es, ...)"
         ))
     })?;
     let asm = match args.emit {
@@ -33,6 +42,11 @@ pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
             return Err(Failure::Usage("`--emit ir` takes no `--target`".into()))
         }
     };
+    Ok(Request { target, asm })
+}
+
+pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
+    let request = request(args, target)?;
     let (front, module) = if pigment_cg::check::profile_stage(&args.cg.profile) == Stage::Vertex {
         // The options fp30 would get, then the vertex profile's rules and stage.
         let mut fragment = args.cg.clone();
@@ -48,14 +62,23 @@ pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
     let Some(h) = module.function(entry) else {
         return Err(Failure::Usage(format!("no entry function `{entry}`")));
     };
-    let emitted = pigment_naga::emit(&module.functions[h], target)
+    let emitted = pigment_naga::emit(&module.functions[h], request.target)
         .map_err(|d| reject(&front, entry, vec![d]))?;
+    write_emitted(args, request, emitted)
+}
+
+/// Writes what naga emitted as `request` and `args` (`-o`, `--reflect`) ask.
+pub fn write_emitted(
+    args: &CompileArgs,
+    request: Request,
+    emitted: pigment_naga::Emitted,
+) -> CommandResult {
     if args.reflect == Some(ReflectFormat::Json) {
         return write_output(args, &format!("{:#}\n", emitted.reflection));
     }
     match (emitted.spirv, emitted.text) {
         (_, Some(text)) => write_output(args, &text),
-        (Some(words), _) if asm => write_output(args, &disassemble(&words)?),
+        (Some(words), _) if request.asm => write_output(args, &disassemble(&words)?),
         (Some(words), _) => write_binary(args, &words),
         (None, None) => Err(Failure::Output("naga wrote nothing".into())),
     }

@@ -2,14 +2,12 @@
 //! `pigment check FILE.p...` prints one `FILE:LINE:COL: error[CODE]: message` per error on stderr;
 //! `pigment compile FILE.p... --shader package.Module.name --target fp30` lowers a fragment shader
 //! into the IR and compiles it to NV_fragment_program; `--emit ir` prints the lowered IR of a
-//! fragment or vertex shader instead.
-//!
-//! GLSL hook: `--target glsl:VERSION` is refused until the GLSL back end's crate exists; it will take
-//! the same lowered IR function (`pigment_parasol::lower::lower_fragment`, and the vertex lowering
-//! once it exists) at the marked place in [`compile`].
+//! fragment or vertex shader instead. The naga targets (`--target spirv|wgsl|msl|hlsl|glsl-naga:V`)
+//! take the same lowered function, vertex or fragment.
 
 use crate::cli::{CheckArgs, CompileArgs, EmitStage};
 use crate::commands::compile::write_output;
+use crate::commands::naga_target;
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
 use pigment_diag::{render, Diagnostic, SourceFiles};
@@ -55,17 +53,24 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         ));
     };
     let target = args.target.as_deref().unwrap_or("fp30");
-    if target != "fp30" {
-        // The GLSL back end plugs in here, from the same lowered IR.
-        return Err(Failure::Usage(format!(
-            "target `{target}` is not available yet for Parasol (only `fp30`)"
-        )));
-    }
+    // Checked before the units are read, so that a misspelt target is the only message.
+    let naga = match target {
+        "fp30" => None,
+        other => Some(naga_target::request(args, other)?),
+    };
     let (files, units) = checked(&args.program, &args.units)?;
     let func = pigment_parasol::lower::lower_shader(&units, shader).map_err(|d| {
         print(&files, &[d]);
         Failure::Rejected
     })?;
+    let rejected = |errors: &[Diagnostic]| {
+        print(&files, errors);
+        Failure::Rejected
+    };
+    if let Some(request) = naga {
+        let emitted = pigment_naga::emit(&func, request.target).map_err(|d| rejected(&[d]))?;
+        return naga_target::write_emitted(args, request, emitted);
+    }
     let mut module = pigment_ir::Module::new();
     let entry = func.name.clone();
     module.functions.append(func);
@@ -73,9 +78,6 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         return write_output(args, &pigment_ir::print(&module));
     }
     let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
-        .map_err(|errors| {
-            print(&files, &errors);
-            Failure::Rejected
-        })?;
+        .map_err(|errors| rejected(&errors))?;
     write_output(args, &compiled.text)
 }
