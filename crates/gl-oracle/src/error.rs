@@ -20,6 +20,8 @@ pub enum OracleError {
     Gl { step: &'static str, error: String },
     /// The ARB program did not load; `position` is the byte offset GL reported (-1 when none).
     Program { position: i64, message: String },
+    /// A GLSL shader did not compile or the program did not link; `log` is GL's info log.
+    Glsl { what: &'static str, log: String },
     /// The draw request itself is malformed (sizes, texel counts, unit numbers...).
     InvalidInput(String),
     /// A second oracle asked for a different llvmpipe thread count than the live one uses.
@@ -47,6 +49,7 @@ impl fmt::Display for OracleError {
             OracleError::Program { position, message } => {
                 write!(f, "the ARB fragment program did not load at byte {position}: {message}")
             }
+            OracleError::Glsl { what, log } => write!(f, "the GLSL {what} failed: {log}"),
             OracleError::InvalidInput(why) => write!(f, "invalid oracle input: {why}"),
             OracleError::ThreadCountConflict { requested, live } => write!(
                 f,

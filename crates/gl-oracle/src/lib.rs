@@ -17,11 +17,13 @@ mod error;
 mod framebuffer;
 mod gl;
 mod glcheck;
+mod glsl;
 mod oracle;
 mod program;
 mod quad;
 mod texture;
 
 pub use error::OracleError;
+pub use glsl::{GlslInputs, GlslUniform};
 pub use oracle::{Inputs, Oracle};
 pub use texture::{Filter, OracleTexture, TextureTarget, Wrap};

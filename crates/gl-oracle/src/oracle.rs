@@ -26,8 +26,8 @@ pub struct Inputs {
 /// `Send` nor `Sync`. Several oracles may live at once, on one thread or many; they share the process's one
 /// EGL display (see [`Oracle::with_threads`]).
 pub struct Oracle {
-    context: Context,
-    framebuffer: Framebuffer,
+    pub(crate) context: Context,
+    pub(crate) framebuffer: Framebuffer,
     renderer: String,
     _bound_to_thread: PhantomData<*const ()>,
 }

@@ -31,21 +31,45 @@ pub(crate) fn set_fixed_state(gl: &Gl) -> Result<(), OracleError> {
 
 /// Draws the quad into the bound framebuffer with the bound program.
 pub(crate) fn draw(gl: &Gl) -> Result<(), OracleError> {
+    draw_with(gl, false)
+}
+
+/// [`draw`] that also sets the generic attributes at NVIDIA's aliasing (`COLOR0` 3, `COLOR1` 4,
+/// `TEXCOORDn` 8+n) and gives the position as generic attribute 0, for GLSL vertex shaders.
+pub(crate) fn draw_generic(gl: &Gl) -> Result<(), OracleError> {
+    draw_with(gl, true)
+}
+
+fn draw_with(gl: &Gl, generic: bool) -> Result<(), OracleError> {
     // SAFETY: the context is current; immediate-mode calls between Begin and End take plain values.
     unsafe {
         gl.Begin(gl::TRIANGLE_STRIP);
         for (s, t) in CORNERS {
-            gl.MultiTexCoord4f(gl::TEXTURE0, s, t, 0.0, 1.0);
-            gl.MultiTexCoord4f(gl::TEXTURE1, 1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0);
-            for set in 2..TEXCOORD_SETS {
-                gl.MultiTexCoord4f(gl::TEXTURE0 + set, 0.0, 0.0, 0.0, 1.0);
+            let texcoords = |set: u32| match set {
+                0 => [s, t, 0.0, 1.0],
+                1 => [1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0],
+                _ => [0.0, 0.0, 0.0, 1.0],
+            };
+            for set in 0..TEXCOORD_SETS {
+                let [a, b, c, d] = texcoords(set);
+                gl.MultiTexCoord4f(gl::TEXTURE0 + set, a, b, c, d);
+                if generic {
+                    gl.VertexAttrib4f(8 + set, a, b, c, d);
+                }
             }
             gl.Color4f(s, t, 1.0 - s, 1.0);
             // Secondary colours take three components; GL fills alpha with 1.
             gl.SecondaryColor3f(t, s, 0.5);
             gl.FogCoordf(0.0);
-            // glVertex last: it emits the vertex with the current attributes.
-            gl.Vertex4f(2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0);
+            let position = [2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0];
+            // The position last: it emits the vertex with the current attributes.
+            if generic {
+                gl.VertexAttrib4f(3, s, t, 1.0 - s, 1.0);
+                gl.VertexAttrib4f(4, t, s, 0.5, 1.0);
+                gl.VertexAttrib4f(0, position[0], position[1], position[2], position[3]);
+            } else {
+                gl.Vertex4f(position[0], position[1], position[2], position[3]);
+            }
         }
         gl.End();
     }

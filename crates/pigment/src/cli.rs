@@ -118,10 +118,22 @@ pub struct CompileArgs {
     /// Where to write the output (default: stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// The target: fp30 (the default), or through naga spirv, wgsl, msl, hlsl or
-    /// glsl-naga:VERSION (330, 450, 300es, 310es, ...). Parasol units compile to fp30.
+    /// The target: fp30 (the default); glsl:VERSION (110-460, es100-es320, vulkan; Pigment's
+    /// GLSL writer); or through naga spirv, wgsl, msl, hlsl or glsl-naga:VERSION (330, 450,
+    /// 300es, 310es, ...). Parasol units compile to fp30.
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
+    /// The stage to compile the entry for (default: the profile's; `glslv`, `vp40`, `arbvp1`
+    /// are vertex profiles).
+    #[arg(long, value_enum, value_name = "STAGE")]
+    pub stage: Option<StageArg>,
+}
+
+/// `compile --stage`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StageArg {
+    Vertex,
+    Fragment,
 }
 
 /// What `compile --emit` prints.

@@ -3,12 +3,13 @@
 //! included, is printed in the user's files.
 
 use crate::cgfront::{front_end_options, run_front_end_with};
-use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat};
+use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat, StageArg};
 use crate::failure::{CommandResult, Failure};
 use crate::load::{print_diagnostics, read_source};
 use pigment_cg::driver::{preprocess_text, FrontEnd};
 use pigment_cg::syntax::ast::Decl;
 use pigment_diag::Diagnostic;
+use pigment_ir::Stage;
 use std::path::Path;
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
@@ -22,6 +23,9 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
             return Err(Failure::Rejected);
         }
         return write_output(args, &preprocessed.text);
+    }
+    if let Some(version) = glsl_request(args) {
+        return crate::commands::glsl_target::compile(args, version?);
     }
     if let Some(target) = args.target.as_deref().filter(|t| *t != "fp30") {
         return crate::commands::naga_target::compile(args, target);
@@ -42,6 +46,17 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
     }
 }
 
+/// `--target glsl:VERSION`, or cgc's `--profile glslv|glslf` (GLSL 1.20) without a target.
+fn glsl_request(args: &CompileArgs) -> Option<Result<pigment_glsl::Version, Failure>> {
+    match args.target.as_deref() {
+        Some(t) => crate::commands::glsl_target::parse_target(t),
+        None if matches!(args.cg.profile.as_str(), "glslv" | "glslf") => {
+            crate::commands::glsl_target::parse_target("glsl")
+        }
+        None => None,
+    }
+}
+
 /// The text form of the program's IR at `stage` (`Ir` or `IrLegal`).
 fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Failure> {
     let (front, module) = lower_cg(path, args)?;
@@ -51,6 +66,31 @@ fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Fa
     let legal = pigment_fp30::legalize_ir(&module, &args.entry)
         .map_err(|errors| reject(&front, &args.entry, errors))?;
     Ok(pigment_ir::print(&legal))
+}
+
+/// The stage to compile: `--stage`, else the profile's (`glslv`, `vp40`, `arbvp1`: vertex).
+pub fn requested_stage(args: &CompileArgs) -> Stage {
+    match args.stage {
+        Some(StageArg::Vertex) => Stage::Vertex,
+        Some(StageArg::Fragment) => Stage::Fragment,
+        None => pigment_cg::check::profile_stage(&args.cg.profile),
+    }
+}
+
+/// Lowers the entry for `stage`, under the profile the user named or else `profile` (the
+/// target's own, whose rules the checker applies: vertex texture fetch, explicit LOD lookups).
+pub fn lower_stage(
+    args: &CompileArgs,
+    stage: Stage,
+    profile: &str,
+) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+    let mut base = args.cg.clone();
+    let named = std::mem::replace(&mut base.profile, "fp30".into());
+    let mut options = front_end_options(&base)?;
+    let named_fits = named != "fp30" && pigment_cg::check::profile_stage(&named) == stage;
+    options.profile = if named_fits { named } else { profile.into() };
+    options.stage = Some(stage);
+    lower_cg_with(&args.program, &options)
 }
 
 /// Runs the front end and lowers the checked program to the shading IR.

@@ -4,6 +4,7 @@ pub mod check;
 pub mod compile;
 pub mod eval;
 pub mod executor;
+pub mod glsl_target;
 pub mod naga_target;
 pub mod parasol;
 pub mod preset;

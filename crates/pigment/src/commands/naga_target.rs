@@ -6,9 +6,8 @@
 //! `--reflect json` prints the bindings (locations, groups and bindings, the std140 layout).
 //! A vertex profile (`--profile vp40`, `arbvp1`, ...) compiles the entry as a vertex program.
 
-use crate::cgfront::front_end_options;
 use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
-use crate::commands::compile::{lower_cg, lower_cg_with, reject, write_output};
+use crate::commands::compile::{lower_stage, reject, requested_stage, write_output};
 use crate::failure::{CommandResult, Failure};
 use pigment_ir::Stage;
 use pigment_naga::Target;
@@ -47,17 +46,12 @@ pub fn request(args: &CompileArgs, target: &str) -> Result<Request, Failure> {
 
 pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
     let request = request(args, target)?;
-    let (front, module) = if pigment_cg::check::profile_stage(&args.cg.profile) == Stage::Vertex {
-        // The options fp30 would get, then the vertex profile's rules and stage.
-        let mut fragment = args.cg.clone();
-        fragment.profile = "fp30".into();
-        let mut options = front_end_options(&fragment)?;
-        options.profile = args.cg.profile.clone();
-        options.stage = Some(Stage::Vertex);
-        lower_cg_with(&args.program, &options)?
-    } else {
-        lower_cg(&args.program, &args.cg)?
+    let stage = requested_stage(args);
+    let profile = match stage {
+        Stage::Vertex => "vp40",
+        Stage::Fragment => "fp30",
     };
+    let (front, module) = lower_stage(args, stage, profile)?;
     let entry = &args.cg.entry;
     let Some(h) = module.function(entry) else {
         return Err(Failure::Usage(format!("no entry function `{entry}`")));

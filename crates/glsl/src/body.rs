@@ -1,0 +1,551 @@
+//! The body of `main`: the IR's structured control flow as GLSL statements. Values are inlined
+//! or named as [`crate::plan`] decides; a region's results are locals declared before it and
+//! assigned by its `yield`/`break`; a loop's parameters are locals assigned by `continue` (in
+//! parallel: through temporaries when one parameter's new value is another's old one); a
+//! `switch` is an `if` chain (GLSL's `break` in a switch would leave the switch, not the loop).
+
+use crate::expr::{self, Expr};
+use crate::interface::Interface;
+use crate::names::Namer;
+use crate::plan::{Plan, Splat};
+use crate::sample::{self, Form, Lookup};
+use crate::version::Version;
+use pigment_diag::Diagnostic;
+use pigment_ir::{
+    Block, Function, Inst, InstKind, Op, SampleForm, ScalarKind, Swizzle, Type, UniformIndex,
+    Value, WriteMask,
+};
+
+/// The innermost regions around the instruction being written.
+enum Region {
+    Arm {
+        results: Vec<String>,
+    },
+    Loop {
+        params: Vec<String>,
+        results: Vec<String>,
+    },
+}
+
+pub struct Body<'a> {
+    pub func: &'a Function,
+    pub version: Version,
+    pub iface: &'a Interface,
+    pub plan: Plan,
+    /// For each value that repeats one scalar in every component: that scalar.
+    splats: Vec<Option<Splat>>,
+    pub namer: &'a mut Namer,
+    pub extensions: Vec<&'static str>,
+    exprs: Vec<Option<Expr>>,
+    out: String,
+    depth: usize,
+    regions: Vec<Region>,
+    next_temp: usize,
+}
+
+type Written = Result<(), Diagnostic>;
+
+impl<'a> Body<'a> {
+    pub fn new(
+        func: &'a Function,
+        version: Version,
+        iface: &'a Interface,
+        plan: Plan,
+        namer: &'a mut Namer,
+    ) -> Body<'a> {
+        Body {
+            func,
+            version,
+            iface,
+            plan,
+            splats: crate::plan::splats(func, version),
+            namer,
+            extensions: Vec::new(),
+            exprs: vec![None; func.values.len()],
+            out: String::new(),
+            depth: 1,
+            regions: Vec::new(),
+            next_temp: 0,
+        }
+    }
+
+    /// The statements of `main`'s body, indented one level.
+    pub fn write(mut self) -> Result<(String, Vec<&'static str>), Diagnostic> {
+        for line in &self.iface.prologue {
+            self.line(line.clone());
+        }
+        // The program's last `return` is the end of `main` anyway.
+        let body = &self.func.body;
+        let insts = match body.insts.last() {
+            Some(last) if last.kind == InstKind::Return => &body.insts[..body.insts.len() - 1],
+            _ => &body.insts[..],
+        };
+        for inst in insts {
+            self.inst(inst, false)?;
+        }
+        Ok((self.out, self.extensions))
+    }
+
+    fn line(&mut self, text: String) {
+        for _ in 0..self.depth {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(&text);
+        self.out.push('\n');
+    }
+
+    fn value(&self, v: Value) -> Expr {
+        self.exprs[v.index()]
+            .clone()
+            .unwrap_or_else(|| Expr::primary("/* undefined */ 0"))
+    }
+
+    /// The declared type of a local of `ty`: ES writes half's and fixed's precision.
+    fn local_type(&self, ty: Type) -> String {
+        match expr::precision(ty.kind) {
+            Some(p) if self.version.writes_precision() => format!("{p} {}", expr::type_name(ty)),
+            _ => expr::type_name(ty),
+        }
+    }
+
+    fn fresh(&mut self, stem: &str) -> String {
+        let name = self.namer.unique(&format!("{stem}{}", self.next_temp));
+        self.next_temp += 1;
+        name
+    }
+
+    /// Declares a named local for each of `values` (region results), uninitialised; a result
+    /// nobody reads gets none (an empty name: its assignments are not written).
+    fn declare(&mut self, values: &[Value], stem: &str) -> Vec<String> {
+        values
+            .iter()
+            .map(|&v| {
+                if self.plan.uses[v.index()] == 0 {
+                    return String::new();
+                }
+                let name = self.fresh(stem);
+                self.line(format!("{} {name};", self.local_type(self.func.ty(v))));
+                self.exprs[v.index()] = Some(Expr::primary(name.clone()));
+                name
+            })
+            .collect()
+    }
+
+    /// `loop_top`: the block is a loop body, whose last `continue` needs no statement.
+    fn block(&mut self, block: &Block, loop_top: bool) -> Written {
+        let last = block.insts.len().saturating_sub(1);
+        for (i, inst) in block.insts.iter().enumerate() {
+            self.inst(inst, loop_top && i == last)?;
+        }
+        Ok(())
+    }
+
+    fn inst(&mut self, inst: &Inst, ends_loop_body: bool) -> Written {
+        if inst.kind.is_pure() {
+            return self.pure(inst);
+        }
+        match &inst.kind {
+            InstKind::Store {
+                output,
+                mask,
+                value,
+            } => self.store(output.index(), *mask, *value),
+            InstKind::Discard => self.line("discard;".into()),
+            InstKind::Return => self.line("return;".into()),
+            InstKind::If {
+                cond,
+                then_block,
+                else_block,
+            } => return self.if_region(inst, *cond, then_block, else_block),
+            InstKind::Loop { params, init, body } => {
+                return self.loop_region(inst, params, init, body)
+            }
+            InstKind::Switch {
+                selector,
+                cases,
+                default,
+            } => return self.switch_region(inst, *selector, cases, default),
+            InstKind::Yield(values) => self.assign_results(values, false),
+            InstKind::Break(values) => {
+                self.assign_results(values, true);
+                self.line("break;".into());
+            }
+            InstKind::Continue(values) => {
+                self.assign_params(values);
+                if !ends_loop_body {
+                    self.line("continue;".into());
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn error_at(&self, inst: &Inst, message: String) -> Diagnostic {
+        let d = Diagnostic::error(message);
+        match inst.loc {
+            Some(l) => d.at(l.file, l.span),
+            None => d,
+        }
+    }
+
+    fn pure(&mut self, inst: &Inst) -> Written {
+        let Some(v) = inst.result() else {
+            return Ok(());
+        };
+        let ty = self.func.ty(v);
+        let e = match &inst.kind {
+            InstKind::Const(c) => expr::constant(c, ty, self.version),
+            InstKind::Op {
+                op: Op::Select,
+                args,
+            } if self.scalar_condition(args[0]).is_some() => {
+                let c = self
+                    .scalar_condition(args[0])
+                    .unwrap_or_else(|| self.value(args[0]));
+                let exprs = [c, self.value(args[1]), self.value(args[2])];
+                let t = self.func.ty(args[1]);
+                let types = [Type::BOOL, t.with_width(1), t.with_width(1)];
+                expr::op(Op::Select, &exprs, &types, ty, self.version)
+                    .map_err(|m| self.error_at(inst, m))?
+            }
+            InstKind::Op { op, args } => {
+                let exprs: Vec<Expr> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| self.operand(*op, i, a))
+                    .collect();
+                let types: Vec<Type> = args.iter().map(|&a| self.func.ty(a)).collect();
+                if op.is_derivative() && self.version == Version::es(100) {
+                    self.extensions.push("GL_OES_standard_derivatives");
+                }
+                expr::op(*op, &exprs, &types, ty, self.version)
+                    .map_err(|m| self.error_at(inst, m))?
+            }
+            InstKind::LoadInput(h) => self.input(h.index(), ty),
+            InstKind::LoadUniform { uniform, index } => self.uniform(uniform.index(), *index),
+            InstKind::Sample {
+                sampler,
+                form,
+                coord,
+            } => self.sample(sampler.index(), form, *coord),
+            _ => return Ok(()),
+        };
+        if self.plan.inline[v.index()] {
+            self.exprs[v.index()] = Some(e);
+        } else {
+            let name = self.fresh("t");
+            self.line(format!("{} {name} = {};", self.local_type(ty), e.text));
+            self.exprs[v.index()] = Some(Expr::primary(name));
+        }
+        Ok(())
+    }
+
+    /// Operand `i` of `op`: a splat written as its scalar where GLSL mixes vectors and scalars
+    /// (`v * 2.0` rather than `v * vec3(2.0)`).
+    fn operand(&self, op: Op, i: usize, v: Value) -> Expr {
+        let scalar_ok = match op {
+            Op::Add | Op::Sub | Op::Mul | Op::Div => true,
+            Op::Min | Op::Max => i == 1,
+            Op::Clamp => i > 0,
+            Op::Lerp => i == 2,
+            _ => false,
+        };
+        match &self.splats[v.index()] {
+            Some(Splat::Const(e)) if scalar_ok => e.clone(),
+            Some(Splat::Of(x)) if scalar_ok && self.plan.inline[v.index()] => self.value(*x),
+            _ => self.value(v),
+        }
+    }
+
+    /// A select's condition that repeats one bool: that bool, so the select is one `?:`.
+    fn scalar_condition(&self, cond: Value) -> Option<Expr> {
+        match &self.splats[cond.index()] {
+            Some(Splat::Const(e)) => Some(e.clone()),
+            Some(Splat::Of(x)) if self.plan.inline[cond.index()] => Some(self.value(*x)),
+            _ => None,
+        }
+    }
+
+    /// An input read at its IR type from its GLSL variable (narrowed by a swizzle, widened with
+    /// (0, 0, 0, 1), converted for int and bool).
+    fn input(&self, index: usize, ty: Type) -> Expr {
+        let Some(place) = &self.iface.inputs[index] else {
+            return Expr::primary("/* unread input */ 0");
+        };
+        let raw = place
+            .read_as
+            .clone()
+            .unwrap_or_else(|| Expr::primary(place.variable.clone()));
+        let float_ty = ty.with_kind(ScalarKind::Float);
+        let sized = resize(&raw, place.variable_ty, float_ty.width, UNSET);
+        if ty.kind.is_real() {
+            sized
+        } else {
+            expr::call(&expr::type_name(ty), &[&sized])
+        }
+    }
+
+    fn uniform(&self, index: usize, at: Option<UniformIndex>) -> Expr {
+        let name = &self.iface.uniforms[index];
+        let len = self
+            .func
+            .uniforms
+            .iter()
+            .nth(index)
+            .and_then(|(_, u)| u.array_len);
+        match at {
+            None => Expr::primary(name.clone()),
+            Some(UniformIndex::Const(i)) => Expr::primary(format!("{name}[{i}]")),
+            // The IR clamps run-time indices into the array; GLSL leaves them undefined.
+            Some(UniformIndex::Dynamic(i)) => {
+                let last = len.unwrap_or(1).saturating_sub(1);
+                let i = self.value(i);
+                let clamped = if self.version.has_glsl130_builtins() {
+                    format!("clamp({}, 0, {last})", i.text)
+                } else {
+                    format!("int(clamp(float({}), 0.0, {last}.0))", i.text)
+                };
+                Expr::primary(format!("{name}[{clamped}]"))
+            }
+        }
+    }
+
+    fn sample(&mut self, index: usize, form: &SampleForm, coord: Value) -> Expr {
+        let place = &self.iface.samplers[index];
+        let dim = self.func.samplers.iter().nth(index).map(|(_, s)| s.dim);
+        let form = match *form {
+            SampleForm::Plain => Form::Plain,
+            SampleForm::Proj => Form::Proj,
+            SampleForm::Lod { lod } => Form::Lod(self.value(lod)),
+            SampleForm::Bias { bias } => Form::Bias(self.value(bias)),
+            SampleForm::Grad { ddx, ddy } => Form::Grad(self.value(ddx), self.value(ddy)),
+        };
+        let lookup = Lookup {
+            sampler: place,
+            dim: dim.unwrap_or(pigment_ir::SamplerDim::D2),
+            stage: self.func.stage,
+            coord: self.value(coord),
+            form,
+        };
+        sample::lookup(lookup, self.version, &mut self.extensions)
+    }
+
+    fn store(&mut self, index: usize, mask: WriteMask, value: Value) {
+        let Some(place) = self.iface.outputs[index].clone() else {
+            return;
+        };
+        let v = self.value(value);
+        let vty = self.func.ty(value);
+        let target_kind = place.variable_ty.kind;
+        let converted =
+            if vty.kind.is_real() == target_kind.is_real() && vty.kind != ScalarKind::Bool {
+                v
+            } else {
+                expr::call(&expr::type_name(vty.with_kind(target_kind)), &[&v])
+            };
+        if place.variable_ty.width == 1 {
+            // A scalar target (depth, point size, fog) takes the first written component, x.
+            if mask.enabled(0) {
+                let first = expr::swizzle(&converted, vty, Swizzle::X);
+                self.line(format!("{} = {};", place.variable, first.text));
+            }
+            return;
+        }
+        if place.fill {
+            let fill = match self.func.stage {
+                pigment_ir::Stage::Vertex => UNSET,
+                pigment_ir::Stage::Fragment => ["0.0"; 4],
+            };
+            let filled = resize(
+                &converted,
+                vty.with_kind(ScalarKind::Float),
+                place.variable_ty.width,
+                fill,
+            );
+            self.line(format!("{} = {};", place.variable, filled.text));
+        } else if mask == WriteMask::all(place.variable_ty.width) {
+            self.line(format!("{} = {};", place.variable, converted.text));
+        } else {
+            self.line(format!(
+                "{}.{} = {};",
+                place.variable,
+                mask.letters(),
+                converted.text
+            ));
+        }
+    }
+
+    fn if_region(
+        &mut self,
+        inst: &Inst,
+        cond: Value,
+        then_block: &Block,
+        else_block: &Block,
+    ) -> Written {
+        let results = self.declare(&inst.results, "r");
+        let c = self.value(cond);
+        self.line(format!("if ({}) {{", c.text));
+        self.arm(then_block, &results)?;
+        if !else_block.insts.is_empty() {
+            self.line("} else {".into());
+            self.arm(else_block, &results)?;
+        }
+        self.line("}".into());
+        Ok(())
+    }
+
+    fn arm(&mut self, block: &Block, results: &[String]) -> Written {
+        self.regions.push(Region::Arm {
+            results: results.to_vec(),
+        });
+        self.depth += 1;
+        let written = self.block(block, false);
+        self.depth -= 1;
+        self.regions.pop();
+        written
+    }
+
+    fn loop_region(
+        &mut self,
+        inst: &Inst,
+        params: &[Value],
+        init: &[Value],
+        body: &Block,
+    ) -> Written {
+        let results = self.declare(&inst.results, "r");
+        let mut names = Vec::new();
+        for (&p, &i) in params.iter().zip(init) {
+            let name = self.fresh("p");
+            let e = self.value(i);
+            self.line(format!(
+                "{} {name} = {};",
+                self.local_type(self.func.ty(p)),
+                e.text
+            ));
+            self.exprs[p.index()] = Some(Expr::primary(name.clone()));
+            names.push(name);
+        }
+        self.line("for (;;) {".into());
+        self.regions.push(Region::Loop {
+            params: names,
+            results,
+        });
+        self.depth += 1;
+        let written = self.block(body, true);
+        self.depth -= 1;
+        self.regions.pop();
+        self.line("}".into());
+        written
+    }
+
+    fn switch_region(
+        &mut self,
+        inst: &Inst,
+        selector: Value,
+        cases: &[pigment_ir::SwitchCase],
+        default: &Block,
+    ) -> Written {
+        let results = self.declare(&inst.results, "r");
+        let s = self.value(selector);
+        for (i, case) in cases.iter().enumerate() {
+            let tests: Vec<String> = case
+                .values
+                .iter()
+                .map(|v| format!("{} == {v}", s.at(4)))
+                .collect();
+            let opener = if i == 0 { "if" } else { "} else if" };
+            self.line(format!("{opener} ({}) {{", tests.join(" || ")));
+            self.arm(&case.body, &results)?;
+        }
+        if cases.is_empty() {
+            self.line("{".into());
+        } else {
+            self.line("} else {".into());
+        }
+        self.arm(default, &results)?;
+        self.line("}".into());
+        Ok(())
+    }
+
+    /// A `yield` (the innermost arm's results) or a `break` (the innermost loop's).
+    fn assign_results(&mut self, values: &[Value], of_loop: bool) {
+        let targets = self.regions.iter().rev().find_map(|r| match r {
+            Region::Arm { results } if !of_loop => Some(results.clone()),
+            Region::Loop { results, .. } if of_loop => Some(results.clone()),
+            _ => None,
+        });
+        for (name, &v) in targets.unwrap_or_default().iter().zip(values) {
+            let e = self.value(v);
+            if !name.is_empty() && e.text != *name {
+                self.line(format!("{name} = {};", e.text));
+            }
+        }
+    }
+
+    /// A `continue`: the loop's parameters take their new values all at once.
+    fn assign_params(&mut self, values: &[Value]) {
+        let params = self
+            .regions
+            .iter()
+            .rev()
+            .find_map(|r| match r {
+                Region::Loop { params, .. } => Some(params.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let exprs: Vec<Expr> = values.iter().map(|&v| self.value(v)).collect();
+        let reads_another = exprs.iter().enumerate().any(|(i, e)| {
+            params
+                .iter()
+                .enumerate()
+                .any(|(j, p)| i != j && e.text == *p)
+        });
+        let mut moves: Vec<(String, Expr)> = Vec::new();
+        for ((name, e), &v) in params.iter().zip(exprs).zip(values) {
+            if e.text == *name {
+                continue;
+            }
+            if reads_another {
+                let temp = self.fresh("n");
+                self.line(format!(
+                    "{} {temp} = {};",
+                    self.local_type(self.func.ty(v)),
+                    e.text
+                ));
+                moves.push((name.clone(), Expr::primary(temp)));
+            } else {
+                moves.push((name.clone(), e));
+            }
+        }
+        for (name, e) in moves {
+            self.line(format!("{name} = {};", e.text));
+        }
+    }
+}
+
+/// What a varying holds where nothing wrote it (NV's unwritten texture coordinates).
+const UNSET: [&str; 4] = ["0.0", "0.0", "0.0", "1.0"];
+
+/// `raw` (of type `from`) at `width` components: a prefix swizzle, or more components filled from
+/// `fill`.
+fn resize(raw: &Expr, from: Type, width: u8, fill: [&str; 4]) -> Expr {
+    if from.width == width {
+        return raw.clone();
+    }
+    if from.width > width {
+        let s = Swizzle::prefix(width).unwrap_or(Swizzle::X);
+        return expr::swizzle(raw, from, s);
+    }
+    let mut parts = vec![raw.text.clone()];
+    parts.extend(
+        fill[from.width as usize..width as usize]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    Expr::primary(format!(
+        "{}({})",
+        expr::type_name(Type::new(ScalarKind::Float, width)),
+        parts.join(", ")
+    ))
+}

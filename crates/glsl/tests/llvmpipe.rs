@@ -1,0 +1,233 @@
+//! Proof by execution: corpus fragment programs written as GLSL of several versions, paired with a
+//! pass-through vertex shader written by the same crate, drawn on the reference quad by Mesa's
+//! llvmpipe (a real OpenGL through crates/gl-oracle) and compared pixel by pixel with the IR's
+//! reference interpreter; and a vertex function drawn likewise against `run_vertex`.
+//!
+//! Tolerance: |gpu − interpreter| ≤ 2e-3 · max(1, |interpreter|) per component (the crate doc
+//! lists what GLSL computes differently from the IR). Programs taken: as tests/vulkan.rs of
+//! pigment-naga takes them (fragment functions that read only TEXCOORD0/1 and COLOR0/1, use 2D
+//! textures and write a real COLOR); every sampler gets the same smooth 8x8 RGBA32F texture,
+//! LINEAR and REPEAT, on llvmpipe and in the NV machine's units that serve the interpreter.
+
+mod common;
+#[path = "../../naga-out/tests/quad/mod.rs"]
+mod quad;
+
+use gl_oracle::{Filter, GlslInputs, GlslUniform, Oracle, OracleTexture, TextureTarget};
+use pigment_glsl::{names::source_name, Glsl, Version};
+use pigment_ir::{Function, Vector};
+use quad::{close, drawable, texels, SIZE, TEX};
+
+/// The versions every program is drawn in: the fixed-function built-ins (1.20), `in`/`out` with
+/// locations (3.30), and both ES generations.
+const VERSIONS: [Version; 5] = [
+    Version::desktop(120),
+    Version::desktop(150),
+    Version::desktop(330),
+    Version::es(100),
+    Version::es(300),
+];
+
+const PASS_THROUGH: &str = "vertex fn quad(
+    in $p: float4 @POSITION, in $t0: float4 @TEXCOORD0, in $t1: float4 @TEXCOORD1,
+    in $c0: float4 @COLOR0, in $c1: float4 @COLOR1,
+    out $pos: float4 @POSITION, out $o0: float4 @TEXCOORD0, out $o1: float4 @TEXCOORD1,
+    out $oc0: float4 @COLOR0, out $oc1: float4 @COLOR1,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  store $o0, %1
+  %2: float4 = input $t1
+  store $o1, %2
+  %3: float4 = input $c0
+  store $oc0, %3
+  %4: float4 = input $c1
+  store $oc1, %4
+}
+";
+
+fn function(text: &str, name: &str) -> Function {
+    let module = pigment_ir::parse(text).unwrap();
+    let h = module.function(name).unwrap();
+    module.functions[h].clone()
+}
+
+/// Programs whose picture is expected to differ, and why (the crate doc's differences).
+const EXPECTED_DIFFERENT: &[(&str, &str)] = &[
+    (
+        "fixed_literals.cg",
+        "fixed values beyond [-2, 2047/1024] clamp in the IR; GLSL computes fixed in float",
+    ),
+    (
+        "lower_fixed.ir",
+        "fixed values beyond [-2, 2047/1024] clamp in the IR; GLSL computes fixed in float",
+    ),
+];
+
+/// Shaders llvmpipe cannot run although they are valid for their version: Mesa's desktop GL runs
+/// ES 1.00 shaders without EXT_shader_texture_lod (explicit LOD lookups in a fragment shader).
+const NOT_ON_LLVMPIPE: &[(&str, Version)] = &[
+    ("textures.ir", Version::es(100)),
+    ("texture_forms.cg", Version::es(100)),
+];
+
+/// What the draw binds, from the shaders' reflection: uniform values by Cg name, sampler units
+/// with the test texture, attribute and output locations by name.
+fn inputs(f: &Function, uniforms: &[Vec<Vector>], shaders: &[&Glsl]) -> GlslInputs {
+    let mut inputs = GlslInputs::default();
+    for glsl in shaders {
+        let r = &glsl.reflection;
+        for u in r["uniforms"].as_array().unwrap() {
+            let cg = u["cg_name"].as_str().unwrap();
+            let Some((h, iu)) = f.uniforms.iter().find(|(_, x)| source_name(&x.name) == cg) else {
+                continue;
+            };
+            inputs.uniforms.push(GlslUniform {
+                name: u["name"].as_str().unwrap().into(),
+                width: iu.ty.width,
+                int: !iu.ty.kind.is_real(),
+                elements: uniforms[h.index()]
+                    .iter()
+                    .map(|v| {
+                        std::array::from_fn(|c| {
+                            if c < iu.ty.width as usize {
+                                if iu.ty.kind.is_real() {
+                                    v.f32(c)
+                                } else {
+                                    v.bits[c] as i32 as f32
+                                }
+                            } else {
+                                0.0
+                            }
+                        })
+                    })
+                    .collect(),
+            });
+        }
+        for s in r["samplers"].as_array().unwrap() {
+            let unit = s["unit"].as_u64().unwrap() as u32;
+            inputs
+                .samplers
+                .push((s["name"].as_str().unwrap().into(), unit));
+            let texture =
+                OracleTexture::new(TextureTarget::D2, [TEX, TEX, 1], texels(), Filter::Linear);
+            inputs.textures.push((unit, texture));
+        }
+        for a in r["attributes"].as_array().unwrap() {
+            if let Some(l) = a["location"].as_u64() {
+                inputs
+                    .attributes
+                    .push((a["name"].as_str().unwrap().into(), l as u32));
+            }
+        }
+        for o in r["outputs"].as_array().unwrap() {
+            if let (Some(l), false) = (o["location"].as_u64(), o["builtin"].as_bool().unwrap()) {
+                inputs
+                    .outputs
+                    .push((o["name"].as_str().unwrap().into(), l as u32));
+            }
+        }
+    }
+    inputs
+}
+
+/// The first pixel where llvmpipe's picture of `f` as GLSL `version` differs from the
+/// interpreter's, and how many pixels llvmpipe drew.
+fn compare(
+    oracle: &mut Oracle,
+    f: &Function,
+    version: Version,
+) -> Result<(Option<String>, usize), String> {
+    let vertex = function(PASS_THROUGH, "quad");
+    let vs = pigment_glsl::write(&vertex, version).map_err(|d| d.message)?;
+    let fs = pigment_glsl::write(f, version).map_err(|d| d.message)?;
+    let uniforms = f.initial_uniforms();
+    let bind = inputs(f, &uniforms, &[&vs, &fs]);
+    let gpu = oracle
+        .draw_glsl(&vs.text, &fs.text, SIZE, SIZE, &bind)
+        .map_err(|e| format!("{e}\n{}", fs.text))?;
+    let reference = quad::interpreted(f, &uniforms)?;
+    let lit = gpu
+        .chunks(4)
+        .filter(|px| px.iter().any(|&c| c != 0.0))
+        .count();
+    let bad = gpu
+        .chunks(4)
+        .zip(&reference)
+        .enumerate()
+        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
+        .map(|(k, (g, r))| {
+            format!(
+                "pixel ({}, {}): llvmpipe {g:?}, interpreter {r:?}\n{}",
+                k as u32 % SIZE,
+                k as u32 / SIZE,
+                fs.text
+            )
+        });
+    Ok((bad, lit))
+}
+
+#[test]
+fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let programs: Vec<_> = common::corpus()
+        .into_iter()
+        .filter(|(_, f)| drawable(f))
+        .collect();
+    let mut failures = Vec::new();
+    let (mut drawn, mut lit, mut refused) = (0, 0, 0);
+    for version in VERSIONS {
+        for (name, f) in &programs {
+            if pigment_glsl::write(f, version).is_err() {
+                // Refusals are checked (they name the version) by tests/corpus.rs.
+                refused += 1;
+                continue;
+            }
+            let unsupported = NOT_ON_LLVMPIPE
+                .iter()
+                .any(|(file, v)| name.ends_with(file) && *v == version);
+            let (bad, pixels) = match compare(&mut oracle, f, version) {
+                Err(e) if unsupported => {
+                    assert!(e.contains("unsupported"), "{name}: {e}");
+                    continue;
+                }
+                Ok(_) if unsupported => {
+                    panic!("{name} runs as {version} on llvmpipe now: take it off the list")
+                }
+                Ok(r) => r,
+                Err(e) => {
+                    failures.push(format!("{name} as {version}: {e}"));
+                    continue;
+                }
+            };
+            drawn += 1;
+            lit += pixels;
+            if let Some((file, why)) = EXPECTED_DIFFERENT
+                .iter()
+                .find(|(file, _)| name.ends_with(file))
+            {
+                assert!(
+                    bad.is_some(),
+                    "{file} renders alike now ({why} no longer shows)"
+                );
+                continue;
+            }
+            if let Some(bad) = bad {
+                failures.push(format!("{name} as {version}: {bad}"));
+            }
+        }
+    }
+    assert!(drawn >= 10 * VERSIONS.len(), "only {drawn} drawn");
+    assert!(refused * 20 < drawn, "{refused} refused");
+    assert!(
+        lit > drawn * (SIZE * SIZE) as usize / 2,
+        "only {lit} pixels drawn"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {drawn} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
