@@ -105,8 +105,11 @@ fn legacy(
         Form::Proj => call(&format!("{stem}Proj"), &[s, &coord]),
         Form::Bias(bias) => call(stem, &[s, &coord, &bias]),
         // Explicit levels of detail are vertex-shader functions; a fragment shader needs the
-        // extension and its suffixed names.
-        Form::Lod(lod) if stage == Stage::Vertex => call(&format!("{stem}Lod"), &[s, &coord, &lod]),
+        // extension and its suffixed names. (glslang asks for the extension in a desktop vertex
+        // shader too, and drivers that have it accept it there.)
+        Form::Lod(lod) if stage == Stage::Vertex && version.is_es() => {
+            call(&format!("{stem}Lod"), &[s, &coord, &lod])
+        }
         Form::Lod(lod) => {
             extensions.push(lod_extension);
             let name = if version.is_es() {

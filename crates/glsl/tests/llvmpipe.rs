@@ -231,3 +231,79 @@ fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
         failures.join("\n")
     );
 }
+
+/// A vertex function computing its varying (dot products with a uniform matrix, a mad, a
+/// conversion through half), drawn with a pass-through fragment function. Its output is affine in
+/// the attributes, so the rasterizer's interpolation gives at every pixel what `run_vertex` gives
+/// for the attributes at the pixel's centre.
+const AFFINE_VERTEX: &str = "vertex fn vs(
+    in $p: float4 @POSITION, in $t0: float4 @TEXCOORD0, in $c0: float4 @COLOR0,
+    uniform $m: float4[2] = [1.0, 2.0, 3.0, 4.0] [0.5, -1.0, 2.0, 0.25],
+    out $pos: float4 @POSITION, out $o: float4 @TEXCOORD0,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  %2: float4 = input $c0
+  %3: float4 = uniform $m[0]
+  %4: float4 = uniform $m[1]
+  %5: float = dot %3, %1
+  %6: float = dot %4, %2
+  %7: float = swizzle %1.x
+  %8: float = swizzle %4.y
+  %9: float = swizzle %2.z
+  %10: float = mad %7, %8, %9
+  %11: float2 = swizzle %2.yx
+  %12: half2 = cvt %11
+  %13: float2 = cvt %12
+  %14: float4 = construct %5, %6, %13
+  store $o.xyzw, %14
+  store $o.y, %10
+}
+fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  store $c, %0
+}
+";
+
+#[test]
+fn a_vertex_function_renders_on_llvmpipe_like_run_vertex() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let vs = function(AFFINE_VERTEX, "vs");
+    let fs = function(AFFINE_VERTEX, "fs");
+    for version in VERSIONS {
+        let v = pigment_glsl::write(&vs, version).unwrap();
+        let f = pigment_glsl::write(&fs, version).unwrap();
+        let bind = inputs(&vs, &vs.initial_uniforms(), &[&v, &f]);
+        let gpu = oracle
+            .draw_glsl(&v.text, &f.text, SIZE, SIZE, &bind)
+            .unwrap();
+        for (k, g) in gpu.chunks(4).enumerate() {
+            let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
+            let (s, t) = (
+                (i as f32 + 0.5) / SIZE as f32,
+                (j as f32 + 0.5) / SIZE as f32,
+            );
+            let attributes = [
+                [2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0],
+                [s, t, 0.0, 1.0],
+                [s, t, 1.0 - s, 1.0],
+            ];
+            let inputs = attributes.map(|a| Vector::reals(pigment_ir::ScalarKind::Float, &a));
+            let r = pigment_ir::interp::run_vertex(
+                &vs,
+                &inputs,
+                &vs.initial_uniforms(),
+                &mut quad::units(&vs),
+            )
+            .unwrap();
+            let o = r.outputs[1].value;
+            let want: [f32; 4] = std::array::from_fn(|c| f32::from_bits(o.bits[c]));
+            assert!(
+                g.iter().zip(&want).all(|(&g, &w)| close(g, w)),
+                "{version}, pixel ({i}, {j}): llvmpipe {g:?}, run_vertex {want:?}\n{}",
+                v.text
+            );
+        }
+    }
+}

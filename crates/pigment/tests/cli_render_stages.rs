@@ -5,20 +5,10 @@
 
 mod common;
 
-use common::{pigment, scratch, stderr, write};
+use common::{pigment, raw_pixels, scratch, stderr, write};
 use std::path::Path;
 
 /// W*H RGBA floats of a `--raw` file, bottom row first.
-fn raw_pixels(path: &Path) -> Vec<[f32; 4]> {
-    let bytes = std::fs::read(path).expect("the raw file exists");
-    bytes
-        .chunks(16)
-        .map(|p| {
-            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
-        })
-        .collect()
-}
-
 /// Renders `src` at 4x2 with `extra` arguments; the raw pixels.
 fn render(test: &str, src: &str, extra: &[&str]) -> Vec<[f32; 4]> {
     let dir = scratch(test);

@@ -60,3 +60,14 @@ pub fn png_pixels(path: &Path) -> ((u32, u32), Vec<u8>) {
     buf.truncate(info.buffer_size());
     ((info.width, info.height), buf)
 }
+
+/// The RGBA floats of a `--raw` file (W·H·4 little-endian f32, bottom row first).
+pub fn raw_pixels(path: &Path) -> Vec<[f32; 4]> {
+    let bytes = std::fs::read(path).expect("the raw file exists");
+    bytes
+        .chunks(16)
+        .map(|p| {
+            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
+        })
+        .collect()
+}
