@@ -252,7 +252,13 @@ fn attribute(
     namer: &mut Namer,
     iface: &mut Interface,
 ) -> InputPlace {
-    if version.has_fixed_function_builtins() {
+    // Generic attributes (`ATTRn`) stay generic, with their names: only the conventional
+    // semantics mean the fixed-function attributes.
+    let generic = input
+        .semantic
+        .as_deref()
+        .is_some_and(|s| s.to_ascii_uppercase().starts_with("ATTR"));
+    if version.has_fixed_function_builtins() && !generic {
         if let Some((name, ty)) = builtin_attribute(location) {
             return builtin_input(&name, ty);
         }

@@ -13,10 +13,13 @@ mod common;
 #[path = "../../naga-out/tests/quad/mod.rs"]
 mod quad;
 
-use gl_oracle::{Filter, GlslInputs, GlslUniform, Oracle, OracleTexture, TextureTarget};
-use pigment_glsl::{names::source_name, Glsl, Version};
-use pigment_ir::{Function, Vector};
-use quad::{close, drawable, texels, SIZE, TEX};
+mod draw;
+
+use draw::{compare, function, inputs};
+use gl_oracle::Oracle;
+use pigment_glsl::Version;
+use pigment_ir::Vector;
+use quad::{close, drawable, SIZE};
 
 /// The versions every program is drawn in: the fixed-function built-ins (1.20), `in`/`out` with
 /// locations (3.30), and both ES generations.
@@ -27,31 +30,6 @@ const VERSIONS: [Version; 5] = [
     Version::es(100),
     Version::es(300),
 ];
-
-const PASS_THROUGH: &str = "vertex fn quad(
-    in $p: float4 @POSITION, in $t0: float4 @TEXCOORD0, in $t1: float4 @TEXCOORD1,
-    in $c0: float4 @COLOR0, in $c1: float4 @COLOR1,
-    out $pos: float4 @POSITION, out $o0: float4 @TEXCOORD0, out $o1: float4 @TEXCOORD1,
-    out $oc0: float4 @COLOR0, out $oc1: float4 @COLOR1,
-) {
-  %0: float4 = input $p
-  store $pos, %0
-  %1: float4 = input $t0
-  store $o0, %1
-  %2: float4 = input $t1
-  store $o1, %2
-  %3: float4 = input $c0
-  store $oc0, %3
-  %4: float4 = input $c1
-  store $oc1, %4
-}
-";
-
-fn function(text: &str, name: &str) -> Function {
-    let module = pigment_ir::parse(text).unwrap();
-    let h = module.function(name).unwrap();
-    module.functions[h].clone()
-}
 
 /// Programs whose picture is expected to differ, and why (the crate doc's differences).
 const EXPECTED_DIFFERENT: &[(&str, &str)] = &[
@@ -72,102 +50,6 @@ const NOT_ON_LLVMPIPE: &[(&str, Version)] = &[
     ("texture_forms.cg", Version::es(100)),
 ];
 
-/// What the draw binds, from the shaders' reflection: uniform values by Cg name, sampler units
-/// with the test texture, attribute and output locations by name.
-fn inputs(f: &Function, uniforms: &[Vec<Vector>], shaders: &[&Glsl]) -> GlslInputs {
-    let mut inputs = GlslInputs::default();
-    for glsl in shaders {
-        let r = &glsl.reflection;
-        for u in r["uniforms"].as_array().unwrap() {
-            let cg = u["cg_name"].as_str().unwrap();
-            let Some((h, iu)) = f.uniforms.iter().find(|(_, x)| source_name(&x.name) == cg) else {
-                continue;
-            };
-            inputs.uniforms.push(GlslUniform {
-                name: u["name"].as_str().unwrap().into(),
-                width: iu.ty.width,
-                int: !iu.ty.kind.is_real(),
-                elements: uniforms[h.index()]
-                    .iter()
-                    .map(|v| {
-                        std::array::from_fn(|c| {
-                            if c < iu.ty.width as usize {
-                                if iu.ty.kind.is_real() {
-                                    v.f32(c)
-                                } else {
-                                    v.bits[c] as i32 as f32
-                                }
-                            } else {
-                                0.0
-                            }
-                        })
-                    })
-                    .collect(),
-            });
-        }
-        for s in r["samplers"].as_array().unwrap() {
-            let unit = s["unit"].as_u64().unwrap() as u32;
-            inputs
-                .samplers
-                .push((s["name"].as_str().unwrap().into(), unit));
-            let texture =
-                OracleTexture::new(TextureTarget::D2, [TEX, TEX, 1], texels(), Filter::Linear);
-            inputs.textures.push((unit, texture));
-        }
-        for a in r["attributes"].as_array().unwrap() {
-            if let Some(l) = a["location"].as_u64() {
-                inputs
-                    .attributes
-                    .push((a["name"].as_str().unwrap().into(), l as u32));
-            }
-        }
-        for o in r["outputs"].as_array().unwrap() {
-            if let (Some(l), false) = (o["location"].as_u64(), o["builtin"].as_bool().unwrap()) {
-                inputs
-                    .outputs
-                    .push((o["name"].as_str().unwrap().into(), l as u32));
-            }
-        }
-    }
-    inputs
-}
-
-/// The first pixel where llvmpipe's picture of `f` as GLSL `version` differs from the
-/// interpreter's, and how many pixels llvmpipe drew.
-fn compare(
-    oracle: &mut Oracle,
-    f: &Function,
-    version: Version,
-) -> Result<(Option<String>, usize), String> {
-    let vertex = function(PASS_THROUGH, "quad");
-    let vs = pigment_glsl::write(&vertex, version).map_err(|d| d.message)?;
-    let fs = pigment_glsl::write(f, version).map_err(|d| d.message)?;
-    let uniforms = f.initial_uniforms();
-    let bind = inputs(f, &uniforms, &[&vs, &fs]);
-    let gpu = oracle
-        .draw_glsl(&vs.text, &fs.text, SIZE, SIZE, &bind)
-        .map_err(|e| format!("{e}\n{}", fs.text))?;
-    let reference = quad::interpreted(f, &uniforms)?;
-    let lit = gpu
-        .chunks(4)
-        .filter(|px| px.iter().any(|&c| c != 0.0))
-        .count();
-    let bad = gpu
-        .chunks(4)
-        .zip(&reference)
-        .enumerate()
-        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
-        .map(|(k, (g, r))| {
-            format!(
-                "pixel ({}, {}): llvmpipe {g:?}, interpreter {r:?}\n{}",
-                k as u32 % SIZE,
-                k as u32 / SIZE,
-                fs.text
-            )
-        });
-    Ok((bad, lit))
-}
-
 #[test]
 fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
@@ -187,7 +69,7 @@ fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
             let unsupported = NOT_ON_LLVMPIPE
                 .iter()
                 .any(|(file, v)| name.ends_with(file) && *v == version);
-            let (bad, pixels) = match compare(&mut oracle, f, version) {
+            let (bad, pixels) = match compare(&mut oracle, f, &f.initial_uniforms(), version) {
                 Err(e) if unsupported => {
                     assert!(e.contains("unsupported"), "{name}: {e}");
                     continue;

@@ -9,32 +9,6 @@
 #[path = "../tests/quad/mod.rs"]
 mod quad;
 
-use pigment_ir::{Function, Vector};
-
-fn uniforms(f: &Function) -> Vec<Vec<Vector>> {
-    let size = |n: f32| -> Vec<f32> { vec![n; 4] };
-    f.uniforms
-        .iter()
-        .zip(f.initial_uniforms())
-        .map(|((_, u), initial)| {
-            let value = if u.name.ends_with("video_size") || u.name.ends_with("texture_size") {
-                size(quad::TEX as f32)
-            } else if u.name.ends_with("output_size") {
-                size(quad::SIZE as f32)
-            } else if u.name.ends_with("frame_count") {
-                size(1.0)
-            } else {
-                return initial;
-            };
-            if !u.ty.kind.is_real() {
-                return initial;
-            }
-            let v = Vector::reals(u.ty.kind, &value[..u.ty.width as usize]);
-            vec![v; initial.len()]
-        })
-        .collect()
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: measure_render DIR [ENTRY]");
@@ -78,7 +52,7 @@ fn main() {
             continue;
         }
         drawable += 1;
-        match quad::compare(f, &uniforms(f)) {
+        match quad::compare(f, &quad::libretro_uniforms(f)) {
             Ok((None, _)) => agree += 1,
             Ok((Some(bad), _)) => println!("{name}\tdiffers\t{bad}"),
             Err(e) => println!("{name}\tfails\t{e}"),

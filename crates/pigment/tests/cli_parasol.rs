@@ -96,17 +96,21 @@ fn compile_a_fragment_shader_to_fp30() {
         text.contains("f[TEX0]") && text.contains("o[COLR]"),
         "{text}"
     );
-    // A GLSL target is refused clearly until the GLSL back end exists.
+    // A GLSL version that never existed is refused clearly.
     let o = common::pigment(&[
         "compile",
         &p,
         "--shader",
         "demo.Shaders.f",
         "--target",
-        "glsl:330",
+        "glsl:331",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("glsl:330"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown GLSL version `331`"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -164,4 +168,32 @@ fn both_shaders_compile_to_spirv_that_spirv_val_accepts() {
         text.contains("@fragment") && text.contains("texture_2d<f32>"),
         "{text}"
     );
+}
+
+#[test]
+fn both_shaders_compile_to_glsl_that_glslang_accepts() {
+    let dir = scratch("parasol-glsl");
+    let p = write(&dir, "shaders.p", SHADERS);
+    for version in ["110", "120", "330", "es100", "es300"] {
+        for (shader, ext) in [("demo.Shaders.v", "vert"), ("demo.Shaders.f", "frag")] {
+            let target = format!("glsl:{version}");
+            let out = dir.join(format!("s.{ext}")).display().to_string();
+            let o = pigment(&[
+                "compile", &p, "--shader", shader, "--target", &target, "-o", &out,
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let text = std::fs::read_to_string(&out).unwrap();
+            // The program's own names stay: the attribute `uv`, the parameter `t`.
+            assert!(text.contains("uv") || text.contains(" t;"), "{text}");
+            let val = std::process::Command::new("glslangValidator")
+                .arg(&out)
+                .output()
+                .expect("glslangValidator missing: run scripts/test, which installs glslang-tools");
+            assert!(
+                val.status.success(),
+                "{}\n{text}",
+                String::from_utf8_lossy(&val.stdout)
+            );
+        }
+    }
 }

@@ -230,3 +230,30 @@ pub fn compare(f: &Function, uniforms: &[Vec<Vector>]) -> Result<(Option<String>
         });
     Ok((bad, lit))
 }
+
+/// `f`'s uniforms as the local measurements set them: defaults, but for the libretro sizes:
+/// `*video_size` and `*texture_size` (8, 8), the texture's, `*output_size` (16, 16), the
+/// picture's, and `*frame_count` 1.
+pub fn libretro_uniforms(f: &Function) -> Vec<Vec<Vector>> {
+    let size = |n: f32| -> Vec<f32> { vec![n; 4] };
+    f.uniforms
+        .iter()
+        .zip(f.initial_uniforms())
+        .map(|((_, u), initial)| {
+            let value = if u.name.ends_with("video_size") || u.name.ends_with("texture_size") {
+                size(TEX as f32)
+            } else if u.name.ends_with("output_size") {
+                size(SIZE as f32)
+            } else if u.name.ends_with("frame_count") {
+                size(1.0)
+            } else {
+                return initial;
+            };
+            if !u.ty.kind.is_real() {
+                return initial;
+            }
+            let v = Vector::reals(u.ty.kind, &value[..u.ty.width as usize]);
+            vec![v; initial.len()]
+        })
+        .collect()
+}

@@ -2,12 +2,13 @@
 //! `pigment check FILE.p...` prints one `FILE:LINE:COL: error[CODE]: message` per error on stderr;
 //! `pigment compile FILE.p... --shader package.Module.name --target fp30` lowers a fragment shader
 //! into the IR and compiles it to NV_fragment_program; `--emit ir` prints the lowered IR of a
-//! fragment or vertex shader instead. The naga targets (`--target spirv|wgsl|msl|hlsl|glsl-naga:V`)
-//! take the same lowered function, vertex or fragment.
+//! fragment or vertex shader instead. Pigment's GLSL writer (`--target glsl:VERSION`) and the
+//! naga targets (`--target spirv|wgsl|msl|hlsl|glsl-naga:V`) take the same lowered function,
+//! vertex or fragment.
 
-use crate::cli::{CheckArgs, CompileArgs, EmitStage};
+use crate::cli::{CheckArgs, CompileArgs, EmitStage, ReflectFormat};
 use crate::commands::compile::write_output;
-use crate::commands::naga_target;
+use crate::commands::{glsl_target, naga_target};
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
 use pigment_diag::{render, Diagnostic, SourceFiles};
@@ -54,8 +55,10 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
     };
     let target = args.target.as_deref().unwrap_or("fp30");
     // Checked before the units are read, so that a misspelt target is the only message.
+    let glsl = glsl_target::parse_target(target).transpose()?;
     let naga = match target {
         "fp30" => None,
+        _ if glsl.is_some() => None,
         other => Some(naga_target::request(args, other)?),
     };
     let (files, units) = checked(&args.program, &args.units)?;
@@ -67,6 +70,13 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         print(&files, errors);
         Failure::Rejected
     };
+    if let Some(version) = glsl {
+        let written = pigment_glsl::write(&func, version).map_err(|d| rejected(&[d]))?;
+        return match args.reflect {
+            Some(ReflectFormat::Json) => write_output(args, &format!("{:#}\n", written.reflection)),
+            None => write_output(args, &written.text),
+        };
+    }
     if let Some(request) = naga {
         let emitted = pigment_naga::emit(&func, request.target).map_err(|d| rejected(&[d]))?;
         return naga_target::write_emitted(args, request, emitted);
