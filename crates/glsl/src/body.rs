@@ -231,7 +231,9 @@ impl<'a> Body<'a> {
             } => self.sample(sampler.index(), form, *coord),
             _ => return Ok(()),
         };
-        if self.plan.inline[v.index()] {
+        // A long expression reads better as a named local (and cannot grow without bound).
+        let long = e.text.len() > MAX_INLINE && !self.plan.cheap[v.index()];
+        if self.plan.inline[v.index()] && !long {
             self.exprs[v.index()] = Some(e);
         } else {
             let name = self.fresh("t");
@@ -258,12 +260,18 @@ impl<'a> Body<'a> {
         }
     }
 
-    /// A select's condition that repeats one bool: that bool, so the select is one `?:`.
+    /// A select's condition that repeats one bool: that bool, so the select is one `?:` (the
+    /// repeated scalar itself where the splat is written inline, else the named splat's `x`).
     fn scalar_condition(&self, cond: Value) -> Option<Expr> {
         match &self.splats[cond.index()] {
             Some(Splat::Const(e)) => Some(e.clone()),
             Some(Splat::Of(x)) if self.plan.inline[cond.index()] => Some(self.value(*x)),
-            _ => None,
+            Some(Splat::Of(_)) => Some(expr::swizzle(
+                &self.value(cond),
+                self.func.ty(cond),
+                Swizzle::X,
+            )),
+            None => None,
         }
     }
 
@@ -523,6 +531,9 @@ impl<'a> Body<'a> {
         }
     }
 }
+
+/// The longest expression written inline (characters); longer ones get a name.
+const MAX_INLINE: usize = 160;
 
 /// What a varying holds where nothing wrote it (NV's unwritten texture coordinates).
 const UNSET: [&str; 4] = ["0.0", "0.0", "0.0", "1.0"];

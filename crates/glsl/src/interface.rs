@@ -19,6 +19,12 @@
 //! * `POSITION` (vertex output) is `gl_Position`, `PSIZE` `gl_PointSize`, `WPOS` `gl_FragCoord`,
 //!   `FACE` `gl_FrontFacing` as ±1.0, `DEPTH` `gl_FragDepth` (`gl_FragDepthEXT` in ES 1.00).
 //!
+//! A fragment input without a semantic takes the texture coordinate set cgc gives it (the Cg
+//! lowering gives the vertex output of the same member the same one); where cgc would pack it into
+//! free components instead, and for IR outputs without a semantic, it is a `vec4` named after the
+//! member (`v_t8`), at location 12 + its rank among the stage's unnamed varyings by name.
+//! Attributes without a semantic take the lowest generic slots no semantic takes.
+//!
 //! A varying read at a wider type than its variable has reads the missing components as
 //! (0, 0, 0, 1); written ones are initialised to (0, 0, 0, 1) unless the program's top level
 //! writes them whole, which is what NV hardware gives for unwritten texture coordinates.
@@ -185,18 +191,29 @@ fn build_inputs(
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
     let read = slots::read_inputs(func);
-    let unnamed = slots::unnamed_input_sets(func, &read);
+    let unnamed = unnamed_varyings(func);
+    let sets = slots::unnamed_input_sets(func, &read);
+    let mut free_attributes = free_attribute_slots(func);
     for (h, input) in func.inputs.iter() {
         if !read[h.index()] {
             iface.inputs.push(None);
             continue;
         }
         let semantic = input.semantic.clone().unwrap_or_default();
-        let slot = match unnamed.get(h.index()).copied().flatten() {
+        // An unnamed fragment input takes the set cgc gives it, as the Cg lowering gives the
+        // vertex output of the same member (crates/cg's lower/varyings.rs).
+        let slot = match sets.get(h.index()).copied().flatten() {
             Some(set) if input.semantic.is_none() => Some(Slot::Location(set)),
             _ => slots::input_slot(func.stage, &semantic),
         };
         let place = match (func.stage, slot) {
+            (Stage::Fragment, None) if input.semantic.is_none() => {
+                unnamed_varying(&input.name, &unnamed, Stage::Fragment, version, iface)
+            }
+            (Stage::Vertex, None) if input.semantic.is_none() && !free_attributes.is_empty() => {
+                let l = free_attributes.remove(0);
+                attribute(input, l, version, namer, iface)
+            }
             (_, Some(Slot::BuiltIn(BuiltIn::FrontFacing))) => InputPlace {
                 variable: "gl_FrontFacing".into(),
                 variable_ty: Type::FLOAT,
@@ -280,6 +297,84 @@ fn attribute(
     }
 }
 
+/// The last part of an IR path: `VOUT$t8` → `t8`, the member name both stages share.
+fn leaf(name: &str) -> &str {
+    name.rsplit('$').next().unwrap_or(name)
+}
+
+/// The leaf names of the varyings without a semantic (a vertex function's outputs, a fragment
+/// function's inputs), sorted: the `n`th takes location 12 + n, so that two stages declaring the
+/// same struct agree without knowing each other.
+fn unnamed_varyings(func: &Function) -> Vec<String> {
+    let mut names: Vec<String> = match func.stage {
+        Stage::Fragment => func
+            .inputs
+            .iter()
+            .filter(|(_, i)| i.semantic.is_none())
+            .map(|(_, i)| leaf(&i.name).to_string())
+            .collect(),
+        Stage::Vertex => func
+            .outputs
+            .iter()
+            .filter(|(_, o)| o.semantic.is_none())
+            .map(|(_, o)| leaf(&o.name).to_string())
+            .collect(),
+    };
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A varying without a semantic: a `vec4` named after its member (`v_t8`), matched by name.
+fn unnamed_varying(
+    name: &str,
+    unnamed: &[String],
+    stage: Stage,
+    version: Version,
+    iface: &mut Interface,
+) -> InputPlace {
+    let leaf = leaf(name);
+    let rank = unnamed.iter().position(|n| n == leaf).unwrap_or(0) as u32;
+    let location = 12 + rank;
+    let variable = format!(
+        "v_{}",
+        crate::names::sanitize(leaf).trim_start_matches("cg_")
+    );
+    let declaration = format!(
+        "{}{} vec4 {variable};",
+        layout_location(version.has_varying_locations().then_some(location)),
+        storage(version, stage, stage == Stage::Fragment)
+    );
+    if !iface.declarations.contains(&declaration) {
+        iface.declarations.push(declaration);
+    }
+    InputPlace {
+        variable,
+        variable_ty: Type::FLOAT4,
+        read_as: None,
+        location: Some(location),
+        builtin: false,
+    }
+}
+
+/// The generic attribute slots (0-15) no input's semantic takes, for the inputs without one.
+fn free_attribute_slots(func: &Function) -> Vec<u32> {
+    let taken: Vec<u32> = func
+        .inputs
+        .iter()
+        .filter_map(
+            |(_, i)| match slots::input_slot(Stage::Vertex, i.semantic.as_deref()?) {
+                Some(Slot::Location(l)) => Some(l),
+                _ => None,
+            },
+        )
+        .collect();
+    if func.stage != Stage::Vertex {
+        return Vec::new();
+    }
+    (0..16).filter(|l| !taken.contains(l)).collect()
+}
+
 /// The varying of slot `location` as `stage` sees it (declared once per shader).
 fn varying(location: u32, stage: Stage, version: Version, iface: &mut Interface) -> InputPlace {
     if version.has_fixed_function_builtins() {
@@ -312,6 +407,7 @@ fn build_outputs(
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
     let (written, top) = written_outputs(func);
+    let unnamed = unnamed_varyings(func);
     let multiple_colors = func.outputs.iter().any(|(h, o)| {
         written[h.index()] > 0
             && matches!(
@@ -341,6 +437,16 @@ fn build_outputs(
                     variable_ty: place.variable_ty,
                     location: place.location,
                     builtin: place.builtin,
+                }
+            }
+            (Stage::Vertex, None) if output.semantic.is_none() => {
+                let place = unnamed_varying(&output.name, &unnamed, Stage::Vertex, version, iface);
+                OutputPlace {
+                    fill: false,
+                    variable: place.variable,
+                    variable_ty: place.variable_ty,
+                    location: place.location,
+                    builtin: false,
                 }
             }
             (Stage::Fragment, Some(Slot::BuiltIn(_))) => fragment_depth(version, iface),

@@ -19,6 +19,8 @@ pub struct Plan {
     pub inline: Vec<bool>,
     /// How many operands read it (0: a region result nobody reads, which is not declared).
     pub uses: Vec<u32>,
+    /// A constant, an input or a uniform at a constant index: written where it is read.
+    pub cheap: Vec<bool>,
 }
 
 /// Plans every value of `func`.
@@ -49,6 +51,7 @@ pub fn plan(func: &Function, version: Version) -> Plan {
     Plan {
         inline,
         uses: p.uses,
+        cheap: p.cheap,
     }
 }
 
