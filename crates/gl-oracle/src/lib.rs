@@ -5,12 +5,13 @@
 //! writes them, so Pigment's NV_fragment_program machine can be compared with it value for value.
 //! libEGL is loaded at run time (nothing links against it); the GL entry points come from `eglGetProcAddress`.
 //!
-//! [`arb`] translates a loaded NV_fragment_program into the ARB text the oracle runs.
+//! [`arb`] (crates/arb) translates a loaded NV_fragment_program into the ARB text the oracle runs.
 //!
 //! This is the only crate of the workspace with `unsafe` code: it calls C. Every `unsafe` block says why it
 //! is sound; the rest of the crate is safe Rust.
 
-pub mod arb;
+/// The NV → ARB_fragment_program translation (crates/arb's `from_nv`), under its old name.
+pub use pigment_arb::from_nv as arb;
 mod context;
 mod display;
 mod error;

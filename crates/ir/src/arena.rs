@@ -116,6 +116,14 @@ impl<T> Arena<T> {
             .map(|(i, item)| (Handle::from_index(i), item))
     }
 
+    /// Every handle with its entity, mutable, in creation order.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> + '_ {
+        self.items
+            .iter_mut()
+            .enumerate()
+            .map(|(i, item)| (Handle::from_index(i), item))
+    }
+
     pub fn handles(&self) -> impl Iterator<Item = Handle<T>> {
         (0..self.items.len()).map(Handle::from_index)
     }

@@ -24,6 +24,9 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
+    if let Some(profile) = crate::commands::arb_target::requested(args) {
+        return crate::commands::arb_target::compile(args, profile);
+    }
     if let Some(version) = glsl_request(args) {
         return crate::commands::glsl_target::compile(args, version?);
     }

@@ -1,5 +1,6 @@
 //! One module per `pigment` command.
 
+pub mod arb_target;
 pub mod check;
 pub mod compile;
 pub mod eval;

@@ -15,6 +15,11 @@ pub(crate) struct Writer {
     body: Vec<String>,
     /// R registers the program names, each declared and zeroed.
     registers: BTreeSet<u8>,
+    /// H registers the program names (only when [`Writer::fp32`]), each its own temporary.
+    halves: BTreeSet<u8>,
+    /// Compute H and X precision in fp32 (a compiler's translation), instead of refusing them (the
+    /// oracle's, which must be exact).
+    pub(crate) fp32: bool,
     /// How many scratch temporaries (`nv_t0`, ...) any one instruction needed.
     scratch_used: usize,
     /// Scratch temporaries taken by the instruction being translated.
@@ -32,6 +37,12 @@ impl Writer {
     pub(crate) fn register(&mut self, n: u8) -> String {
         self.registers.insert(n);
         format!("R{n}")
+    }
+
+    /// The temporary of H register `n` (fp32 mode: fp30 never relies on H and R aliasing).
+    pub(crate) fn half(&mut self, n: u8) -> String {
+        self.halves.insert(n);
+        format!("H{n}")
     }
 
     /// A fresh scratch temporary for the current NV instruction.
@@ -57,6 +68,7 @@ impl Writer {
             self.scratch_used
         };
         let mut temps: Vec<String> = self.registers.iter().map(|n| format!("R{n}")).collect();
+        temps.extend(self.halves.iter().map(|n| format!("H{n}")));
         let state = [
             (self.uses_cc, CC),
             (true, COLR),

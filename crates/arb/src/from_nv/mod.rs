@@ -1,5 +1,5 @@
-//! ARB_fragment_program text for a loaded NV_fragment_program, so the oracle can run what Pigment's
-//! machine runs. Pure Rust, no GL.
+//! ARB_fragment_program text for a loaded NV_fragment_program: what the `arbfp1` back end writes
+//! and what the GL oracle runs to check Pigment's machine. Pure Rust, no GL.
 //!
 //! # Mapping
 //!
@@ -22,9 +22,10 @@
 //!
 //! # Not translated ([`Unsupported`])
 //!
-//! fp16 and fx12 arithmetic (H registers, `o[COLH]`, HC, any instruction computing at H or X precision:
+//! In [`translate`] (the oracle's, exact): fp16 and fx12 arithmetic (H registers, `o[COLH]`, HC, any instruction computing at H or X precision:
 //! llvmpipe computes in fp32), DDX, DDY, TXD, RFL, X2D, the pack and unpack instructions, and constants
-//! that are infinite (ARB constants are finite).
+//! that are infinite (ARB constants are finite). [`translate_fp32`] (the arbfp1 back end's)
+//! computes the fp16 and fx12 arithmetic in fp32 instead.
 //!
 //! # Where the translation is not the NV machine
 //!
@@ -52,7 +53,7 @@ pub struct Translation {
     /// `!!ARBfp1.0 ... END`.
     pub text: String,
     /// For each DECLAREd parameter in declaration order: its `program.local` slot and initial value, to be
-    /// passed in [`crate::Inputs::locals`] (change the value to emulate glProgramNamedParameterNV).
+    /// passed in `gl_oracle::Inputs::locals` (change the value to emulate glProgramNamedParameterNV).
     pub named_locals: Vec<(u32, [f32; 4])>,
 }
 
@@ -81,7 +82,19 @@ impl std::error::Error for Unsupported {}
 
 /// Translates a loaded NV program (see the module documentation for what is supported).
 pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
+    translate_with(program, false)
+}
+
+/// [`translate`] for a compiler rather than an oracle: H and X precision instructions, the H
+/// registers, `o[COLH]` and HC are computed in fp32 (each H register its own temporary: fp30 never
+/// relies on H and R registers sharing storage), as an `arbfp1` program does.
+pub fn translate_fp32(program: &Program) -> Result<Translation, Unsupported> {
+    translate_with(program, true)
+}
+
+fn translate_with(program: &Program, fp32: bool) -> Result<Translation, Unsupported> {
     let mut w = writer::Writer::default();
+    w.fp32 = fp32;
     for ins in &program.instructions {
         instruction::translate(&mut w, ins)?;
     }

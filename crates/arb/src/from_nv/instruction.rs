@@ -75,7 +75,7 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
         w.end_instruction();
         return Ok(());
     }
-    if ins.precision != Precision::R {
+    if ins.precision != Precision::R && !w.fp32 {
         let what = format!(
             "{} at {:?} precision (llvmpipe computes in fp32)",
             ins.opcode.name(),

@@ -1,0 +1,131 @@
+//! ARB_fragment_program (cgc's `arbfp1` profile) from the shading IR.
+//!
+//! An ARB fragment program is an NV_fragment_program without the half and fixed precisions,
+//! condition codes, derivatives, packing and explicit-LOD or gradient lookups. So [`arbfp1`]
+//! compiles a fragment function the way fp30 does, after two steps of its own:
+//!
+//! 1. what ARB cannot express at all (`ddx`/`ddy`, pack/unpack, `texlod`/`texbias`/`texgrad`) is
+//!    a located error naming the profile;
+//! 2. every `half` and `fixed` becomes `float` ([`promote::promote_to_float`]): ARB computes in
+//!    fp32, so the program computes what the source would with `float` everywhere (no fp16
+//!    rounding, no fx12 clamping);
+//!
+//! then the fp30 back end compiles it (loops unrolled, `if`s predicated, registers allocated), and
+//! [`from_nv`] translates the NV program instruction by instruction into ARB (condition codes
+//! become `CMP`s on a temporary, SEQ/SNE pairs of SGEs, ...; its documentation has the table).
+//!
+//! # The program's interface
+//!
+//! The text starts `!!ARBfp1.0`, then cgc's header comments with `#profile arbfp1`: the `#var`
+//! lines of fp30's header with each uniform's binding `c[N]`, N its `program.local` slot (64 + k
+//! for the k-th uniform: slots 0-63 are left to the application's own locals), and the defaults
+//! in `#default` lines, which a runtime loads with `glProgramLocalParameter4fvARB` (ARB programs
+//! have no initialised parameters). Samplers keep fp30's texture units; varyings read
+//! `fragment.texcoord[n]`, `fragment.color`, ...
+#![forbid(unsafe_code)]
+
+pub mod from_nv;
+pub mod promote;
+
+use pigment_diag::Diagnostic;
+use pigment_fp30::header::ProgramInterface;
+use pigment_ir::{walk, Function, InstKind, Module, Op, SampleForm};
+
+/// A compiled ARB fragment program.
+#[derive(Clone, Debug)]
+pub struct ArbProgram {
+    /// `!!ARBfp1.0`, the header comments, the instructions and `END`.
+    pub text: String,
+    /// Each uniform's `program.local` slot and default value, in declaration order.
+    pub locals: Vec<(u32, [f32; 4])>,
+    /// The header as data (fp30's, with ARB bindings).
+    pub interface: ProgramInterface,
+}
+
+/// What `func` uses that arbfp1 has no instruction for: errors at each use.
+fn unsupported(func: &Function) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    walk(&func.body, &mut |inst| {
+        let what = match &inst.kind {
+            InstKind::Op { op, .. } if op.is_derivative() => Some("derivatives (`ddx`, `ddy`)"),
+            InstKind::Op {
+                op: Op::Pack(_) | Op::Unpack(_),
+                ..
+            } => Some("packing instructions"),
+            InstKind::Sample { form, .. } => match form {
+                SampleForm::Lod { .. } => Some("lookups with an explicit level of detail"),
+                SampleForm::Bias { .. } => Some("lookups with a level-of-detail bias"),
+                SampleForm::Grad { .. } => Some("lookups with explicit derivatives"),
+                SampleForm::Plain | SampleForm::Proj => None,
+            },
+            _ => None,
+        };
+        if let Some(what) = what {
+            let d = Diagnostic::error(format!("profile `arbfp1` has no {what}"));
+            errors.push(match inst.loc {
+                Some(l) => d.at(l.file, l.span),
+                None => d,
+            });
+        }
+    });
+    errors
+}
+
+/// Compiles the fragment function `entry` of `module` for arbfp1.
+pub fn arbfp1(
+    module: &Module,
+    entry: &str,
+    options: &pigment_fp30::Options,
+) -> Result<ArbProgram, Vec<Diagnostic>> {
+    let Some(h) = module.function(entry) else {
+        return Err(vec![Diagnostic::error(format!(
+            "no entry function `{entry}`"
+        ))]);
+    };
+    let mut func = module.functions[h].clone();
+    let errors = unsupported(&func);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    promote::promote_to_float(&mut func);
+    let mut promoted = Module::new();
+    promoted.functions.append(func);
+    let compiled = pigment_fp30::compile(&promoted, entry, options)?;
+    let program = nvfp::validate::load(&compiled.program, pigment_diag::FileId(0))?;
+    let translation = from_nv::translate_fp32(&program)
+        .map_err(|u| vec![Diagnostic::error(format!("profile `arbfp1`: {}", u.what))])?;
+    let interface = arb_interface(compiled.interface, &translation.named_locals, &program);
+    let text = with_header(&translation.text, &interface);
+    Ok(ArbProgram {
+        text,
+        locals: translation.named_locals,
+        interface,
+    })
+}
+
+/// fp30's header made arbfp1's: the profile, and each DECLAREd uniform's binding as `c[slot]`.
+fn arb_interface(
+    mut interface: ProgramInterface,
+    locals: &[(u32, [f32; 4])],
+    program: &nvfp::program::Program,
+) -> ProgramInterface {
+    interface.profile = Some("arbfp1".into());
+    interface.notes = vec!["pigment arbfp1 back end (fp30, translated to ARB)".into()];
+    interface.stats = None;
+    for var in &mut interface.vars {
+        let declared = program
+            .named_locals
+            .iter()
+            .position(|d| d.name == var.resource);
+        if let Some(slot) = declared.and_then(|k| locals.get(k)) {
+            var.resource = format!("c[{}]", slot.0);
+        }
+    }
+    interface
+}
+
+/// The header comments right after the `!!ARBfp1.0` line.
+fn with_header(text: &str, interface: &ProgramInterface) -> String {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    format!("{first}\n{}{rest}", interface.header())
+}

@@ -1,0 +1,42 @@
+//! `pigment compile PROGRAM.cg --target arbfp1` (or cgc's `--profile arbfp1`): the fragment entry
+//! as an ARB_fragment_program (crates/arb), with cgc's header; `--reflect json` prints its
+//! bindings as fp30's do.
+
+use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
+use crate::commands::compile::{lower_stage, reject, write_output};
+use crate::failure::{CommandResult, Failure};
+use pigment_ir::Stage;
+
+/// Whether `args` asks for an ARB program: `--target arbfp1|arbvp1`, or the profile without a
+/// target.
+pub fn requested(args: &CompileArgs) -> Option<&str> {
+    let named = args.target.as_deref().unwrap_or(args.cg.profile.as_str());
+    matches!(named, "arbfp1" | "arbvp1").then_some(named)
+}
+
+pub fn compile(args: &CompileArgs, profile: &str) -> CommandResult {
+    if profile == "arbvp1" {
+        return Err(Failure::Usage(
+            "`arbvp1` (ARB vertex programs) has no back end yet: compile vertex programs with \
+             --target glsl:VERSION, spirv or wgsl"
+                .into(),
+        ));
+    }
+    if args.emit != EmitStage::Fp {
+        return Err(Failure::Usage("`--emit` takes no ARB target".into()));
+    }
+    let (front, module) = lower_stage(args, Stage::Fragment, "arbfp1")?;
+    let options = pigment_fp30::Options {
+        fast_math: !args.cg.no_fast_math,
+        ..pigment_fp30::Options::default()
+    };
+    let entry = &args.cg.entry;
+    let arb = pigment_arb::arbfp1(&module, entry, &options)
+        .map_err(|errors| reject(&front, entry, errors))?;
+    match args.reflect {
+        Some(ReflectFormat::Json) => {
+            write_output(args, &format!("{:#}\n", arb.interface.to_json()))
+        }
+        None => write_output(args, &arb.text),
+    }
+}
