@@ -1,0 +1,100 @@
+//! `cargo run --release -p pigment-arb --example measure DIR`: local measurement (never in CI)
+//! over a collection of Cg programs (libretro's common-shaders; never committed). Every fragment
+//! entry `main_fragment` that Pigment compiles to fp30 is compiled for arbfp1 and loaded into
+//! Mesa's llvmpipe (a real ARB_fragment_program); the programs the reference quad feeds
+//! (TEXCOORD0-1, COLOR0-1, 2D textures) are drawn and compared with the IR interpreter as
+//! tests/llvmpipe.rs does, with the libretro sizes set (pigment-naga's tests/quad).
+
+#[path = "../../naga-out/tests/quad/mod.rs"]
+mod quad;
+
+use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget};
+use pigment_ir::{Module, Stage, Vector};
+
+fn cg_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "cg") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The `program.local` values of `uniforms`, in the arbfp1 program's slots (one per DECLAREd
+/// uniform element, in the order fp30 declares them: the uniforms' declaration order).
+fn locals(arb: &pigment_arb::ArbProgram, uniforms: &[Vec<Vector>]) -> Vec<(u32, [f32; 4])> {
+    let values: Vec<[f32; 4]> = uniforms
+        .iter()
+        .flatten()
+        .map(|v| std::array::from_fn(|c| if c < v.ty.width as usize { v.f32(c) } else { 0.0 }))
+        .collect();
+    arb.locals
+        .iter()
+        .zip(values.iter().chain(std::iter::repeat(&[0.0; 4])))
+        .map(|(&(slot, _), &v)| (slot, v))
+        .collect()
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).expect("usage: measure DIR");
+    let mut oracle = Oracle::new().expect("llvmpipe");
+    let textures: Vec<_> = (0..8)
+        .map(|u| (u, OracleTexture::new(TextureTarget::D2, [quad::TEX, quad::TEX, 1], quad::texels(), Filter::Linear)))
+        .collect();
+    let (mut fp30, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
+    for path in cg_files(&dir) {
+        let name = path.display().to_string();
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let options = pigment_cg::driver::Options {
+            entry: "main_fragment".into(),
+            stage: Some(Stage::Fragment),
+            ..Default::default()
+        };
+        let front = pigment_cg::driver::run(&name, text, &options);
+        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else { continue };
+        let Ok(module): Result<Module, _> = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else { continue };
+        if pigment_fp30::compile(&module, "main_fragment", &Default::default()).is_err() {
+            continue;
+        }
+        fp30 += 1;
+        let arb = match pigment_arb::arbfp1(&module, "main_fragment", &Default::default()) {
+            Ok(arb) => arb,
+            Err(e) => {
+                println!("{name}\tarbfp1\t{}", e.first().map(|d| d.message.as_str()).unwrap_or(""));
+                continue;
+            }
+        };
+        compiled += 1;
+        let Some(h) = module.function("main_fragment") else { continue };
+        let f = &module.functions[h];
+        let uniforms = quad::libretro_uniforms(f);
+        let inputs = Inputs { locals: locals(&arb, &uniforms), textures: textures.clone() };
+        let gpu = match oracle.draw_reference_quad(&arb.text, quad::SIZE, quad::SIZE, &inputs) {
+            Ok(gpu) => gpu,
+            Err(e) => {
+                println!("{name}\tload\t{e}");
+                continue;
+            }
+        };
+        loaded += 1;
+        if !quad::drawable(f) {
+            continue;
+        }
+        drawable += 1;
+        let Ok(reference) = quad::interpreted(f, &uniforms) else { continue };
+        let bad = gpu.chunks(4).zip(&reference).position(|(g, r)| g.iter().zip(r.iter()).any(|(&g, &r)| !quad::close(g, r)));
+        match bad {
+            None => agree += 1,
+            Some(k) => println!("{name}\tdraw\tpixel {k}: llvmpipe {:?}, interpreter {:?}", &gpu[4 * k..4 * k + 4], reference[k]),
+        }
+    }
+    println!("fp30: {fp30}; arbfp1: {compiled}; loaded by llvmpipe: {loaded}; drawable: {drawable}; drawn alike: {agree}");
+}
