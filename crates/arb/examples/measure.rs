@@ -34,7 +34,15 @@ fn locals(arb: &pigment_arb::ArbProgram, uniforms: &[Vec<Vector>]) -> Vec<(u32, 
     let values: Vec<[f32; 4]> = uniforms
         .iter()
         .flatten()
-        .map(|v| std::array::from_fn(|c| if c < v.ty.width as usize { v.f32(c) } else { 0.0 }))
+        .map(|v| {
+            std::array::from_fn(|c| {
+                if c < v.ty.width as usize {
+                    v.f32(c)
+                } else {
+                    0.0
+                }
+            })
+        })
         .collect();
     arb.locals
         .iter()
@@ -47,20 +55,38 @@ fn main() {
     let dir = std::env::args().nth(1).expect("usage: measure DIR");
     let mut oracle = Oracle::new().expect("llvmpipe");
     let textures: Vec<_> = (0..8)
-        .map(|u| (u, OracleTexture::new(TextureTarget::D2, [quad::TEX, quad::TEX, 1], quad::texels(), Filter::Linear)))
+        .map(|u| {
+            (
+                u,
+                OracleTexture::new(
+                    TextureTarget::D2,
+                    [quad::TEX, quad::TEX, 1],
+                    quad::texels(),
+                    Filter::Linear,
+                ),
+            )
+        })
         .collect();
     let (mut fp30, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
     for path in cg_files(&dir) {
         let name = path.display().to_string();
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
         let options = pigment_cg::driver::Options {
             entry: "main_fragment".into(),
             stage: Some(Stage::Fragment),
             ..Default::default()
         };
         let front = pigment_cg::driver::run(&name, text, &options);
-        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else { continue };
-        let Ok(module): Result<Module, _> = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else { continue };
+        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+            continue;
+        };
+        let Ok(module): Result<Module, _> =
+            pigment_cg::lower::lower(&front.unit, checked, front.expanded)
+        else {
+            continue;
+        };
         if pigment_fp30::compile(&module, "main_fragment", &Default::default()).is_err() {
             continue;
         }
@@ -68,15 +94,23 @@ fn main() {
         let arb = match pigment_arb::arbfp1(&module, "main_fragment", &Default::default()) {
             Ok(arb) => arb,
             Err(e) => {
-                println!("{name}\tarbfp1\t{}", e.first().map(|d| d.message.as_str()).unwrap_or(""));
+                println!(
+                    "{name}\tarbfp1\t{}",
+                    e.first().map(|d| d.message.as_str()).unwrap_or("")
+                );
                 continue;
             }
         };
         compiled += 1;
-        let Some(h) = module.function("main_fragment") else { continue };
+        let Some(h) = module.function("main_fragment") else {
+            continue;
+        };
         let f = &module.functions[h];
         let uniforms = quad::libretro_uniforms(f);
-        let inputs = Inputs { locals: locals(&arb, &uniforms), textures: textures.clone() };
+        let inputs = Inputs {
+            locals: locals(&arb, &uniforms),
+            textures: textures.clone(),
+        };
         let gpu = match oracle.draw_reference_quad(&arb.text, quad::SIZE, quad::SIZE, &inputs) {
             Ok(gpu) => gpu,
             Err(e) => {
@@ -89,11 +123,20 @@ fn main() {
             continue;
         }
         drawable += 1;
-        let Ok(reference) = quad::interpreted(f, &uniforms) else { continue };
-        let bad = gpu.chunks(4).zip(&reference).position(|(g, r)| g.iter().zip(r.iter()).any(|(&g, &r)| !quad::close(g, r)));
+        let Ok(reference) = quad::interpreted(f, &uniforms) else {
+            continue;
+        };
+        let bad = gpu
+            .chunks(4)
+            .zip(&reference)
+            .position(|(g, r)| g.iter().zip(r.iter()).any(|(&g, &r)| !quad::close(g, r)));
         match bad {
             None => agree += 1,
-            Some(k) => println!("{name}\tdraw\tpixel {k}: llvmpipe {:?}, interpreter {:?}", &gpu[4 * k..4 * k + 4], reference[k]),
+            Some(k) => println!(
+                "{name}\tdraw\tpixel {k}: llvmpipe {:?}, interpreter {:?}",
+                &gpu[4 * k..4 * k + 4],
+                reference[k]
+            ),
         }
     }
     println!("fp30: {fp30}; arbfp1: {compiled}; loaded by llvmpipe: {loaded}; drawable: {drawable}; drawn alike: {agree}");

@@ -102,6 +102,10 @@ pub struct CompileArgs {
     /// (Parasol) The shader to compile, `package.Module.name`.
     #[arg(long, value_name = "PATH")]
     pub shader: Option<String>,
+    /// (Parasol) The program to compile, `package.Module.name`: its vertex and fragment shaders,
+    /// connected, written into the directory `-o DIR` as NAME.vert and NAME.frag (GLSL) or printed.
+    #[arg(long = "program", value_name = "PATH", conflicts_with = "shader")]
+    pub parasol_program: Option<String>,
     #[command(flatten)]
     pub cg: CgArgs,
     /// Print the compiled program's bindings (the `#var` header) in this format instead of the

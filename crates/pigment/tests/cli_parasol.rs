@@ -197,3 +197,54 @@ fn both_shaders_compile_to_glsl_that_glslang_accepts() {
         }
     }
 }
+
+#[test]
+fn a_program_becomes_a_linked_glsl_pair_that_draws_on_llvmpipe() {
+    let dir = scratch("parasol-program");
+    let shaders = write(&dir, "shaders.p", SHADERS);
+    let main = write(
+        &dir,
+        "main.p",
+        "package demo;\n\nmodule Main is\n  import demo.Shaders;\n  shader program p is\n    vertex Shaders.v;\n    fragment Shaders.f;\n  end;\nend;\n",
+    );
+    let out = dir.join("glsl");
+    let o = pigment(&[
+        "compile",
+        &main,
+        &shaders,
+        "--program",
+        "demo.Main.p",
+        "--target",
+        "glsl:120",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let vs = std::fs::read_to_string(out.join("p.vert")).unwrap();
+    let fs = std::fs::read_to_string(out.join("p.frag")).unwrap();
+    // The texture is one texel, so every pixel shows it if the pair links and the lookup runs.
+    let texel = [0.25, 0.5, 0.75, 1.0];
+    let inputs = gl_oracle::GlslInputs {
+        samplers: vec![("t".into(), 0)],
+        textures: vec![(
+            0,
+            gl_oracle::OracleTexture::new(
+                gl_oracle::TextureTarget::D2,
+                [1, 1, 1],
+                vec![texel],
+                gl_oracle::Filter::Nearest,
+            ),
+        )],
+        attributes: vec![("position".into(), 0), ("uv".into(), 8)],
+        ..Default::default()
+    };
+    let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
+    let pixels = oracle
+        .draw_glsl(&vs, &fs, 4, 4, &inputs)
+        .unwrap_or_else(|e| panic!("{e}\n{vs}\n{fs}"));
+    for px in pixels.chunks(4) {
+        assert_eq!(px, texel, "{vs}\n{fs}");
+    }
+    let fp30 = pigment(&["compile", &main, &shaders, "--program", "demo.Main.p"]);
+    assert_eq!(fp30.status.code(), Some(2), "{}", stderr(&fp30));
+}

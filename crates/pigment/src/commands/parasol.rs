@@ -48,9 +48,12 @@ fn print(files: &SourceFiles, diags: &[Diagnostic]) {
 }
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
+    if let Some(program) = &args.parasol_program {
+        return compile_program(args, program);
+    }
     let Some(shader) = &args.shader else {
         return Err(Failure::Usage(
-            "a Parasol compile needs `--shader package.Module.name`".into(),
+            "a Parasol compile needs `--shader package.Module.name` or `--program package.Module.name`".into(),
         ));
     };
     let target = args.target.as_deref().unwrap_or("fp30");
@@ -90,4 +93,37 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
     let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
         .map_err(|errors| rejected(&errors))?;
     write_output(args, &compiled.text)
+}
+
+/// `--program`: the program's two shaders, connected, as GLSL: `-o DIR` writes `DIR/NAME.vert` and
+/// `DIR/NAME.frag` (NAME the program's last path part); without `-o` both are printed, vertex first.
+fn compile_program(args: &CompileArgs, program: &str) -> CommandResult {
+    let target = args.target.as_deref().unwrap_or("fp30");
+    let Some(version) = glsl_target::parse_target(target).transpose()? else {
+        return Err(Failure::Usage(format!(
+            "`--program` writes GLSL (`--target glsl:VERSION`); compile one shader for `{target}` with `--shader`"
+        )));
+    };
+    let (files, units) = checked(&args.program, &args.units)?;
+    let rejected = |errors: &[Diagnostic]| {
+        print(&files, errors);
+        Failure::Rejected
+    };
+    let (vertex, fragment) =
+        pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
+    let vs = pigment_glsl::write(&vertex, version).map_err(|d| rejected(&[d]))?;
+    let fs = pigment_glsl::write(&fragment, version).map_err(|d| rejected(&[d]))?;
+    let Some(dir) = &args.output else {
+        print!("{}\n{}", vs.text, fs.text);
+        return Ok(());
+    };
+    let name = program.rsplit('.').next().unwrap_or(program);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
+    for (ext, text) in [("vert", &vs.text), ("frag", &fs.text)] {
+        let path = dir.join(format!("{name}.{ext}"));
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+    Ok(())
 }
