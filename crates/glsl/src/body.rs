@@ -213,7 +213,7 @@ impl<'a> Body<'a> {
                 let exprs: Vec<Expr> = args
                     .iter()
                     .enumerate()
-                    .map(|(i, &a)| self.operand(*op, i, a))
+                    .map(|(i, _)| self.operand(*op, args, i))
                     .collect();
                 let types: Vec<Type> = args.iter().map(|&a| self.func.ty(a)).collect();
                 if op.is_derivative() && self.version == Version::es(100) {
@@ -245,18 +245,28 @@ impl<'a> Body<'a> {
 
     /// Operand `i` of `op`: a splat written as its scalar where GLSL mixes vectors and scalars
     /// (`v * 2.0` rather than `v * vec3(2.0)`).
-    fn operand(&self, op: Op, i: usize, v: Value) -> Expr {
+    /// At least one operand stays a vector, so that the result keeps its width.
+    fn operand(&self, op: Op, args: &[Value], i: usize) -> Expr {
         let scalar_ok = match op {
-            Op::Add | Op::Sub | Op::Mul | Op::Div => true,
+            // Both scalars would make a scalar: the first stays a vector then.
+            Op::Add | Op::Sub | Op::Mul | Op::Div => i == 1 || self.scalar(args[1]).is_none(),
             Op::Min | Op::Max => i == 1,
             Op::Clamp => i > 0,
             Op::Lerp => i == 2,
             _ => false,
         };
+        match self.scalar(args[i]) {
+            Some(e) if scalar_ok => e,
+            _ => self.value(args[i]),
+        }
+    }
+
+    /// The scalar a splat repeats, where it can stand for the splat.
+    fn scalar(&self, v: Value) -> Option<Expr> {
         match &self.splats[v.index()] {
-            Some(Splat::Const(e)) if scalar_ok => e.clone(),
-            Some(Splat::Of(x)) if scalar_ok && self.plan.inline[v.index()] => self.value(*x),
-            _ => self.value(v),
+            Some(Splat::Const(e)) => Some(e.clone()),
+            Some(Splat::Of(x)) if self.plan.inline[v.index()] => Some(self.value(*x)),
+            _ => None,
         }
     }
 
@@ -295,6 +305,18 @@ impl<'a> Body<'a> {
     }
 
     fn uniform(&self, index: usize, at: Option<UniformIndex>) -> Expr {
+        if let Some(exprs) = &self.iface.uniform_exprs[index] {
+            let element = match at {
+                Some(UniformIndex::Const(i)) => i as usize,
+                _ => 0,
+            };
+            let text = exprs
+                .get(element)
+                .or(exprs.first())
+                .cloned()
+                .unwrap_or_default();
+            return Expr::primary(format!("({text})")).simplest();
+        }
         let name = &self.iface.uniforms[index];
         let len = self
             .func
@@ -530,6 +552,47 @@ impl<'a> Body<'a> {
             self.line(format!("{name} = {};", e.text));
         }
     }
+}
+
+impl Expr {
+    /// A parenthesised runtime expression without its parentheses where it is one name, member,
+    /// call or swizzle (what GLSL binds most tightly).
+    fn simplest(self) -> Expr {
+        let inner = &self.text[1..self.text.len() - 1];
+        let primary = inner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
+            || (inner.ends_with(')')
+                && !inner.starts_with('(')
+                && inner
+                    .chars()
+                    .take_while(|&c| c != '(')
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && balanced_call(inner));
+        if primary {
+            Expr::primary(inner)
+        } else {
+            self
+        }
+    }
+}
+
+/// `name(...)` whose first `(` closes at the very end.
+fn balanced_call(text: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == text.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The longest expression written inline (characters); longer ones get a name.

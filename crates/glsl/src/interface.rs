@@ -79,6 +79,8 @@ pub struct Interface {
     pub inputs: Vec<Option<InputPlace>>,
     pub outputs: Vec<Option<OutputPlace>>,
     pub uniforms: Vec<String>,
+    /// Per uniform: the expressions its elements are read as, when a runtime said so.
+    pub uniform_exprs: Vec<Option<Vec<String>>>,
     pub samplers: Vec<SamplerPlace>,
     /// Global declarations, one per line, in declaration order.
     pub declarations: Vec<String>,
@@ -168,19 +170,21 @@ pub fn build(
     func: &Function,
     version: Version,
     namer: &mut Namer,
+    overrides: &crate::Overrides,
 ) -> Result<Interface, Diagnostic> {
     let mut iface = Interface {
         inputs: Vec::new(),
         outputs: Vec::new(),
         uniforms: Vec::new(),
+        uniform_exprs: Vec::new(),
         samplers: Vec::new(),
         declarations: Vec::new(),
         prologue: Vec::new(),
         extensions: Vec::new(),
     };
-    build_inputs(func, version, namer, &mut iface)?;
+    build_inputs(func, version, namer, overrides, &mut iface)?;
     build_outputs(func, version, namer, &mut iface)?;
-    crate::resources::build(func, version, namer, &mut iface)?;
+    crate::resources::build(func, version, namer, overrides, &mut iface)?;
     Ok(iface)
 }
 
@@ -188,6 +192,7 @@ fn build_inputs(
     func: &Function,
     version: Version,
     namer: &mut Namer,
+    overrides: &crate::Overrides,
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
     let read = slots::read_inputs(func);
@@ -207,6 +212,20 @@ fn build_inputs(
             _ => slots::input_slot(func.stage, &semantic),
         };
         let place = match (func.stage, slot) {
+            _ if overrides.inputs.contains_key(&input.name) => InputPlace {
+                variable: String::new(),
+                variable_ty: float_type(input.ty),
+                read_as: Some(Expr {
+                    text: overrides.inputs[&input.name].clone(),
+                    prec: 9,
+                }),
+                location: None,
+                builtin: true,
+            },
+            (Stage::Vertex, _) if overrides.attributes.contains_key(&input.name) => {
+                let (name, location) = &overrides.attributes[&input.name];
+                declared_attribute(name, input.ty, *location, version, iface)
+            }
             (Stage::Fragment, None) if input.semantic.is_none() => {
                 unnamed_varying(&input.name, &unnamed, Stage::Fragment, version, iface)
             }
@@ -281,13 +300,29 @@ fn attribute(
         }
     }
     let name = namer.unique(&input.name);
-    let ty = float_type(input.ty);
-    iface.declarations.push(format!(
+    declared_attribute(&name, input.ty, location, version, iface)
+}
+
+/// A declared vertex input `name` of (the float form of) `ty` at generic slot `location`.
+fn declared_attribute(
+    name: &str,
+    ty: Type,
+    location: u32,
+    version: Version,
+    iface: &mut Interface,
+) -> InputPlace {
+    let ty = float_type(ty);
+    let name = name.to_string();
+    let declaration = format!(
         "{}{} {} {name};",
         layout_location(version.has_io_locations().then_some(location)),
         storage(version, Stage::Vertex, true),
         expr::type_name(ty)
-    ));
+    );
+    // Two inputs a runtime maps to one attribute share its declaration.
+    if !iface.declarations.contains(&declaration) {
+        iface.declarations.push(declaration);
+    }
     InputPlace {
         variable: name,
         variable_ty: ty,

@@ -84,11 +84,33 @@ fn cleaned(func: &Function) -> Function {
         .unwrap_or_else(|| func.clone())
 }
 
+/// What a runtime with its own conventions (libretro's slang shaders, say) puts in place of the
+/// writer's declarations, by IR name: uniforms read as given expressions (one per array element)
+/// and not declared, samplers named as given and not declared (the caller declares them), vertex
+/// attributes renamed and placed at the given locations, or read as given expressions (of the
+/// input's width) and not declared.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub uniforms: std::collections::HashMap<String, Vec<String>>,
+    pub samplers: std::collections::HashMap<String, String>,
+    pub attributes: std::collections::HashMap<String, (String, u32)>,
+    pub inputs: std::collections::HashMap<String, String>,
+}
+
 /// Writes `func` as a GLSL shader of `version`.
 pub fn write(func: &Function, version: Version) -> Result<Glsl, Diagnostic> {
+    write_with(func, version, &Overrides::default())
+}
+
+/// [`write`] with a runtime's [`Overrides`].
+pub fn write_with(
+    func: &Function,
+    version: Version,
+    overrides: &Overrides,
+) -> Result<Glsl, Diagnostic> {
     let func = cleaned(func);
     let mut namer = names::Namer::default();
-    let iface = interface::build(&func, version, &mut namer)?;
+    let iface = interface::build(&func, version, &mut namer, overrides)?;
     let plan = plan::plan(&func, version);
     let (statements, body_extensions) =
         body::Body::new(&func, version, &iface, plan, &mut namer).write()?;

@@ -71,10 +71,11 @@ pub fn build(
     func: &Function,
     version: Version,
     namer: &mut Namer,
+    overrides: &crate::Overrides,
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
-    build_uniforms(func, version, namer, iface);
-    build_samplers(func, version, namer, iface)
+    build_uniforms(func, version, namer, overrides, iface);
+    build_samplers(func, version, namer, overrides, iface)
 }
 
 fn precision_prefix(version: Version, kind: ScalarKind) -> String {
@@ -84,14 +85,23 @@ fn precision_prefix(version: Version, kind: ScalarKind) -> String {
     }
 }
 
-fn build_uniforms(func: &Function, version: Version, namer: &mut Namer, iface: &mut Interface) {
+fn build_uniforms(
+    func: &Function,
+    version: Version,
+    namer: &mut Namer,
+    overrides: &crate::Overrides,
+    iface: &mut Interface,
+) {
     let read = read_uniforms(func);
     let mut members = Vec::new();
     for (h, u) in func.uniforms.iter() {
-        if !read[h.index()] {
+        let exprs = overrides.uniforms.get(&u.name).cloned();
+        if !read[h.index()] || exprs.is_some() {
             iface.uniforms.push(String::new());
+            iface.uniform_exprs.push(exprs);
             continue;
         }
+        iface.uniform_exprs.push(None);
         let name = namer.unique(&u.name);
         let array = u.array_len.map_or(String::new(), |n| format!("[{n}]"));
         let mut declaration = format!(
@@ -169,6 +179,7 @@ fn build_samplers(
     func: &Function,
     version: Version,
     namer: &mut Namer,
+    overrides: &crate::Overrides,
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
     let uses = sampler_uses(func);
@@ -194,6 +205,15 @@ fn build_samplers(
         }
         let glsl_type = sampler_type(s.dim, u.shadow, version)
             .map_err(|m| located(Diagnostic::error(m), u.first))?;
+        if let Some(external) = overrides.samplers.get(&s.name) {
+            iface.samplers.push(SamplerPlace {
+                name: external.clone(),
+                glsl_type: glsl_type.into(),
+                unit,
+                shadow: u.shadow,
+            });
+            continue;
+        }
         if s.dim == SamplerDim::Rect && version.number < 140 && !version.is_vulkan() {
             iface.extensions.push("GL_ARB_texture_rectangle");
         }

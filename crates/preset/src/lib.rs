@@ -12,6 +12,7 @@ pub mod model;
 pub mod parse;
 pub mod pragma;
 pub mod scale;
+pub mod slangp;
 pub mod store;
 
 pub use model::{Lut, Pass, Preset, Scale, ScaleType, WrapMode};

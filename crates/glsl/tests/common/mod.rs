@@ -54,6 +54,7 @@ pub fn corpus() -> Vec<(String, Function)> {
         .into_iter()
         .chain(files("tests/in/ir/text", "ir"))
         .chain(files("crates/naga-out/tests/in", "ir"))
+        .chain(files("crates/glsl/tests/in", "ir"))
     {
         let text = std::fs::read_to_string(&p).unwrap();
         let module = pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));

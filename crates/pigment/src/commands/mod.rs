@@ -9,6 +9,7 @@ pub mod glsl_target;
 pub mod naga_target;
 pub mod parasol;
 pub mod preset;
+pub mod preset_convert;
 pub mod render;
 pub mod render_stages;
 pub mod run;

@@ -54,8 +54,19 @@ pub struct PresetArgs {
     /// List the passes, their sizes and formats, and the parameters, instead of rendering.
     #[arg(long)]
     pub info: bool,
+    /// Convert the preset for another runtime instead of rendering: `slang` writes one `.slang`
+    /// file per pass, the look-up textures and `preset.slangp` into the directory `-o DIR`.
+    #[arg(long, value_enum, value_name = "RUNTIME")]
+    pub convert: Option<ConvertTo>,
     #[command(flatten)]
     pub exec: ExecArgs,
+}
+
+/// `preset --convert`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// libretro's slang shaders (Vulkan GLSL) and a `.slangp`.
+    Slang,
 }
 
 /// The size `--info` assumes without `--input`: a typical console frame.
@@ -67,6 +78,14 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         print_diagnostics(&files, &errors);
         Failure::Rejected
     })?;
+    if args.convert.is_some() {
+        let Some(dir) = &args.output else {
+            return Err(Failure::Usage(
+                "`--convert` writes into a directory: give `-o DIR`".into(),
+            ));
+        };
+        return crate::commands::preset_convert::convert(&preset, dir);
+    }
     let input = match &args.input {
         Some(path) => Some(read_picture(path)?),
         None if args.info => None,

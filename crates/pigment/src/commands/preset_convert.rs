@@ -1,0 +1,396 @@
+//! `pigment preset FILE.cgp --convert slang -o DIR`: the preset rewritten for libretro's slang
+//! runtime (Vulkan GLSL): every pass's `main_vertex` and `main_fragment` written by crates/glsl
+//! as `#version 450` with the Cg runtime's names replaced by slang's, one `.slang` file per pass,
+//! the look-up textures copied, and a `.slangp` with the preset's keys.
+//!
+//! The renaming (libretro's Cg runtime → slang): `IN.video_size`/`IN.texture_size` →
+//! `SourceSize.xy`, `IN.output_size` → `OutputSize.xy`, `IN.frame_count` → `FrameCount`,
+//! `IN.frame_direction` → `FrameDirection`, `IN.frame_rotation` → 0 (upright); `ORIG` → `Original`, `PREV`/`PREVk` →
+//! `OriginalHistory1`/`OriginalHistory(k+1)`, `PASSk` → `PassOutput(k-1)`, `PASSPREVk` → the
+//! output of pass i-k (`Original` before pass 0), an alias → itself: `X.texture` is the sampler,
+//! `X.video_size`/`X.texture_size` its `XSize.xy` (slang's textures are exactly their images'
+//! size); `modelViewProj`'s rows are `MVP`'s; `#pragma parameter` uniforms keep their names; a
+//! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs. All of it
+//! lives in one std140 block at set 0, binding 0 (`global`), the samplers at bindings 1, 2, ...
+//! Vertex inputs: `POSITION` is `Position` (location 0), `TEXCOORD0`, every `X.tex_coord`
+//! and `TEXCOORD1` (the coordinates the Cg runtime gives look-up textures) `TexCoord` (location
+//! 1), `COLOR` reads (1, 1, 1, 1); inputs the program never reads are left out. A pass using anything else is reported and
+//! the conversion fails: no preset is written half converted.
+
+use crate::cli::CgArgs;
+use crate::commands::compile::lower_cg;
+use crate::commands::render_stages::lower_vertex;
+use crate::failure::{CommandResult, Failure};
+use crate::load::read_source;
+use pigment_glsl::{names::source_name, Overrides, Version};
+use pigment_ir::{Function, Module, Stage};
+use pigment_preset::{pragma, Preset};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The slang block members and samplers one pass needs, in first-use order.
+#[derive(Default)]
+struct Needs {
+    members: Vec<(String, &'static str)>,
+    samplers: Vec<String>,
+}
+
+impl Needs {
+    fn member(&mut self, name: &str, ty: &'static str) -> String {
+        if !self.members.iter().any(|(n, _)| n == name) {
+            self.members.push((name.to_string(), ty));
+        }
+        format!("global.{name}")
+    }
+
+    fn sampler(&mut self, name: &str) -> String {
+        if !self.samplers.iter().any(|n| n == name) {
+            self.samplers.push(name.to_string());
+        }
+        name.to_string()
+    }
+}
+
+/// slang's texture name for a Cg runtime struct name seen from pass `i`, if it has one.
+fn texture_of(structure: &str, i: usize, preset: &Preset) -> Option<String> {
+    let number = |prefix: &str| {
+        structure
+            .strip_prefix(prefix)
+            .and_then(|n| n.parse::<usize>().ok())
+    };
+    Some(match structure {
+        "IN" => "Source".into(),
+        "ORIG" => "Original".into(),
+        "PREV" => "OriginalHistory1".into(),
+        _ if structure.starts_with("PASSPREV") => {
+            let k = number("PASSPREV")?;
+            if k > i {
+                "Original".into()
+            } else {
+                format!("PassOutput{}", i - k)
+            }
+        }
+        _ if structure.starts_with("PREV") => format!("OriginalHistory{}", number("PREV")? + 1),
+        _ if structure.starts_with("PASS") => {
+            let k = number("PASS")?;
+            (k >= 1 && k <= i).then(|| format!("PassOutput{}", k - 1))?
+        }
+        alias => preset.passes[..i]
+            .iter()
+            .any(|p| p.alias.as_deref() == Some(alias))
+            .then(|| alias.to_string())?,
+    })
+}
+
+/// A real uniform of `width` read from a vec2 size.
+fn sized(expr: String, width: u8) -> String {
+    match width {
+        1 => format!("{expr}.x"),
+        2 => format!("{expr}.xy"),
+        3 => format!("vec3({expr}.xy, 0.0)"),
+        _ => format!("vec4({expr}.xy, 0.0, 1.0)"),
+    }
+}
+
+/// The overrides of one function of pass `i`, or the names slang has no place for.
+fn overrides(
+    func: &Function,
+    i: usize,
+    preset: &Preset,
+    parameters: &[String],
+    needs: &mut Needs,
+) -> Result<Overrides, Vec<String>> {
+    let mut o = Overrides::default();
+    let mut missing = Vec::new();
+    for (_, u) in func.uniforms.iter() {
+        let cg = source_name(&u.name);
+        let value = if u.matrix {
+            let mvp = needs.member("MVP", "mat4");
+            Some(
+                (0..u.array_len.unwrap_or(4))
+                    .map(|r| {
+                        format!("vec4({mvp}[0][{r}], {mvp}[1][{r}], {mvp}[2][{r}], {mvp}[3][{r}])")
+                    })
+                    .collect(),
+            )
+        } else if parameters.contains(&cg) {
+            Some(vec![needs.member(&cg, "float")])
+        } else if let Some((structure, member)) = cg.split_once('.') {
+            let texture = texture_of(structure, i, preset);
+            match (member, texture) {
+                ("output_size", Some(_)) if structure == "IN" => {
+                    Some(vec![sized(needs.member("OutputSize", "vec4"), u.ty.width)])
+                }
+                ("frame_count", Some(_)) => Some(vec![format!(
+                    "float({})",
+                    needs.member("FrameCount", "uint")
+                )]),
+                ("frame_direction", Some(_)) => Some(vec![format!(
+                    "float({})",
+                    needs.member("FrameDirection", "int")
+                )]),
+                // slang has no rotation of its own: the picture is upright.
+                ("frame_rotation", Some(_)) => Some(vec!["0.0".into()]),
+                ("video_size" | "texture_size", Some(t)) => Some(vec![sized(
+                    needs.member(&format!("{t}Size"), "vec4"),
+                    u.ty.width,
+                )]),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match value {
+            Some(v) => {
+                o.uniforms.insert(u.name.clone(), v);
+            }
+            None => missing.push(format!("uniform `{cg}`")),
+        }
+    }
+    let luts: Vec<&str> = preset.textures.iter().map(|t| t.name.as_str()).collect();
+    for (_, s) in func.samplers.iter() {
+        let cg = source_name(&s.name);
+        let name = match cg.strip_suffix(".texture") {
+            Some(structure) => texture_of(structure, i, preset),
+            None if luts.contains(&cg.as_str()) => Some(cg.clone()),
+            None => Some("Source".to_string()),
+        };
+        match name {
+            Some(n) => {
+                o.samplers.insert(s.name.clone(), needs.sampler(&n));
+            }
+            None => missing.push(format!("sampler `{cg}`")),
+        }
+    }
+    if func.stage == Stage::Vertex {
+        let read = pigment_naga::interface::read_inputs(func);
+        for (h, input) in func.inputs.iter() {
+            if !read[h.index()] {
+                continue;
+            }
+            let semantic = input.semantic.as_deref().unwrap_or("").to_ascii_uppercase();
+            let tex_coord = input.name.ends_with("$tex_coord");
+            match semantic.as_str() {
+                "POSITION" | "POSITION0" => {
+                    o.attributes
+                        .insert(input.name.clone(), ("Position".into(), 0));
+                }
+                // The Cg runtime's TEXCOORD1 (the look-up textures' coordinates) is TexCoord too.
+                "TEXCOORD" | "TEXCOORD0" | "TEXCOORD1" => {
+                    o.attributes
+                        .insert(input.name.clone(), ("TexCoord".into(), 1));
+                }
+                "" if tex_coord => {
+                    o.attributes
+                        .insert(input.name.clone(), ("TexCoord".into(), 1));
+                }
+                "COLOR" | "COLOR0" | "DIFFUSE" => {
+                    let ones = ["1.0"; 4][..input.ty.width as usize].join(", ");
+                    let value = if input.ty.width == 1 {
+                        "1.0".into()
+                    } else {
+                        format!("vec{}({ones})", input.ty.width)
+                    };
+                    o.inputs.insert(input.name.clone(), value);
+                }
+                _ => missing.push(format!("vertex input `{}`", source_name(&input.name))),
+            }
+        }
+    }
+    if missing.is_empty() {
+        Ok(o)
+    } else {
+        Err(missing)
+    }
+}
+
+/// The function `entry` of `module`.
+fn entry<'m>(module: &'m Module, name: &str) -> Option<&'m Function> {
+    module.function(name).map(|h| &module.functions[h])
+}
+
+fn cg_args(entry: &str) -> CgArgs {
+    CgArgs {
+        entry: entry.to_string(),
+        profile: "fp30".to_string(),
+        include_dirs: Vec::new(),
+        defines: vec!["PARAMETER_UNIFORM".to_string()],
+        undefines: Vec::new(),
+        lang: None,
+        no_fast_math: false,
+    }
+}
+
+/// The pass-through vertex stage of a pass without `main_vertex`.
+const PASS_THROUGH: &str = "layout(location = 0) in vec4 Position;
+layout(location = 1) in vec2 TexCoord;
+layout(location = 0) out vec4 v_TEXCOORD0;
+
+void main()
+{
+    gl_Position = global.MVP * Position;
+    v_TEXCOORD0 = vec4(TexCoord, 0.0, 1.0);
+}
+";
+
+/// One pass as a `.slang` file, or why not.
+fn convert_pass(i: usize, preset: &Preset) -> Result<String, String> {
+    let shader = &preset.passes[i].shader;
+    let source = read_source(shader).map_err(|_| "cannot be read".to_string())?;
+    let parameters = pragma::parameters(&source);
+    let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
+    let (_, fragment_module) = lower_cg(shader, &cg_args("main_fragment"))
+        .map_err(|_| "main_fragment does not compile".to_string())?;
+    let fragment = entry(&fragment_module, "main_fragment").ok_or("no main_fragment")?;
+    let vertex_module = if source.contains("main_vertex") {
+        Some(
+            lower_vertex(shader, &cg_args("main_vertex"), "main_vertex")
+                .map_err(|_| "main_vertex does not compile".to_string())?,
+        )
+    } else {
+        None
+    };
+    let mut needs = Needs::default();
+    let mut missing = Vec::new();
+    let mut stage_text = |func: &Function, needs: &mut Needs| -> Option<String> {
+        match overrides(func, i, preset, &names, needs) {
+            Ok(o) => match pigment_glsl::write_with(func, Version::VULKAN, &o) {
+                Ok(g) => Some(
+                    g.text
+                        .split_once('\n')
+                        .map_or(String::new(), |(_, rest)| rest.to_string()),
+                ),
+                Err(d) => {
+                    missing.push(d.message);
+                    None
+                }
+            },
+            Err(m) => {
+                missing.extend(m);
+                None
+            }
+        }
+    };
+    let vertex = match vertex_module.as_ref().and_then(|m| entry(m, "main_vertex")) {
+        Some(f) => stage_text(f, &mut needs),
+        None => {
+            needs.member("MVP", "mat4");
+            Some(PASS_THROUGH.to_string())
+        }
+    };
+    let fragment_text = stage_text(fragment, &mut needs);
+    let (Some(vertex), Some(fragment_text)) = (vertex, fragment_text) else {
+        return Err(format!(
+            "has no slang equivalent for {}",
+            missing.join(", ")
+        ));
+    };
+    Ok(slang_file(
+        i,
+        shader,
+        &source,
+        &needs,
+        &vertex,
+        &fragment_text,
+    ))
+}
+
+/// The `.slang` text: shared header (parameters, the block), then each stage.
+fn slang_file(
+    i: usize,
+    shader: &Path,
+    source: &str,
+    needs: &Needs,
+    vertex: &str,
+    fragment: &str,
+) -> String {
+    let mut out = format!(
+        "#version 450\n// pass {i} of a Cg preset ({}), converted by Pigment\n",
+        shader.display()
+    );
+    for line in source
+        .lines()
+        .filter(|l| l.trim_start().starts_with("#pragma parameter"))
+    {
+        out.push_str(line.trim());
+        out.push('\n');
+    }
+    if !needs.members.is_empty() {
+        out.push_str("\nlayout(std140, set = 0, binding = 0) uniform UBO\n{\n");
+        for (name, ty) in &needs.members {
+            out.push_str(&format!("    {ty} {name};\n"));
+        }
+        out.push_str("} global;\n");
+    }
+    let samplers: String = needs
+        .samplers
+        .iter()
+        .enumerate()
+        .map(|(k, n)| {
+            format!(
+                "layout(set = 0, binding = {}) uniform sampler2D {n};\n",
+                k + 1
+            )
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n#pragma stage vertex\n{vertex}\n#pragma stage fragment\n{samplers}{fragment}"
+    ));
+    out
+}
+
+pub fn convert(preset: &Preset, dir: &Path) -> CommandResult {
+    let mut files = BTreeMap::new();
+    let mut failures = Vec::new();
+    for i in 0..preset.passes.len() {
+        match convert_pass(i, preset) {
+            Ok(text) => {
+                files.insert(format!("pass{i}.slang"), text);
+            }
+            Err(why) => failures.push(format!(
+                "pass {i} (`{}`) {why}",
+                preset.passes[i].shader.display()
+            )),
+        }
+    }
+    if !failures.is_empty() {
+        for f in &failures {
+            eprintln!("pigment: error: {f}");
+        }
+        return Err(Failure::Rejected);
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes).map_err(|e| {
+            Failure::Output(format!("cannot write `{}`: {e}", dir.join(name).display()))
+        })
+    };
+    for (name, text) in &files {
+        write(name, text.as_bytes())?;
+    }
+    let mut luts = Vec::new();
+    for lut in &preset.textures {
+        let name = lut
+            .path
+            .file_name()
+            .map_or("lut.png".into(), |n| n.to_string_lossy().into_owned());
+        let bytes = std::fs::read(&lut.path)
+            .map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", lut.path.display())))?;
+        write(&name, &bytes)?;
+        luts.push(name);
+    }
+    let shaders: Vec<String> = (0..preset.passes.len())
+        .map(|i| format!("pass{i}.slang"))
+        .collect();
+    write(
+        "preset.slangp",
+        pigment_preset::slangp::write_slangp(preset, &shaders, &luts).as_bytes(),
+    )?;
+    eprintln!(
+        "pigment: wrote {} passes and preset.slangp into {}",
+        shaders.len(),
+        dir.display()
+    );
+    Ok(())
+}

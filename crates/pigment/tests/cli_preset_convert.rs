@@ -1,0 +1,168 @@
+//! `pigment preset FILE.cgp --convert slang -o DIR`: a preset of our own (three passes, an alias,
+//! a look-up texture, an absolute scale, a float framebuffer, PREV and a `#pragma parameter`) is
+//! written as libretro slang shaders whose every stage glslangValidator compiles to SPIR-V
+//! (`-V`, Vulkan GLSL), with the Cg runtime's names replaced by slang's, and a `.slangp` that
+//! Pigment's preset parser reads back with the original's keys.
+
+mod common;
+
+use common::{pigment, scratch, stderr, write};
+use std::path::Path;
+use std::process::Command;
+
+const COMMON: &str = "\
+struct input { float2 video_size; float2 texture_size; float2 output_size;
+    float frame_count; float frame_direction; sampler2D texture; };
+struct pass_tex { float2 video_size; sampler2D texture; };
+void main_vertex(float4 position : POSITION, float2 texCoord : TEXCOORD0, float4 color : COLOR,
+    uniform float4x4 modelViewProj, out float4 oPosition : POSITION, out float2 oTex : TEXCOORD0,
+    out float4 oColor : COLOR)
+{
+    oPosition = mul(modelViewProj, position);
+    oTex = texCoord;
+    oColor = color;
+}
+";
+
+const FIRST: &str = "#pragma parameter GAIN \"gain\" 1.0 0.0 4.0 0.1
+#ifdef PARAMETER_UNIFORM
+uniform float GAIN;
+#else
+#define GAIN 1.0
+#endif
+float4 main_fragment(float2 tex : TEXCOORD0, uniform input IN, uniform pass_tex PREV) : COLOR
+{ return GAIN * tex2D(IN.texture, tex) + 0.25 * tex2D(PREV.texture, tex) + IN.frame_count / IN.output_size.x; }";
+const SECOND: &str = "float4 main_fragment(float2 tex : TEXCOORD0, uniform input IN,
+    uniform sampler2D lut, uniform pass_tex ORIG) : COLOR
+{ return tex2D(IN.texture, tex) * tex2D(lut, tex) + tex2D(ORIG.texture, tex * IN.video_size / ORIG.video_size); }";
+const THIRD: &str =
+    "float4 main_fragment(float2 tex : TEXCOORD0, float4 color : COLOR, uniform input IN,
+    uniform pass_tex FIRSTPASS) : COLOR
+{ return color * abs(tex2D(IN.texture, tex) - tex2D(FIRSTPASS.texture, tex)); }";
+
+/// glslangValidator -V on each stage of a `.slang` file (the part before `#pragma stage` is shared).
+fn validate_slang(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (shared, stages) = text
+        .split_once("#pragma stage vertex\n")
+        .expect("a vertex stage");
+    let (vertex, fragment) = stages
+        .split_once("#pragma stage fragment\n")
+        .expect("a fragment stage");
+    for (ext, body) in [("vert", vertex), ("frag", fragment)] {
+        let file = path.with_extension(ext);
+        std::fs::write(&file, format!("{shared}{body}")).unwrap();
+        let out = Command::new("glslangValidator")
+            .arg("-V")
+            .arg(&file)
+            .arg("-o")
+            .arg(path.with_extension("spv"))
+            .output()
+            .expect("glslangValidator runs (scripts/test installs glslang-tools)");
+        assert!(
+            out.status.success(),
+            "{}\n{shared}{body}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn a_preset_converts_to_slang_that_validates() {
+    let dir = scratch("convert-slang");
+    for (name, body) in [("a.cg", FIRST), ("b.cg", SECOND), ("c.cg", THIRD)] {
+        write(&dir, name, &format!("{COMMON}{body}"));
+    }
+    std::fs::write(
+        dir.join("lut.png"),
+        b"not read by the converter, only copied",
+    )
+    .unwrap();
+    write(
+        &dir,
+        "p.cgp",
+        "shaders = 3\nshader0 = a.cg\nalias0 = FIRSTPASS\nfloat_framebuffer0 = true\n\
+         shader1 = b.cg\nscale_type1 = absolute\nscale1 = 64\nfilter_linear1 = false\n\
+         shader2 = c.cg\ntextures = lut\nlut = lut.png\nlut_linear = true\n\
+         parameters = GAIN\nGAIN = 2.0\n",
+    );
+    let out_dir = dir.join("slang");
+    let out = pigment(&[
+        "preset",
+        &dir.join("p.cgp").display().to_string(),
+        "--convert",
+        "slang",
+        "-o",
+        &out_dir.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for i in 0..3 {
+        validate_slang(&out_dir.join(format!("pass{i}.slang")));
+    }
+    let first = std::fs::read_to_string(out_dir.join("pass0.slang")).unwrap();
+    for name in [
+        "global.GAIN",
+        "OriginalHistory1",
+        "Source",
+        "float(global.FrameCount)",
+        "global.OutputSize.x",
+        "#pragma parameter GAIN",
+    ] {
+        assert!(first.contains(name), "`{name}` missing:\n{first}");
+    }
+    let second = std::fs::read_to_string(out_dir.join("pass1.slang")).unwrap();
+    for name in [
+        "uniform sampler2D lut;",
+        "Original",
+        "global.OriginalSize.xy",
+    ] {
+        assert!(second.contains(name), "`{name}` missing:\n{second}");
+    }
+    let third = std::fs::read_to_string(out_dir.join("pass2.slang")).unwrap();
+    assert!(third.contains("uniform sampler2D FIRSTPASS;"), "{third}");
+    assert!(std::fs::read(out_dir.join("lut.png")).is_ok());
+    // The written preset reads back with the original's keys.
+    let mut files = pigment_diag::SourceFiles::new();
+    let original = pigment_preset::load(&mut files, &dir.join("p.cgp")).unwrap();
+    let converted = pigment_preset::load(&mut files, &out_dir.join("preset.slangp")).unwrap();
+    for (a, b) in original.passes.iter().zip(&converted.passes) {
+        assert_eq!(
+            (
+                a.alias.clone(),
+                a.scale,
+                a.float_framebuffer,
+                a.filter_linear
+            ),
+            (
+                b.alias.clone(),
+                b.scale,
+                b.float_framebuffer,
+                b.filter_linear
+            )
+        );
+    }
+    assert_eq!(original.parameters, converted.parameters);
+}
+
+#[test]
+fn a_pass_without_a_slang_equivalent_is_reported_and_nothing_written() {
+    let dir = scratch("convert-refused");
+    write(&dir, "a.cg", "float4 main_fragment(float2 tex : TEXCOORD0, uniform float4 mystery) : COLOR { return mystery; }");
+    write(&dir, "p.cgp", "shaders = 1\nshader0 = a.cg\n");
+    let out_dir = dir.join("slang");
+    let out = pigment(&[
+        "preset",
+        &dir.join("p.cgp").display().to_string(),
+        "--convert",
+        "slang",
+        "-o",
+        &out_dir.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("pass 0") && stderr(&out).contains("uniform `mystery`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!out_dir.join("preset.slangp").exists());
+}
