@@ -10,7 +10,8 @@
 //! output of pass i-k (`Original` before pass 0), an alias → itself: `X.texture` is the sampler,
 //! `X.video_size`/`X.texture_size` its `XSize.xy` (slang's textures are exactly their images'
 //! size); `modelViewProj`'s rows are `MVP`'s; `#pragma parameter` uniforms keep their names; a
-//! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs. All of it
+//! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs; any other
+//! uniform is the constant the Cg runtime left it at (its initialiser, else 0). All of it
 //! lives in one std140 block at set 0, binding 0 (`global`), the samplers at bindings 1, 2, ...
 //! Vertex inputs: `POSITION` is `Position` (location 0), `TEXCOORD0`, every `X.tex_coord`
 //! and `TEXCOORD1` (the coordinates the Cg runtime gives look-up textures) `TexCoord` (location
@@ -92,6 +93,29 @@ fn sized(expr: String, width: u8) -> String {
     }
 }
 
+/// The slang expression of the Cg runtime's `structure.member` seen from pass `i`, at `width`.
+fn runtime_value(
+    structure: &str,
+    member: &str,
+    width: u8,
+    i: usize,
+    preset: &Preset,
+    needs: &mut Needs,
+) -> Option<String> {
+    let texture = texture_of(structure, i, preset)?;
+    Some(match member {
+        "output_size" if structure == "IN" => sized(needs.member("OutputSize", "vec4"), width),
+        "frame_count" => format!("float({})", needs.member("FrameCount", "uint")),
+        "frame_direction" => format!("float({})", needs.member("FrameDirection", "int")),
+        // slang has no rotation of its own: the picture is upright.
+        "frame_rotation" => "0.0".into(),
+        "video_size" | "texture_size" => {
+            sized(needs.member(&format!("{texture}Size"), "vec4"), width)
+        }
+        _ => return None,
+    })
+}
+
 /// The overrides of one function of pass `i`, or the names slang has no place for.
 fn overrides(
     func: &Function,
@@ -106,8 +130,9 @@ fn overrides(
         let cg = source_name(&u.name);
         let value = if u.matrix {
             let mvp = needs.member("MVP", "mat4");
+            let rows = u.array_len.unwrap_or(4);
             Some(
-                (0..u.array_len.unwrap_or(4))
+                (0..rows)
                     .map(|r| {
                         format!("vec4({mvp}[0][{r}], {mvp}[1][{r}], {mvp}[2][{r}], {mvp}[3][{r}])")
                     })
@@ -116,29 +141,16 @@ fn overrides(
         } else if parameters.contains(&cg) {
             Some(vec![needs.member(&cg, "float")])
         } else if let Some((structure, member)) = cg.split_once('.') {
-            let texture = texture_of(structure, i, preset);
-            match (member, texture) {
-                ("output_size", Some(_)) if structure == "IN" => {
-                    Some(vec![sized(needs.member("OutputSize", "vec4"), u.ty.width)])
-                }
-                ("frame_count", Some(_)) => Some(vec![format!(
-                    "float({})",
-                    needs.member("FrameCount", "uint")
-                )]),
-                ("frame_direction", Some(_)) => Some(vec![format!(
-                    "float({})",
-                    needs.member("FrameDirection", "int")
-                )]),
-                // slang has no rotation of its own: the picture is upright.
-                ("frame_rotation", Some(_)) => Some(vec!["0.0".into()]),
-                ("video_size" | "texture_size", Some(t)) => Some(vec![sized(
-                    needs.member(&format!("{t}Size"), "vec4"),
-                    u.ty.width,
-                )]),
-                _ => None,
-            }
+            runtime_value(structure, member, u.ty.width, i, preset, needs).map(|v| vec![v])
         } else {
-            None
+            // A uniform the runtime does not know keeps the value the Cg runtime gave it: its
+            // initialiser, else 0.
+            Some(
+                u.initial_elements()
+                    .iter()
+                    .map(|v| pigment_glsl::expr::constant(v, u.ty, Version::VULKAN).text)
+                    .collect(),
+            )
         };
         match value {
             Some(v) => {
@@ -169,7 +181,17 @@ fn overrides(
                 continue;
             }
             let semantic = input.semantic.as_deref().unwrap_or("").to_ascii_uppercase();
-            let tex_coord = input.name.ends_with("$tex_coord");
+            let cg = source_name(&input.name);
+            let member = cg.split_once('.');
+            let tex_coord = member.is_some_and(|(_, m)| m == "tex_coord");
+            // Sizes passed as varying struct members are the runtime's uniforms all the same.
+            let size = member
+                .filter(|(_, m)| *m != "tex_coord")
+                .and_then(|(s, m)| runtime_value(s, m, input.ty.width, i, preset, needs));
+            if let (Some(v), "") = (size, semantic.as_str()) {
+                o.inputs.insert(input.name.clone(), v);
+                continue;
+            }
             match semantic.as_str() {
                 "POSITION" | "POSITION0" => {
                     o.attributes
