@@ -8,8 +8,6 @@
 //! those pigment-naga's tests/vulkan.rs takes (TEXCOORD0/1 and COLOR0/1 read, 2D textures, a real
 //! COLOR written); every texture unit gets the same smooth 8x8 RGBA32F texture.
 
-#[path = "../../glsl/tests/common/mod.rs"]
-mod common;
 #[path = "../../naga-out/tests/quad/mod.rs"]
 mod quad;
 
@@ -41,7 +39,7 @@ fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
         .collect();
     let mut failures = Vec::new();
     let (mut drawn, mut refused) = (0, 0);
-    for (name, f) in common::corpus().into_iter().filter(|(_, f)| drawable(f)) {
+    for (name, f) in quad::corpus(&[]).into_iter().filter(|(_, f)| drawable(f)) {
         let mut module = pigment_ir::Module::new();
         module.functions.append(f.clone());
         let arb = match pigment_arb::arbfp1(&module, &f.name, &Default::default()) {

@@ -5,6 +5,8 @@
 //! express must be refused with an error that names the version, never written wrong.
 
 mod common;
+#[path = "../../naga-out/tests/quad/mod.rs"]
+mod quad;
 
 use common::{corpus, glslang};
 use pigment_glsl::Version;

@@ -4,6 +4,8 @@
 //! refusal must name the version.
 
 mod common;
+#[path = "../../naga-out/tests/quad/mod.rs"]
+mod quad;
 
 use pigment_glsl::Version;
 use proptest::prelude::*;

@@ -13,19 +13,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: measure_render DIR [ENTRY]");
     let entry = args.next().unwrap_or_else(|| "main_fragment".into());
-    let mut files = Vec::new();
-    let mut stack = vec![std::path::PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "cg") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = quad::files_in(std::path::Path::new(&dir), "cg");
     let (mut lowered, mut drawable, mut agree) = (0, 0, 0);
     for path in files {
         let name = path.display().to_string();

@@ -4,71 +4,12 @@
 //! Khronos' SPIRV-Tools), each WGSL output parses back through naga's WGSL front end and
 //! validates, and MSL, HLSL and naga's GLSL are written without error.
 
+#[path = "quad/mod.rs"]
+mod quad;
+
 use pigment_naga::{emit, Target};
-use std::path::{Path, PathBuf};
+
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root().join(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let p = e.unwrap().path();
-            if p.is_dir() && !p.ends_with("errors") {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == ext) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Every IR function of the corpus with the name of the file it comes from.
-fn corpus() -> Vec<(String, pigment_ir::Function)> {
-    let mut out = Vec::new();
-    for p in files("tests/in/fp30", "ir")
-        .into_iter()
-        .chain(files("tests/in/ir/text", "ir"))
-        .chain(files("crates/naga-out/tests/in", "ir"))
-    {
-        let text = std::fs::read_to_string(&p).unwrap();
-        let module = pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));
-        for (_, f) in module.functions.iter() {
-            let errors = pigment_ir::verify_function(f);
-            assert!(errors.is_empty(), "{}: {errors:?}", p.display());
-            out.push((p.display().to_string(), f.clone()));
-        }
-    }
-    for p in files("examples/cg", "cg")
-        .into_iter()
-        .chain(files("tests/in/cg/compile", "cg"))
-    {
-        let text = std::fs::read_to_string(&p).unwrap();
-        let name = p.display().to_string();
-        let front = pigment_cg::driver::run(&name, text, &Default::default());
-        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
-            continue;
-        };
-        let Ok(module) = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else {
-            continue;
-        };
-        for (_, f) in module.functions.iter() {
-            out.push((name.clone(), f.clone()));
-        }
-    }
-    assert!(
-        out.len() > 50,
-        "the corpus shrank to {} functions",
-        out.len()
-    );
-    out
-}
 
 fn spirv_val(words: &[u32], what: &str) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("pigment-naga-{}", std::process::id()));
@@ -119,7 +60,7 @@ fn every_corpus_program_passes_spirv_val_and_wgsl_round_trip() {
     ];
     let mut failures = Vec::new();
     let mut checked = 0;
-    for (file, f) in corpus() {
+    for (file, f) in quad::corpus(&[]) {
         let what = format!("{file}:{}", f.name);
         for target in targets {
             let expected = EXPECTED_ERRORS

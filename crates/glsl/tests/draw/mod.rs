@@ -1,5 +1,5 @@
 //! Drawing an IR fragment function as GLSL on llvmpipe and by the IR interpreter, shared by
-//! tests/llvmpipe.rs and examples/measure.rs: a pass-through vertex shader written by this crate,
+//! tests/llvmpipe.rs and examples/measure_glsl.rs: a pass-through vertex shader written by this crate,
 //! the bindings read from the shaders' reflection, and the first pixel that differs.
 #![allow(dead_code)]
 

@@ -1,6 +1,8 @@
-//! The reference quad drawn two ways, shared by tests/vulkan.rs and examples/measure_render.rs:
-//! through naga's SPIR-V on Vulkan (crates/vk-oracle) with a vertex stage lowered by this crate,
-//! and by the IR's reference interpreter, whose lookups the NV machine's texture units serve.
+//! Test support shared by the back ends' tests and measurements (included by path from
+//! crates/glsl and crates/arb too): the project's corpus of IR functions, the Cg files of a shader
+//! collection, and the reference quad drawn two ways: through naga's SPIR-V on Vulkan
+//! (crates/vk-oracle) with a vertex stage lowered by this crate, and by the IR's reference
+//! interpreter, whose lookups the NV machine's texture units serve.
 #![allow(dead_code)]
 
 use nvfp::isa::TexTarget;
@@ -9,6 +11,75 @@ use pigment_ir::interp::{run_quad, Bindings, Limits, SampleRequest, Textures};
 use pigment_ir::SamplerDim;
 use pigment_ir::{Function, Vector};
 use pigment_naga::{emit, interface, Target};
+
+/// The workspace root.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every file under `dir` (outside folders named `errors`) whose name ends in `.ext`, sorted.
+pub fn files_in(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() && !p.ends_with("errors") {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every IR function of the project's corpus with the name of its file: the IR files under
+/// tests/in/fp30, tests/in/ir/text, crates/naga-out/tests/in and `extra` (workspace-relative), and
+/// the Cg programs of examples/cg and tests/in/cg/compile lowered through crates/cg.
+pub fn corpus(extra: &[&str]) -> Vec<(String, Function)> {
+    let mut out = Vec::new();
+    let ir_dirs = [
+        "tests/in/fp30",
+        "tests/in/ir/text",
+        "crates/naga-out/tests/in",
+    ];
+    for dir in ir_dirs.iter().chain(extra) {
+        for p in files_in(&root().join(dir), "ir") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let module =
+                pigment_ir::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));
+            for (_, f) in module.functions.iter() {
+                let errors = pigment_ir::verify_function(f);
+                assert!(errors.is_empty(), "{}: {errors:?}", p.display());
+                out.push((p.display().to_string(), f.clone()));
+            }
+        }
+    }
+    for dir in ["examples/cg", "tests/in/cg/compile"] {
+        for p in files_in(&root().join(dir), "cg") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let name = p.display().to_string();
+            let front = pigment_cg::driver::run(&name, text, &Default::default());
+            let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+                continue;
+            };
+            let Ok(module) = pigment_cg::lower::lower(&front.unit, checked, front.expanded) else {
+                continue;
+            };
+            for (_, f) in module.functions.iter() {
+                out.push((name.clone(), f.clone()));
+            }
+        }
+    }
+    assert!(
+        out.len() > 50,
+        "the corpus shrank to {} functions",
+        out.len()
+    );
+    out
+}
 
 pub const SIZE: u32 = 16;
 pub const TEX: u32 = 8;

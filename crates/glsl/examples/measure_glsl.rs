@@ -1,4 +1,4 @@
-//! `cargo run --release -p pigment-glsl --example measure DIR`: local measurement (never in CI)
+//! `cargo run --release -p pigment-glsl --example measure_glsl DIR`: local measurement (never in CI)
 //! over a collection of Cg programs (libretro's common-shaders; never committed). For every file:
 //!
 //! * the fragment entry `main_fragment` (when Pigment compiles it to fp30) and the vertex entry
@@ -26,23 +26,6 @@ const VERSIONS: [Version; 3] = [
     Version::desktop(330),
     Version::es(300),
 ];
-
-fn cg_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![std::path::PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "cg") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The entry `entry` of the file lowered for `stage`, when Pigment accepts it (a fragment
 /// program must also compile to fp30: the collection's programs as Pigment compiles them).
@@ -103,7 +86,7 @@ fn main() {
         c.0 += 1;
         c.1 += u32::from(ok);
     };
-    for path in cg_files(&dir) {
+    for path in quad::files_in(std::path::Path::new(&dir), "cg") {
         let name = path.display().to_string();
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;

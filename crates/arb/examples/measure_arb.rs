@@ -1,4 +1,4 @@
-//! `cargo run --release -p pigment-arb --example measure DIR`: local measurement (never in CI)
+//! `cargo run --release -p pigment-arb --example measure_arb DIR`: local measurement (never in CI)
 //! over a collection of Cg programs (libretro's common-shaders; never committed). Every fragment
 //! entry `main_fragment` that Pigment compiles to fp30 is compiled for arbfp1 and loaded into
 //! Mesa's llvmpipe (a real ARB_fragment_program); the programs the reference quad feeds
@@ -10,23 +10,6 @@ mod quad;
 
 use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget};
 use pigment_ir::{Module, Stage, Vector};
-
-fn cg_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![std::path::PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "cg") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The `program.local` values of `uniforms`, in the arbfp1 program's slots (one per DECLAREd
 /// uniform element, in the order fp30 declares them: the uniforms' declaration order).
@@ -68,7 +51,7 @@ fn main() {
         })
         .collect();
     let (mut fp30, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
-    for path in cg_files(&dir) {
+    for path in quad::files_in(std::path::Path::new(&dir), "cg") {
         let name = path.display().to_string();
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
