@@ -9,7 +9,7 @@
 //! `OriginalHistory1`/`OriginalHistory(k+1)`, `PASSk` → `PassOutput(k-1)`, `PASSPREVk` → the
 //! output of pass i-k (`Original` before pass 0), an alias → itself: `X.texture` is the sampler,
 //! `X.video_size`/`X.texture_size` its `XSize.xy` (slang's textures are exactly their images'
-//! size); `modelViewProj`'s rows are `MVP`'s; `#pragma parameter` uniforms keep their names; a
+//! size); `modelViewProj`'s rows are `MVP`'s (other matrices keep their initialisers); `#pragma parameter` uniforms keep their names; a
 //! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs; any other
 //! uniform is the constant the Cg runtime left it at (its initialiser, else 0). All of it
 //! lives in one std140 block at set 0, binding 0 (`global`), the samplers at bindings 1, 2, ...
@@ -18,8 +18,9 @@
 //! 1), `COLOR` reads (1, 1, 1, 1); inputs the program never reads are left out. A pass using anything else is reported and
 //! the conversion fails: no preset is written half converted.
 
+use crate::cgfront::front_end_options;
 use crate::cli::CgArgs;
-use crate::commands::compile::lower_cg;
+use crate::commands::compile::lower_cg_with;
 use crate::commands::render_stages::lower_vertex;
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
@@ -128,7 +129,7 @@ fn overrides(
     let mut missing = Vec::new();
     for (_, u) in func.uniforms.iter() {
         let cg = source_name(&u.name);
-        let value = if u.matrix {
+        let value = if u.matrix && cg == "modelViewProj" && u.ty.width == 4 {
             let mvp = needs.member("MVP", "mat4");
             let rows = u.array_len.unwrap_or(4);
             Some(
@@ -243,6 +244,15 @@ fn cg_args(entry: &str) -> CgArgs {
     }
 }
 
+/// The fragment entry lowered under GLSL's rules (`glslf`: explicit-LOD lookups exist, as they do
+/// in slang), not fp30's.
+fn lower_fragment(shader: &Path) -> Result<(pigment_cg::driver::FrontEnd, Module), Failure> {
+    let mut options = front_end_options(&cg_args("main_fragment"))?;
+    options.profile = "glslf".into();
+    options.stage = Some(Stage::Fragment);
+    lower_cg_with(shader, &options)
+}
+
 /// The pass-through vertex stage of a pass without `main_vertex`.
 const PASS_THROUGH: &str = "layout(location = 0) in vec4 Position;
 layout(location = 1) in vec2 TexCoord;
@@ -261,8 +271,8 @@ fn convert_pass(i: usize, preset: &Preset) -> Result<String, String> {
     let source = read_source(shader).map_err(|_| "cannot be read".to_string())?;
     let parameters = pragma::parameters(&source);
     let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
-    let (_, fragment_module) = lower_cg(shader, &cg_args("main_fragment"))
-        .map_err(|_| "main_fragment does not compile".to_string())?;
+    let (_, fragment_module) =
+        lower_fragment(shader).map_err(|_| "main_fragment does not compile".to_string())?;
     let fragment = entry(&fragment_module, "main_fragment").ok_or("no main_fragment")?;
     let vertex_module = if source.contains("main_vertex") {
         Some(
