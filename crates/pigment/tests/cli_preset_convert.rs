@@ -1,8 +1,10 @@
-//! `pigment preset FILE.cgp --convert slang -o DIR`: a preset of our own (three passes, an alias,
-//! a look-up texture, an absolute scale, a float framebuffer, PREV and a `#pragma parameter`) is
-//! written as libretro slang shaders whose every stage glslangValidator compiles to SPIR-V
-//! (`-V`, Vulkan GLSL), with the Cg runtime's names replaced by slang's, and a `.slangp` that
-//! Pigment's preset parser reads back with the original's keys.
+//! `pigment preset FILE.cgp --convert slang|glsl -o DIR`: a preset of our own (three passes, an
+//! alias, a look-up texture, an absolute scale, a float framebuffer, PREV and a `#pragma
+//! parameter`) is written as libretro slang shaders whose every stage glslangValidator compiles to
+//! SPIR-V (`-V`, Vulkan GLSL), or as libretro GLSL shaders whose every stage (`#define VERTEX` /
+//! `FRAGMENT` after the `#version` line, as RetroArch compiles them) glslangValidator accepts, with
+//! the Cg runtime's names replaced by the runtime's, and a `.slangp`/`.glslp` that Pigment's preset
+//! parser reads back with the original's keys.
 
 mod common;
 
@@ -68,9 +70,27 @@ fn validate_slang(path: &Path) {
     }
 }
 
-#[test]
-fn a_preset_converts_to_slang_that_validates() {
-    let dir = scratch("convert-slang");
+/// Each stage of a libretro `.glsl` file: the file with `#define STAGE` after its `#version` line.
+fn validate_glsl(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (version, rest) = text.split_once('\n').unwrap();
+    for (stage, ext) in [("VERTEX", "vert"), ("FRAGMENT", "frag")] {
+        let file = path.with_extension(ext);
+        std::fs::write(&file, format!("{version}\n#define {stage}\n{rest}")).unwrap();
+        let out = Command::new("glslangValidator")
+            .arg(&file)
+            .output()
+            .expect("glslangValidator runs (scripts/test installs glslang-tools)");
+        assert!(
+            out.status.success(),
+            "{}\n{text}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// Writes the test preset into `dir`.
+fn write_preset(dir: &Path) {
     for (name, body) in [("a.cg", FIRST), ("b.cg", SECOND), ("c.cg", THIRD)] {
         write(&dir, name, &format!("{COMMON}{body}"));
     }
@@ -87,6 +107,36 @@ fn a_preset_converts_to_slang_that_validates() {
          shader2 = c.cg\ntextures = lut\nlut = lut.png\nlut_linear = true\n\
          parameters = GAIN\nGAIN = 2.0\n",
     );
+}
+
+/// The original preset and the converted one, as Pigment's parser reads them, agree on their keys.
+fn assert_same_keys(original: &Path, converted: &Path) {
+    let mut files = pigment_diag::SourceFiles::new();
+    let original = pigment_preset::load(&mut files, original).unwrap();
+    let converted = pigment_preset::load(&mut files, converted).unwrap();
+    for (a, b) in original.passes.iter().zip(&converted.passes) {
+        assert_eq!(
+            (
+                a.alias.clone(),
+                a.scale,
+                a.float_framebuffer,
+                a.filter_linear
+            ),
+            (
+                b.alias.clone(),
+                b.scale,
+                b.float_framebuffer,
+                b.filter_linear
+            )
+        );
+    }
+    assert_eq!(original.parameters, converted.parameters);
+}
+
+#[test]
+fn a_preset_converts_to_slang_that_validates() {
+    let dir = scratch("convert-slang");
+    write_preset(&dir);
     let out_dir = dir.join("slang");
     let out = pigment(&[
         "preset",
@@ -125,26 +175,54 @@ fn a_preset_converts_to_slang_that_validates() {
     assert!(third.contains("uniform sampler2D FIRSTPASS;"), "{third}");
     assert!(std::fs::read(out_dir.join("lut.png")).is_ok());
     // The written preset reads back with the original's keys.
-    let mut files = pigment_diag::SourceFiles::new();
-    let original = pigment_preset::load(&mut files, &dir.join("p.cgp")).unwrap();
-    let converted = pigment_preset::load(&mut files, &out_dir.join("preset.slangp")).unwrap();
-    for (a, b) in original.passes.iter().zip(&converted.passes) {
-        assert_eq!(
-            (
-                a.alias.clone(),
-                a.scale,
-                a.float_framebuffer,
-                a.filter_linear
-            ),
-            (
-                b.alias.clone(),
-                b.scale,
-                b.float_framebuffer,
-                b.filter_linear
-            )
-        );
+    assert_same_keys(&dir.join("p.cgp"), &out_dir.join("preset.slangp"));
+}
+
+#[test]
+fn a_preset_converts_to_libretro_glsl_that_validates() {
+    let dir = scratch("convert-glsl");
+    write_preset(&dir);
+    let out_dir = dir.join("glsl");
+    let out = pigment(&[
+        "preset",
+        &dir.join("p.cgp").display().to_string(),
+        "--convert",
+        "glsl",
+        "-o",
+        &out_dir.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for i in 0..3 {
+        validate_glsl(&out_dir.join(format!("pass{i}.glsl")));
     }
-    assert_eq!(original.parameters, converted.parameters);
+    let first = std::fs::read_to_string(out_dir.join("pass0.glsl")).unwrap();
+    for name in [
+        "#version 120",
+        "uniform float GAIN;",
+        "PrevTexture",
+        "uniform sampler2D Texture;",
+        "float(FrameCount)",
+        "OutputSize.x",
+        "attribute vec4 VertexCoord;",
+        "MVPMatrix",
+    ] {
+        assert!(first.contains(name), "`{name}` missing:\n{first}");
+    }
+    let second = std::fs::read_to_string(out_dir.join("pass1.glsl")).unwrap();
+    for name in [
+        "uniform sampler2D lut;",
+        "OrigTexture",
+        "OrigInputSize",
+        "InputSize",
+    ] {
+        assert!(second.contains(name), "`{name}` missing:\n{second}");
+    }
+    let third = std::fs::read_to_string(out_dir.join("pass2.glsl")).unwrap();
+    assert!(
+        third.contains("uniform sampler2D FIRSTPASSTexture;"),
+        "{third}"
+    );
+    assert_same_keys(&dir.join("p.cgp"), &out_dir.join("preset.glslp"));
 }
 
 #[test]

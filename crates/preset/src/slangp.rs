@@ -1,5 +1,5 @@
-//! Writing a preset for libretro's slang runtime (`.slangp`): the same keys as a `.cgp`, each pass
-//! naming its converted `.slang` file and each look-up texture its copied picture.
+//! Writing a preset for libretro's slang or GLSL runtime (`.slangp`, `.glslp`): the same keys as a
+//! `.cgp`, each pass naming its converted shader file and each look-up texture its copied picture.
 
 use crate::model::{Pass, Preset, Scale, ScaleType, WrapMode};
 use std::fmt::Write;
@@ -51,9 +51,9 @@ fn pass_lines(out: &mut String, i: usize, pass: &Pass, shader: &str) {
     }
 }
 
-/// The `.slangp` text of `preset` whose pass `i` is the file `shaders[i]` and whose look-up
+/// The `.slangp` / `.glslp` text of `preset` whose pass `i` is the file `shaders[i]` and whose look-up
 /// texture `k` is the file `luts[k]` (paths as the preset file should spell them).
-pub fn write_slangp(preset: &Preset, shaders: &[String], luts: &[String]) -> String {
+pub fn write_preset(preset: &Preset, shaders: &[String], luts: &[String]) -> String {
     let mut out = String::from("# converted by Pigment from a Cg preset\n");
     let _ = writeln!(out, "shaders = {}", preset.passes.len());
     for (i, (pass, shader)) in preset.passes.iter().zip(shaders).enumerate() {
@@ -85,14 +85,14 @@ mod tests {
     use pigment_diag::SourceFiles;
 
     #[test]
-    fn a_written_slangp_reads_back_as_the_same_preset() {
+    fn a_written_preset_reads_back_as_the_same_preset() {
         let dir = std::env::temp_dir().join(format!("pigment-slangp-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let cgp = "shaders = 2\nshader0 = a.cg\nalias0 = first\nfilter_linear0 = false\nscale_type0 = absolute\nscale0 = 64\nfloat_framebuffer0 = true\nshader1 = b.cg\nwrap_mode1 = repeat\nframe_count_mod1 = 4\ntextures = \"lut\"\nlut = l.png\nlut_linear = true\nparameters = \"k\"\nk = 0.5\n";
         std::fs::write(dir.join("p.cgp"), cgp).unwrap();
         let mut files = SourceFiles::new();
         let preset = crate::load(&mut files, &dir.join("p.cgp")).unwrap();
-        let text = write_slangp(&preset, &["a.cg".into(), "b.cg".into()], &["l.png".into()]);
+        let text = write_preset(&preset, &["a.cg".into(), "b.cg".into()], &["l.png".into()]);
         std::fs::write(dir.join("q.cgp"), &text).unwrap();
         let again = crate::load(&mut files, &dir.join("q.cgp")).unwrap();
         assert_eq!(again, preset, "{text}");

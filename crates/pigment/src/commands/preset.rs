@@ -54,8 +54,9 @@ pub struct PresetArgs {
     /// List the passes, their sizes and formats, and the parameters, instead of rendering.
     #[arg(long)]
     pub info: bool,
-    /// Convert the preset for another runtime instead of rendering: `slang` writes one `.slang`
-    /// file per pass, the look-up textures and `preset.slangp` into the directory `-o DIR`.
+    /// Convert the preset for another runtime instead of rendering: `slang` (`glsl`) writes one
+    /// `.slang` (`.glsl`) file per pass, the look-up textures and `preset.slangp` (`.glslp`)
+    /// into the directory `-o DIR`.
     #[arg(long, value_enum, value_name = "RUNTIME")]
     pub convert: Option<ConvertTo>,
     #[command(flatten)]
@@ -67,6 +68,8 @@ pub struct PresetArgs {
 pub enum ConvertTo {
     /// libretro's slang shaders (Vulkan GLSL) and a `.slangp`.
     Slang,
+    /// libretro's GLSL shaders (GLSL 1.20, both stages in one file) and a `.glslp`.
+    Glsl,
 }
 
 /// The size `--info` assumes without `--input`: a typical console frame.
@@ -78,13 +81,17 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         print_diagnostics(&files, &errors);
         Failure::Rejected
     })?;
-    if args.convert.is_some() {
+    if let Some(to) = args.convert {
         let Some(dir) = &args.output else {
             return Err(Failure::Usage(
                 "`--convert` writes into a directory: give `-o DIR`".into(),
             ));
         };
-        return crate::commands::preset_convert::convert(&preset, dir);
+        let runtime = match to {
+            ConvertTo::Slang => crate::commands::preset_convert::Runtime::Slang,
+            ConvertTo::Glsl => crate::commands::preset_convert::Runtime::Glsl,
+        };
+        return crate::commands::preset_convert::convert(&preset, dir, runtime);
     }
     let input = match &args.input {
         Some(path) => Some(read_picture(path)?),

@@ -1,9 +1,16 @@
-//! `pigment preset FILE.cgp --convert slang -o DIR`: the preset rewritten for libretro's slang
-//! runtime (Vulkan GLSL): every pass's `main_vertex` and `main_fragment` written by crates/glsl
-//! as `#version 450` with the Cg runtime's names replaced by slang's, one `.slang` file per pass,
-//! the look-up textures copied, and a `.slangp` with the preset's keys.
+//! `pigment preset FILE.cgp --convert slang|glsl -o DIR`: the preset rewritten for libretro's slang
+//! runtime (Vulkan GLSL) or its GLSL runtime: every pass's `main_vertex` and `main_fragment` written
+//! by crates/glsl (`#version 450`, or `#version 120`) with the Cg runtime's names replaced by the
+//! target runtime's, one `.slang` (stages under `#pragma stage`) or `.glsl` (stages under
+//! `#if defined(VERTEX)` / `#elif defined(FRAGMENT)`) file per pass, the look-up textures copied,
+//! and a `.slangp` or `.glslp` with the preset's keys.
 //!
-//! The renaming (libretro's Cg runtime → slang): `IN.video_size`/`IN.texture_size` →
+//! The GLSL runtime's names: `X.texture` → `PTexture`, `X.video_size` → `PInputSize`,
+//! `X.texture_size` → `PTextureSize` with P empty for `IN`, `Orig`, `Prev`, `PrevK`, `PassK`,
+//! `PassPrevK` or the alias; `IN.output_size` → `OutputSize`, `FrameCount`, `FrameDirection`,
+//! `MVPMatrix`; attributes `VertexCoord`, `TexCoord`, `COLOR`; parameters are plain uniforms.
+//!
+//! The slang renaming (libretro's Cg runtime → slang): `IN.video_size`/`IN.texture_size` →
 //! `SourceSize.xy`, `IN.output_size` → `OutputSize.xy`, `IN.frame_count` → `FrameCount`,
 //! `IN.frame_direction` → `FrameDirection`, `IN.frame_rotation` → 0 (upright); `ORIG` → `Original`, `PREV`/`PREVk` →
 //! `OriginalHistory1`/`OriginalHistory(k+1)`, `PASSk` → `PassOutput(k-1)`, `PASSPREVk` → the
@@ -27,22 +34,106 @@ use crate::load::read_source;
 use pigment_glsl::{names::source_name, Overrides, Version};
 use pigment_ir::{Function, Module, Stage};
 use pigment_preset::{pragma, Preset};
-use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The slang block members and samplers one pass needs, in first-use order.
-#[derive(Default)]
+/// The runtime a preset is converted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runtime {
+    Slang,
+    Glsl,
+}
+
+impl Runtime {
+    fn version(self) -> Version {
+        match self {
+            Runtime::Slang => Version::VULKAN,
+            Runtime::Glsl => Version::desktop(120),
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            Runtime::Slang => "slang",
+            Runtime::Glsl => "glsl",
+        }
+    }
+
+    /// The type sizes have (`vec4(w, h, 1/w, 1/h)` in slang, `vec2` in the GLSL runtime).
+    fn size_type(self) -> &'static str {
+        match self {
+            Runtime::Slang => "vec4",
+            Runtime::Glsl => "vec2",
+        }
+    }
+
+    /// The names of the Cg runtime's struct `structure` seen from pass `i`: its sampler, its
+    /// video size and its texture size.
+    fn names(self, structure: &str, i: usize, preset: &Preset) -> Option<[String; 3]> {
+        match self {
+            Runtime::Slang => {
+                let t = texture_of(structure, i, preset)?;
+                Some([t.clone(), format!("{t}Size"), format!("{t}Size")])
+            }
+            Runtime::Glsl => {
+                let p = glsl_prefix(structure, i, preset)?;
+                Some([
+                    format!("{p}Texture"),
+                    format!("{p}InputSize"),
+                    format!("{p}TextureSize"),
+                ])
+            }
+        }
+    }
+}
+
+/// The GLSL runtime's name prefix for a Cg runtime struct seen from pass `i`.
+fn glsl_prefix(structure: &str, i: usize, preset: &Preset) -> Option<String> {
+    let number = |prefix: &str| {
+        structure
+            .strip_prefix(prefix)
+            .and_then(|n| n.parse::<usize>().ok())
+    };
+    Some(match structure {
+        "IN" => String::new(),
+        "ORIG" => "Orig".into(),
+        "PREV" => "Prev".into(),
+        _ if structure.starts_with("PASSPREV") => format!("PassPrev{}", number("PASSPREV")?),
+        _ if structure.starts_with("PREV") => format!("Prev{}", number("PREV")?),
+        _ if structure.starts_with("PASS") => {
+            let k = number("PASS")?;
+            (k >= 1 && k <= i).then(|| format!("Pass{k}"))?
+        }
+        alias => preset.passes[..i]
+            .iter()
+            .any(|p| p.alias.as_deref() == Some(alias))
+            .then(|| alias.to_string())?,
+    })
+}
+
+/// The uniforms (slang: block members) and samplers one pass needs, in first-use order.
 struct Needs {
+    runtime: Runtime,
     members: Vec<(String, &'static str)>,
     samplers: Vec<String>,
 }
 
 impl Needs {
+    fn new(runtime: Runtime) -> Needs {
+        Needs {
+            runtime,
+            members: Vec::new(),
+            samplers: Vec::new(),
+        }
+    }
+
     fn member(&mut self, name: &str, ty: &'static str) -> String {
         if !self.members.iter().any(|(n, _)| n == name) {
             self.members.push((name.to_string(), ty));
         }
-        format!("global.{name}")
+        match self.runtime {
+            Runtime::Slang => format!("global.{name}"),
+            Runtime::Glsl => name.to_string(),
+        }
     }
 
     fn sampler(&mut self, name: &str) -> String {
@@ -84,7 +175,7 @@ fn texture_of(structure: &str, i: usize, preset: &Preset) -> Option<String> {
     })
 }
 
-/// A real uniform of `width` read from a vec2 size.
+/// A real uniform of `width` read from a size (whose first two components are width and height).
 fn sized(expr: String, width: u8) -> String {
     match width {
         1 => format!("{expr}.x"),
@@ -94,7 +185,16 @@ fn sized(expr: String, width: u8) -> String {
     }
 }
 
-/// The slang expression of the Cg runtime's `structure.member` seen from pass `i`, at `width`.
+/// The counter uniforms' type.
+fn counter_type(runtime: Runtime, name: &str) -> &'static str {
+    match (runtime, name) {
+        (Runtime::Slang, "FrameCount") => "uint",
+        _ => "int",
+    }
+}
+
+/// The target runtime's expression of the Cg runtime's `structure.member` seen from pass `i`, at
+/// `width`.
 fn runtime_value(
     structure: &str,
     member: &str,
@@ -103,21 +203,25 @@ fn runtime_value(
     preset: &Preset,
     needs: &mut Needs,
 ) -> Option<String> {
-    let texture = texture_of(structure, i, preset)?;
+    let runtime = needs.runtime;
+    let [_, video, texture] = runtime.names(structure, i, preset)?;
+    let size_type = runtime.size_type();
     Some(match member {
-        "output_size" if structure == "IN" => sized(needs.member("OutputSize", "vec4"), width),
-        "frame_count" => format!("float({})", needs.member("FrameCount", "uint")),
+        "output_size" if structure == "IN" => sized(needs.member("OutputSize", size_type), width),
+        "frame_count" => format!(
+            "float({})",
+            needs.member("FrameCount", counter_type(runtime, "FrameCount"))
+        ),
         "frame_direction" => format!("float({})", needs.member("FrameDirection", "int")),
-        // slang has no rotation of its own: the picture is upright.
+        // Neither runtime rotates: the picture is upright.
         "frame_rotation" => "0.0".into(),
-        "video_size" | "texture_size" => {
-            sized(needs.member(&format!("{texture}Size"), "vec4"), width)
-        }
+        "video_size" => sized(needs.member(&video, size_type), width),
+        "texture_size" => sized(needs.member(&texture, size_type), width),
         _ => return None,
     })
 }
 
-/// The overrides of one function of pass `i`, or the names slang has no place for.
+/// The overrides of one function of pass `i`, or the names the runtime has no place for.
 fn overrides(
     func: &Function,
     i: usize,
@@ -130,7 +234,10 @@ fn overrides(
     for (_, u) in func.uniforms.iter() {
         let cg = source_name(&u.name);
         let value = if u.matrix && cg == "modelViewProj" && u.ty.width == 4 {
-            let mvp = needs.member("MVP", "mat4");
+            let mvp = match needs.runtime {
+                Runtime::Slang => needs.member("MVP", "mat4"),
+                Runtime::Glsl => needs.member("MVPMatrix", "mat4"),
+            };
             let rows = u.array_len.unwrap_or(4);
             Some(
                 (0..rows)
@@ -163,10 +270,11 @@ fn overrides(
     let luts: Vec<&str> = preset.textures.iter().map(|t| t.name.as_str()).collect();
     for (_, s) in func.samplers.iter() {
         let cg = source_name(&s.name);
+        let runtime = needs.runtime;
         let name = match cg.strip_suffix(".texture") {
-            Some(structure) => texture_of(structure, i, preset),
+            Some(structure) => runtime.names(structure, i, preset).map(|[t, _, _]| t),
             None if luts.contains(&cg.as_str()) => Some(cg.clone()),
-            None => Some("Source".to_string()),
+            None => runtime.names("IN", i, preset).map(|[t, _, _]| t),
         };
         match name {
             Some(n) => {
@@ -195,8 +303,11 @@ fn overrides(
             }
             match semantic.as_str() {
                 "POSITION" | "POSITION0" => {
-                    o.attributes
-                        .insert(input.name.clone(), ("Position".into(), 0));
+                    let name = match needs.runtime {
+                        Runtime::Slang => "Position",
+                        Runtime::Glsl => "VertexCoord",
+                    };
+                    o.attributes.insert(input.name.clone(), (name.into(), 0));
                 }
                 // The Cg runtime's TEXCOORD1 (the look-up textures' coordinates) is TexCoord too.
                 "TEXCOORD" | "TEXCOORD0" | "TEXCOORD1" => {
@@ -206,6 +317,9 @@ fn overrides(
                 "" if tex_coord => {
                     o.attributes
                         .insert(input.name.clone(), ("TexCoord".into(), 1));
+                }
+                "COLOR" | "COLOR0" | "DIFFUSE" if needs.runtime == Runtime::Glsl => {
+                    o.attributes.insert(input.name.clone(), ("COLOR".into(), 3));
                 }
                 "COLOR" | "COLOR0" | "DIFFUSE" => {
                     let ones = ["1.0"; 4][..input.ty.width as usize].join(", ");
@@ -253,8 +367,12 @@ fn lower_fragment(shader: &Path) -> Result<(pigment_cg::driver::FrontEnd, Module
     lower_cg_with(shader, &options)
 }
 
-/// The pass-through vertex stage of a pass without `main_vertex`.
-const PASS_THROUGH: &str = "layout(location = 0) in vec4 Position;
+/// The pass-through vertex stage of a pass without `main_vertex`, as the runtime spells it.
+fn pass_through(runtime: Runtime, needs: &mut Needs) -> String {
+    match runtime {
+        Runtime::Slang => {
+            needs.member("MVP", "mat4");
+            "layout(location = 0) in vec4 Position;
 layout(location = 1) in vec2 TexCoord;
 layout(location = 0) out vec4 v_TEXCOORD0;
 
@@ -263,14 +381,50 @@ void main()
     gl_Position = global.MVP * Position;
     v_TEXCOORD0 = vec4(TexCoord, 0.0, 1.0);
 }
-";
+"
+            .into()
+        }
+        Runtime::Glsl => {
+            needs.member("MVPMatrix", "mat4");
+            "attribute vec4 VertexCoord;
+attribute vec4 TexCoord;
 
-/// One pass as a `.slang` file, or why not.
-fn convert_pass(i: usize, preset: &Preset) -> Result<String, String> {
+void main()
+{
+    gl_Position = MVPMatrix * VertexCoord;
+    gl_TexCoord[0] = TexCoord;
+}
+"
+            .into()
+        }
+    }
+}
+
+/// One stage's text (without its `#version` line) written for `runtime`, or what it lacks.
+fn stage_text(
+    func: &Function,
+    i: usize,
+    preset: &Preset,
+    parameters: &[String],
+    needs: &mut Needs,
+) -> Result<String, Vec<String>> {
+    let o = overrides(func, i, preset, parameters, needs)?;
+    let glsl =
+        pigment_glsl::write_with(func, needs.runtime.version(), &o).map_err(|d| vec![d.message])?;
+    Ok(glsl
+        .text
+        .split_once('\n')
+        .map_or(String::new(), |(_, rest)| rest.to_string()))
+}
+
+/// One pass as a file of `runtime`, or why not.
+fn convert_pass(i: usize, preset: &Preset, runtime: Runtime) -> Result<String, String> {
     let shader = &preset.passes[i].shader;
     let source = read_source(shader).map_err(|_| "cannot be read".to_string())?;
-    let parameters = pragma::parameters(&source);
-    let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
+    let names: Vec<String> = pragma::parameters(&source)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
     let (_, fragment_module) =
         lower_fragment(shader).map_err(|_| "main_fragment does not compile".to_string())?;
     let fragment = entry(&fragment_module, "main_fragment").ok_or("no main_fragment")?;
@@ -282,64 +436,29 @@ fn convert_pass(i: usize, preset: &Preset) -> Result<String, String> {
     } else {
         None
     };
-    let mut needs = Needs::default();
-    let mut missing = Vec::new();
-    let mut stage_text = |func: &Function, needs: &mut Needs| -> Option<String> {
-        match overrides(func, i, preset, &names, needs) {
-            Ok(o) => match pigment_glsl::write_with(func, Version::VULKAN, &o) {
-                Ok(g) => Some(
-                    g.text
-                        .split_once('\n')
-                        .map_or(String::new(), |(_, rest)| rest.to_string()),
-                ),
-                Err(d) => {
-                    missing.push(d.message);
-                    None
-                }
-            },
-            Err(m) => {
-                missing.extend(m);
-                None
-            }
-        }
-    };
+    let mut needs = Needs::new(runtime);
     let vertex = match vertex_module.as_ref().and_then(|m| entry(m, "main_vertex")) {
-        Some(f) => stage_text(f, &mut needs),
-        None => {
-            needs.member("MVP", "mat4");
-            Some(PASS_THROUGH.to_string())
+        Some(f) => stage_text(f, i, preset, &names, &mut needs),
+        None => Ok(pass_through(runtime, &mut needs)),
+    };
+    let fragment = stage_text(fragment, i, preset, &names, &mut needs);
+    let (vertex, fragment) = match (vertex, fragment) {
+        (Ok(v), Ok(f)) => (v, f),
+        (v, f) => {
+            let missing: Vec<String> = [v.err(), f.err()].into_iter().flatten().flatten().collect();
+            return Err(format!(
+                "has no {} equivalent for {}",
+                runtime.extension(),
+                missing.join(", ")
+            ));
         }
     };
-    let fragment_text = stage_text(fragment, &mut needs);
-    let (Some(vertex), Some(fragment_text)) = (vertex, fragment_text) else {
-        return Err(format!(
-            "has no slang equivalent for {}",
-            missing.join(", ")
-        ));
-    };
-    Ok(slang_file(
-        i,
-        shader,
-        &source,
-        &needs,
-        &vertex,
-        &fragment_text,
-    ))
-}
-
-/// The `.slang` text: shared header (parameters, the block), then each stage.
-fn slang_file(
-    i: usize,
-    shader: &Path,
-    source: &str,
-    needs: &Needs,
-    vertex: &str,
-    fragment: &str,
-) -> String {
-    let mut out = format!(
-        "#version 450\n// pass {i} of a Cg preset ({}), converted by Pigment\n",
+    let mut out = String::new();
+    let version = runtime.version().directive();
+    out.push_str(&format!(
+        "{version}\n// pass {i} of a Cg preset ({}), converted by Pigment\n",
         shader.display()
-    );
+    ));
     for line in source
         .lines()
         .filter(|l| l.trim_start().starts_with("#pragma parameter"))
@@ -347,6 +466,16 @@ fn slang_file(
         out.push_str(line.trim());
         out.push('\n');
     }
+    out.push_str(&match runtime {
+        Runtime::Slang => slang_stages(&needs, &vertex, &fragment),
+        Runtime::Glsl => glsl_stages(&needs, &vertex, &fragment),
+    });
+    Ok(out)
+}
+
+/// slang: one block for both stages, the samplers after it, each stage under `#pragma stage`.
+fn slang_stages(needs: &Needs, vertex: &str, fragment: &str) -> String {
+    let mut out = String::new();
     if !needs.members.is_empty() {
         out.push_str("\nlayout(std140, set = 0, binding = 0) uniform UBO\n{\n");
         for (name, ty) in &needs.members {
@@ -371,14 +500,29 @@ fn slang_file(
     out
 }
 
-pub fn convert(preset: &Preset, dir: &Path) -> CommandResult {
-    let mut files = BTreeMap::new();
+/// The GLSL runtime: the uniforms and samplers declared in both stages (each under its `#if`).
+fn glsl_stages(needs: &Needs, vertex: &str, fragment: &str) -> String {
+    let mut uniforms: String = needs
+        .members
+        .iter()
+        .map(|(name, ty)| format!("uniform {ty} {name};\n"))
+        .collect();
+    uniforms.extend(
+        needs
+            .samplers
+            .iter()
+            .map(|n| format!("uniform sampler2D {n};\n")),
+    );
+    format!("\n#if defined(VERTEX)\n{uniforms}{vertex}\n#elif defined(FRAGMENT)\n{uniforms}{fragment}#endif\n")
+}
+
+pub fn convert(preset: &Preset, dir: &Path, runtime: Runtime) -> CommandResult {
+    let ext = runtime.extension();
+    let mut files = Vec::new();
     let mut failures = Vec::new();
     for i in 0..preset.passes.len() {
-        match convert_pass(i, preset) {
-            Ok(text) => {
-                files.insert(format!("pass{i}.slang"), text);
-            }
+        match convert_pass(i, preset, runtime) {
+            Ok(text) => files.push((format!("pass{i}.{ext}"), text)),
             Err(why) => failures.push(format!(
                 "pass {i} (`{}`) {why}",
                 preset.passes[i].shader.display()
@@ -412,15 +556,14 @@ pub fn convert(preset: &Preset, dir: &Path) -> CommandResult {
         write(&name, &bytes)?;
         luts.push(name);
     }
-    let shaders: Vec<String> = (0..preset.passes.len())
-        .map(|i| format!("pass{i}.slang"))
-        .collect();
+    let shaders: Vec<String> = files.into_iter().map(|(name, _)| name).collect();
+    let preset_name = format!("preset.{ext}p");
     write(
-        "preset.slangp",
-        pigment_preset::slangp::write_slangp(preset, &shaders, &luts).as_bytes(),
+        &preset_name,
+        pigment_preset::slangp::write_preset(preset, &shaders, &luts).as_bytes(),
     )?;
     eprintln!(
-        "pigment: wrote {} passes and preset.slangp into {}",
+        "pigment: wrote {} passes and {preset_name} into {}",
         shaders.len(),
         dir.display()
     );
