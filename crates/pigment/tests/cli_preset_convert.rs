@@ -92,7 +92,7 @@ fn validate_glsl(path: &Path) {
 /// Writes the test preset into `dir`.
 fn write_preset(dir: &Path) {
     for (name, body) in [("a.cg", FIRST), ("b.cg", SECOND), ("c.cg", THIRD)] {
-        write(&dir, name, &format!("{COMMON}{body}"));
+        write(dir, name, &format!("{COMMON}{body}"));
     }
     std::fs::write(
         dir.join("lut.png"),
@@ -100,7 +100,7 @@ fn write_preset(dir: &Path) {
     )
     .unwrap();
     write(
-        &dir,
+        dir,
         "p.cgp",
         "shaders = 3\nshader0 = a.cg\nalias0 = FIRSTPASS\nfloat_framebuffer0 = true\n\
          shader1 = b.cg\nscale_type1 = absolute\nscale1 = 64\nfilter_linear1 = false\n\
