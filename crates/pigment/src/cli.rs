@@ -93,7 +93,7 @@ pub enum ReflectFormat {
     Json,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct CompileArgs {
     /// The Cg program (or the first Parasol unit, `.p`).
     pub program: PathBuf,
@@ -131,6 +131,10 @@ pub struct CompileArgs {
     /// are vertex profiles).
     #[arg(long, value_enum, value_name = "STAGE")]
     pub stage: Option<StageArg>,
+    /// With a GLSL target: also compile this vertex entry, and write both shaders (`-o DIR`:
+    /// DIR/NAME.vert and DIR/NAME.frag, NAME the program's file stem; else both printed).
+    #[arg(long, value_name = "NAME")]
+    pub vertex_entry: Option<String>,
 }
 
 /// `compile --stage`.

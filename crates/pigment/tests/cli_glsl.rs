@@ -271,3 +271,30 @@ fn cgc_profile_names_select_glsl_and_the_stage() {
         stdout(&fragment)
     );
 }
+
+#[test]
+fn one_command_writes_both_stages() {
+    let dir = scratch("pair");
+    let file = write(&dir, "crt.cg", CRT);
+    let out = dir.join("glsl");
+    let o = pigment(&[
+        "compile",
+        &file,
+        "--target",
+        "glsl:330",
+        "--vertex-entry",
+        "main_vertex",
+        "--entry",
+        "main_fragment",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let vs = std::fs::read_to_string(out.join("crt.vert")).unwrap();
+    let fs = std::fs::read_to_string(out.join("crt.frag")).unwrap();
+    // The same texts as one stage at a time.
+    assert_eq!(vs, stage(&file, "main_vertex", "vertex", "glsl:330").0);
+    assert_eq!(fs, stage(&file, "main_fragment", "fragment", "glsl:330").0);
+    glslang_accepts(&dir, &vs, "vert");
+    glslang_accepts(&dir, &fs, "frag");
+}
