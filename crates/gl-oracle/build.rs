@@ -1,5 +1,5 @@
 //! Generates the OpenGL bindings the oracle calls: OpenGL 3.0 in the compatibility profile (immediate mode,
-//! fog coordinates, float framebuffers, colour-clamp control), the ARB_fragment_program entry points and
+//! fog coordinates, float framebuffers, colour-clamp control), the ARB_fragment_program and ARB_vertex_program entry points and
 //! the rectangle-texture target. The bindings are a struct of function pointers loaded at run time through
 //! `eglGetProcAddress`, so nothing links against libGL.
 
@@ -8,7 +8,11 @@ use std::{env, fs, path::PathBuf};
 
 fn main() {
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts"));
-    let extensions = ["GL_ARB_fragment_program", "GL_ARB_texture_rectangle"];
+    let extensions = [
+        "GL_ARB_fragment_program",
+        "GL_ARB_vertex_program",
+        "GL_ARB_texture_rectangle",
+    ];
     let mut bindings = Vec::new();
     Registry::new(
         Api::Gl,

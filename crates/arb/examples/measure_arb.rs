@@ -3,12 +3,17 @@
 //! entry `main_fragment` that Pigment compiles to fp30 is compiled for arbfp1 and loaded into
 //! Mesa's llvmpipe (a real ARB_fragment_program); the programs the reference quad feeds
 //! (TEXCOORD0-1, COLOR0-1, 2D textures) are drawn and compared with the IR interpreter as
-//! tests/llvmpipe.rs does, with the libretro sizes set (pigment-naga's tests/quad).
+//! tests/llvmpipe.rs does, with the libretro sizes set (pigment-naga's tests/quad). Every vertex
+//! entry `main_vertex` that Pigment lowers is compiled for arbvp1 and drawn by llvmpipe with each
+//! varying shown; where the quad feeds the program (conventional attributes, an identity
+//! `modelViewProj`) the pictures are compared with `run_vertex` as tests/vertex_llvmpipe.rs does.
 
 #[path = "../../naga-out/tests/quad/mod.rs"]
 mod quad;
+#[path = "../tests/vertex_quad/mod.rs"]
+mod vertex_quad;
 
-use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget};
+use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget, VertexProgram};
 use pigment_ir::{Module, Stage, Vector};
 
 /// The `program.local` values of `uniforms`, in the arbfp1 program's slots (one per DECLAREd
@@ -123,4 +128,92 @@ fn main() {
         }
     }
     println!("fp30: {fp30}; arbfp1: {compiled}; loaded by llvmpipe: {loaded}; drawable: {drawable}; drawn alike: {agree}");
+    measure_vertex(&dir, &mut oracle);
+}
+
+/// The `main_vertex` entries: lowered, compiled for arbvp1, loaded and drawn, compared.
+fn measure_vertex(dir: &str, oracle: &mut Oracle) {
+    let (mut lowered, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
+    for path in quad::files_in(std::path::Path::new(dir), "cg") {
+        let name = path.display().to_string();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let options = pigment_cg::driver::Options {
+            entry: "main_vertex".into(),
+            profile: "arbvp1".into(),
+            stage: Some(Stage::Vertex),
+            ..Default::default()
+        };
+        let front = pigment_cg::driver::run(&name, text, &options);
+        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+            continue;
+        };
+        let Ok(module): Result<Module, _> =
+            pigment_cg::lower::lower(&front.unit, checked, front.expanded)
+        else {
+            continue;
+        };
+        let Some(h) = module.function("main_vertex") else {
+            continue;
+        };
+        lowered += 1;
+        let arb = match pigment_arb::arbvp1(&module, "main_vertex") {
+            Ok(arb) => arb,
+            Err(e) => {
+                let first = e.first().map(|d| d.message.as_str()).unwrap_or("");
+                println!("{name}\tarbvp1\t{first}");
+                continue;
+            }
+        };
+        compiled += 1;
+        let f = &module.functions[h];
+        let u = vertex_quad::uniforms(f);
+        let locals = vertex_quad::locals(&arb.locals, &u);
+        let vertex = VertexProgram {
+            text: &arb.text,
+            locals: &locals,
+        };
+        let show = "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n";
+        if let Err(e) = oracle.draw_with_vertex_program(vertex, show, 4, 4, &Inputs::default()) {
+            println!("{name}\tload\t{e}");
+            continue;
+        }
+        loaded += 1;
+        if !vertex_quad::drawable(f, &u) {
+            continue;
+        }
+        drawable += 1;
+        let mut alike = true;
+        for (o, output) in f.outputs.iter() {
+            let Some((fragment, comps)) =
+                vertex_quad::shower(output.semantic.as_deref().unwrap_or(""))
+            else {
+                continue;
+            };
+            let size = quad::SIZE;
+            let Ok(gpu) =
+                oracle.draw_with_vertex_program(vertex, &fragment, size, size, &Inputs::default())
+            else {
+                alike = false;
+                continue;
+            };
+            let want = vertex_quad::expected(f, &u, o.index(), size);
+            if let Some(k) = gpu
+                .chunks(4)
+                .zip(&want)
+                .position(|(g, w)| g[..comps].iter().zip(w).any(|(&g, &w)| !quad::close(g, w)))
+            {
+                println!(
+                    "{name}\tdraw\t{}: pixel {k}: llvmpipe {:?}, run_vertex {:?}",
+                    output.name,
+                    &gpu[4 * k..4 * k + 4],
+                    want[k]
+                );
+                alike = false;
+            }
+        }
+        agree += usize::from(alike);
+    }
+    println!("vertex entries lowered: {lowered}; arbvp1: {compiled}; loaded by llvmpipe: {loaded}; drawable: {drawable}; drawn alike: {agree}");
 }

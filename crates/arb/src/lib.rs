@@ -26,6 +26,9 @@
 
 pub mod from_nv;
 pub mod promote;
+pub mod vertex;
+
+pub use vertex::{arbvp1, ArbVertexProgram};
 
 use pigment_diag::Diagnostic;
 use pigment_fp30::header::ProgramInterface;
@@ -42,8 +45,8 @@ pub struct ArbProgram {
     pub interface: ProgramInterface,
 }
 
-/// What `func` uses that arbfp1 has no instruction for: errors at each use.
-fn unsupported(func: &Function) -> Vec<Diagnostic> {
+/// What `func` uses that `profile` has no instruction for: errors at each use.
+fn unsupported(func: &Function, profile: &str) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     walk(&func.body, &mut |inst| {
         let what = match &inst.kind {
@@ -52,6 +55,9 @@ fn unsupported(func: &Function) -> Vec<Diagnostic> {
                 op: Op::Pack(_) | Op::Unpack(_),
                 ..
             } => Some("packing instructions"),
+            InstKind::Sample { .. } if func.stage == pigment_ir::Stage::Vertex => {
+                Some("texture lookups in vertex programs")
+            }
             InstKind::Sample { form, .. } => match form {
                 SampleForm::Lod { .. } => Some("lookups with an explicit level of detail"),
                 SampleForm::Bias { .. } => Some("lookups with a level-of-detail bias"),
@@ -61,7 +67,7 @@ fn unsupported(func: &Function) -> Vec<Diagnostic> {
             _ => None,
         };
         if let Some(what) = what {
-            let d = Diagnostic::error(format!("profile `arbfp1` has no {what}"));
+            let d = Diagnostic::error(format!("profile `{profile}` has no {what}"));
             errors.push(match inst.loc {
                 Some(l) => d.at(l.file, l.span),
                 None => d,
@@ -83,7 +89,7 @@ pub fn arbfp1(
         ))]);
     };
     let mut func = module.functions[h].clone();
-    let errors = unsupported(&func);
+    let errors = unsupported(&func, "arbfp1");
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -125,7 +131,7 @@ fn arb_interface(
 }
 
 /// The header comments right after the `!!ARBfp1.0` line.
-fn with_header(text: &str, interface: &ProgramInterface) -> String {
+pub(crate) fn with_header(text: &str, interface: &ProgramInterface) -> String {
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
     format!("{first}\n{}{rest}", interface.header())
 }

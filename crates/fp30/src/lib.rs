@@ -134,6 +134,12 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
             ),
         )]);
     }
+    legalize_function(func)
+}
+
+/// [`legalize_ir`] for a function of either stage, which the caller has verified: the straight-line
+/// form other branch-free targets (arbvp1) select instructions from too.
+pub fn legalize_function(func: &pigment_ir::Function) -> Result<Module, Vec<Diagnostic>> {
     let mut m = Module::new();
     m.functions.append(func.clone());
     let mut unroll = legalize::Unroll::default();

@@ -226,6 +226,23 @@ pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
 /// else empty; a matrix's is `M$0, 4` (its first row and its row count), or `, 4` undeclared, as
 /// cgc writes them. Their parameter number is left to the caller.
 pub fn var_lines(u: &Uniform, mir: &Mir, declared: bool) -> Vec<Var> {
+    let resource = |e: Option<u32>| {
+        if declared {
+            param_name(&u.name, e)
+        } else {
+            String::new()
+        }
+    };
+    var_lines_with(u, resource, |e| reads(mir, u, e))
+}
+
+/// [`var_lines`] for any target: `resource` names where an element lives, `reads` says whether the
+/// program reads it.
+pub fn var_lines_with(
+    u: &Uniform,
+    resource: impl Fn(Option<u32>) -> String,
+    reads: impl Fn(Option<u32>) -> bool,
+) -> Vec<Var> {
     let semantic = u.semantic.clone().unwrap_or_default();
     let var = |ty: String, name: String, resource: String, referenced: bool| Var {
         ty,
@@ -235,30 +252,16 @@ pub fn var_lines(u: &Uniform, mir: &Mir, declared: bool) -> Vec<Var> {
         param_index: -1,
         referenced,
     };
-    let resource = |e: Option<u32>| {
-        if declared {
-            param_name(&u.name, e)
-        } else {
-            String::new()
-        }
-    };
     match u.array_len {
         Some(rows) if u.matrix => vec![var(
             format!("{}{rows}x{}", u.ty.kind.name(), u.ty.width),
             source_name(&u.name),
             format!("{}, {rows}", resource(Some(0))),
-            elements(u).into_iter().any(|e| reads(mir, u, e)),
+            elements(u).into_iter().any(&reads),
         )],
         _ => elements(u)
             .into_iter()
-            .map(|e| {
-                var(
-                    u.ty.to_string(),
-                    element_name(u, e),
-                    resource(e),
-                    reads(mir, u, e),
-                )
-            })
+            .map(|e| var(u.ty.to_string(), element_name(u, e), resource(e), reads(e)))
             .collect(),
     }
 }

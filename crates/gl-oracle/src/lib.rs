@@ -26,5 +26,5 @@ mod texture;
 
 pub use error::OracleError;
 pub use glsl::{GlslInputs, GlslUniform};
-pub use oracle::{Inputs, Oracle};
+pub use oracle::{Inputs, Oracle, VertexProgram};
 pub use texture::{Filter, OracleTexture, TextureTarget, Wrap};

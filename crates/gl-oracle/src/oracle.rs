@@ -124,6 +124,50 @@ impl Oracle {
     }
 }
 
+/// An ARB vertex program (`!!ARBvp1.0 ... END`) and its `program.local[N]` values, for
+/// [`Oracle::draw_with_vertex_program`].
+#[derive(Clone, Copy, Debug)]
+pub struct VertexProgram<'a> {
+    pub text: &'a str,
+    pub locals: &'a [(u32, [f32; 4])],
+}
+
+impl Oracle {
+    /// [`Oracle::draw_reference_quad`] with the ARB vertex program `vertex` transforming the
+    /// quad's vertices (their conventional attributes: `vertex.position`, `vertex.texcoord[n]`,
+    /// `vertex.color`, ... as the reference quad gives them). Vertex colours are not clamped, so
+    /// `result.color` reaches the fragment program as the vertex program wrote it.
+    pub fn draw_with_vertex_program(
+        &mut self,
+        vertex: VertexProgram<'_>,
+        fragment_text: &str,
+        width: u32,
+        height: u32,
+        inputs: &Inputs,
+    ) -> Result<Vec<f32>, OracleError> {
+        self.context.make_current()?;
+        let gl = &self.context.gl;
+        let _bound = bind_draw(
+            gl,
+            &mut self.framebuffer,
+            fragment_text,
+            width,
+            height,
+            inputs,
+        )?;
+        let program = LoadedProgram::load_vertex(gl, vertex.text)?;
+        program.set_locals(vertex.locals)?;
+        // SAFETY: the context is current.
+        unsafe { gl.ClampColor(crate::gl::CLAMP_VERTEX_COLOR, u32::from(crate::gl::FALSE)) };
+        check(gl, "unclamping vertex colours")?;
+        self.framebuffer.clear(gl)?;
+        let drawn = quad::draw(gl).and_then(|()| self.framebuffer.read(gl));
+        // SAFETY: the context is current.
+        unsafe { gl.ClampColor(crate::gl::CLAMP_VERTEX_COLOR, u32::from(crate::gl::TRUE)) };
+        drawn
+    }
+}
+
 /// The GL objects of one draw; they are deleted when this is dropped.
 struct BoundDraw<'gl> {
     _textures: BoundTextures<'gl>,

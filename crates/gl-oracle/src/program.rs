@@ -1,19 +1,34 @@
-//! Loading an ARB_fragment_program into GL, turning a load failure into an error with GL's own message and
-//! byte position, and setting its local parameters.
+//! Loading an ARB_fragment_program or ARB_vertex_program into GL, turning a load failure into an error with
+//! GL's own message and byte position, and setting its local parameters.
 
 use crate::error::OracleError;
-use crate::gl::{self, types::GLuint, Gl};
+use crate::gl::{self, types::GLenum, types::GLuint, Gl};
 use crate::glcheck::{check, get_string};
 
 /// The program of one draw, enabled while this lives and deleted when it goes out of scope.
 pub(crate) struct LoadedProgram<'gl> {
     gl: &'gl Gl,
     name: GLuint,
+    /// GL_FRAGMENT_PROGRAM_ARB or GL_VERTEX_PROGRAM_ARB.
+    target: GLenum,
 }
 
 impl<'gl> LoadedProgram<'gl> {
     /// Loads `text` (`!!ARBfp1.0 ... END`), binds it and enables fragment programs.
     pub(crate) fn load(gl: &'gl Gl, text: &str) -> Result<LoadedProgram<'gl>, OracleError> {
+        LoadedProgram::load_target(gl, gl::FRAGMENT_PROGRAM_ARB, text)
+    }
+
+    /// Loads `text` (`!!ARBvp1.0 ... END`), binds it and enables vertex programs.
+    pub(crate) fn load_vertex(gl: &'gl Gl, text: &str) -> Result<LoadedProgram<'gl>, OracleError> {
+        LoadedProgram::load_target(gl, gl::VERTEX_PROGRAM_ARB, text)
+    }
+
+    fn load_target(
+        gl: &'gl Gl,
+        target: GLenum,
+        text: &str,
+    ) -> Result<LoadedProgram<'gl>, OracleError> {
         let length = i32::try_from(text.len()).map_err(|_| {
             OracleError::InvalidInput(format!("program text of {} bytes is too long", text.len()))
         })?;
@@ -21,14 +36,14 @@ impl<'gl> LoadedProgram<'gl> {
         // SAFETY: the context is current; `name` is a valid destination for one program name.
         unsafe {
             gl.GenProgramsARB(1, &mut name);
-            gl.BindProgramARB(gl::FRAGMENT_PROGRAM_ARB, name);
+            gl.BindProgramARB(target, name);
         }
-        let program = LoadedProgram { gl, name };
-        check(gl, "creating the ARB fragment program")?;
+        let program = LoadedProgram { gl, name, target };
+        check(gl, "creating the ARB program")?;
         // SAFETY: the context is current; `text` is `length` readable bytes (GL takes no terminator).
         unsafe {
             gl.ProgramStringARB(
-                gl::FRAGMENT_PROGRAM_ARB,
+                target,
                 gl::PROGRAM_FORMAT_ASCII_ARB,
                 length,
                 text.as_ptr().cast(),
@@ -36,8 +51,8 @@ impl<'gl> LoadedProgram<'gl> {
         };
         program.check_loaded()?;
         // SAFETY: the context is current.
-        unsafe { gl.Enable(gl::FRAGMENT_PROGRAM_ARB) };
-        check(gl, "enabling GL_FRAGMENT_PROGRAM_ARB")?;
+        unsafe { gl.Enable(target) };
+        check(gl, "enabling the ARB program target")?;
         Ok(program)
     }
 
@@ -62,7 +77,7 @@ impl<'gl> LoadedProgram<'gl> {
                 message,
             });
         }
-        check(gl, "loading the ARB fragment program")
+        check(gl, "loading the ARB program")
     }
 
     /// Sets `program.local[index]` for each entry.
@@ -70,11 +85,8 @@ impl<'gl> LoadedProgram<'gl> {
         let mut max = 0;
         // SAFETY: the context is current; `max` is a valid GLint destination.
         unsafe {
-            self.gl.GetProgramivARB(
-                gl::FRAGMENT_PROGRAM_ARB,
-                gl::MAX_PROGRAM_LOCAL_PARAMETERS_ARB,
-                &mut max,
-            )
+            self.gl
+                .GetProgramivARB(self.target, gl::MAX_PROGRAM_LOCAL_PARAMETERS_ARB, &mut max)
         };
         check(self.gl, "querying the local parameter count")?;
         for (index, value) in locals {
@@ -85,11 +97,8 @@ impl<'gl> LoadedProgram<'gl> {
             }
             // SAFETY: the context is current, the program bound; `value` points at four floats.
             unsafe {
-                self.gl.ProgramLocalParameter4fvARB(
-                    gl::FRAGMENT_PROGRAM_ARB,
-                    *index,
-                    value.as_ptr(),
-                )
+                self.gl
+                    .ProgramLocalParameter4fvARB(self.target, *index, value.as_ptr())
             };
         }
         check(self.gl, "setting local parameters")
@@ -100,7 +109,7 @@ impl Drop for LoadedProgram<'_> {
     fn drop(&mut self) {
         // SAFETY: the context that made the program is current (programs live only within one draw call).
         unsafe {
-            self.gl.Disable(gl::FRAGMENT_PROGRAM_ARB);
+            self.gl.Disable(self.target);
             self.gl.DeleteProgramsARB(1, &self.name);
         }
     }

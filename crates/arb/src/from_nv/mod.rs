@@ -38,7 +38,7 @@
 
 mod condition;
 mod instruction;
-mod operand;
+pub(crate) mod operand;
 mod writer;
 
 pub use operand::NAMED_LOCAL_BASE;

@@ -1,5 +1,6 @@
-//! `pigment compile PROGRAM.cg --target arbfp1` (or cgc's `--profile arbfp1`): the fragment entry
-//! as an ARB_fragment_program (crates/arb), with cgc's header; `--reflect json` prints its
+//! `pigment compile PROGRAM.cg --target arbfp1|arbvp1` (or cgc's `--profile arbfp1|arbvp1`): the
+//! fragment entry as an ARB_fragment_program, the vertex entry as an ARB_vertex_program (crates/arb),
+//! with cgc's header; `--reflect json` prints its
 //! bindings as fp30's do.
 
 use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
@@ -15,28 +16,27 @@ pub fn requested(args: &CompileArgs) -> Option<&str> {
 }
 
 pub fn compile(args: &CompileArgs, profile: &str) -> CommandResult {
-    if profile == "arbvp1" {
-        return Err(Failure::Usage(
-            "`arbvp1` (ARB vertex programs) has no back end yet: compile vertex programs with \
-             --target glsl:VERSION, spirv or wgsl"
-                .into(),
-        ));
-    }
     if args.emit != EmitStage::Fp {
         return Err(Failure::Usage("`--emit` takes no ARB target".into()));
     }
-    let (front, module) = lower_stage(args, Stage::Fragment, "arbfp1")?;
-    let options = pigment_fp30::Options {
-        fast_math: !args.cg.no_fast_math,
-        ..pigment_fp30::Options::default()
-    };
     let entry = &args.cg.entry;
-    let arb = pigment_arb::arbfp1(&module, entry, &options)
-        .map_err(|errors| reject(&front, entry, errors))?;
+    let (text, interface) = if profile == "arbvp1" {
+        let (front, module) = lower_stage(args, Stage::Vertex, "arbvp1")?;
+        let arb =
+            pigment_arb::arbvp1(&module, entry).map_err(|errors| reject(&front, entry, errors))?;
+        (arb.text, arb.interface)
+    } else {
+        let (front, module) = lower_stage(args, Stage::Fragment, "arbfp1")?;
+        let options = pigment_fp30::Options {
+            fast_math: !args.cg.no_fast_math,
+            ..pigment_fp30::Options::default()
+        };
+        let arb = pigment_arb::arbfp1(&module, entry, &options)
+            .map_err(|errors| reject(&front, entry, errors))?;
+        (arb.text, arb.interface)
+    };
     match args.reflect {
-        Some(ReflectFormat::Json) => {
-            write_output(args, &format!("{:#}\n", arb.interface.to_json()))
-        }
-        None => write_output(args, &arb.text),
+        Some(ReflectFormat::Json) => write_output(args, &format!("{:#}\n", interface.to_json())),
+        None => write_output(args, &text),
     }
 }
