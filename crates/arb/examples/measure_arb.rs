@@ -192,11 +192,15 @@ fn measure_vertex(dir: &str, oracle: &mut Oracle) {
                 continue;
             };
             let size = quad::SIZE;
-            let Ok(gpu) =
-                oracle.draw_with_vertex_program(vertex, &fragment, size, size, &Inputs::default())
-            else {
-                alike = false;
-                continue;
+            let drawn =
+                oracle.draw_with_vertex_program(vertex, &fragment, size, size, &Inputs::default());
+            let gpu = match drawn {
+                Ok(gpu) => gpu,
+                Err(e) => {
+                    println!("{name}\tdraw\t{}: {e}", output.name);
+                    alike = false;
+                    continue;
+                }
             };
             let want = vertex_quad::expected(f, &u, o.index(), size);
             if let Some(k) = gpu

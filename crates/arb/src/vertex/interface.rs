@@ -7,7 +7,8 @@
 //!   without a conventional attribute (`BLENDWEIGHT`, `PSIZE`, `BLENDINDICES`, `TANGENT`,
 //!   `BINORMAL`) read the generic `vertex.attrib[n]` at NVIDIA's aliasing
 //!   (`pigment_naga::interface::input_slot`). A program that reads a generic attribute and the
-//!   conventional one it aliases reads both generically (ARB forbids the pair).
+//!   conventional one it aliases reads both generically (ARB forbids the pair). An input without a
+//!   semantic that the program reads takes the lowest free generic attribute from 1 up.
 //! * Results: `POSITION`/`HPOS` → `result.position`, `TEXCOORDn` → `result.texcoord[n]`,
 //!   `COLOR0` → `result.color`, `COLOR1` → `result.color.secondary`, `BCOL0`/`BCOL1` → the back
 //!   colours, `FOG` → `result.fogcoord`, `PSIZE` → `result.pointsize`.
@@ -25,7 +26,8 @@ use pigment_naga::interface::{input_slot, output_slot, Slot};
 /// The first `program.local` slot of the uniforms.
 pub const LOCAL_BASE: u32 = 64;
 
-/// The GeForce FX's ARB_vertex_program limits (what cgc's arbvp1 compiled for): local parameters.
+/// `program.local` slots a program may use (ARB's minimum for vertex programs is 96; Mesa and
+/// NVIDIA's drivers give 256 and more).
 pub const MAX_LOCALS: u32 = 256;
 
 /// One uniform's parameter.
@@ -38,8 +40,10 @@ pub(crate) struct Param {
 
 #[derive(Clone, Debug)]
 pub(crate) struct VertexInterface {
-    /// Per input: its ARB attribute.
+    /// Per input: its ARB attribute (empty for an unread input without one).
     pub attribs: Vec<String>,
+    /// Per input: the resource cgc's header names (its semantic, or the `ATTRn` it was given).
+    pub input_resources: Vec<String>,
     /// Per output: its result register and cgc's resource name.
     pub results: Vec<(String, &'static str)>,
     pub params: Vec<Param>,
@@ -126,18 +130,45 @@ pub(crate) fn bind(func: &Function) -> Result<VertexInterface, Vec<Diagnostic>> 
         .collect();
     let clash = generic_read.iter().any(|n| conventional_read.contains(n));
     let read = pigment_naga::interface::read_inputs(func);
+    let mut used: Vec<u32> = locations.iter().flatten().map(|l| l.0).collect();
     let mut attribs = Vec::new();
+    let mut input_resources = Vec::new();
     for (((_, input), location), read) in func.inputs.iter().zip(&locations).zip(read) {
+        let resource = input.semantic.clone().unwrap_or_default();
         match location {
-            Some((n, generic)) => attribs.push(match conventional(*n) {
-                Some(name) if !generic && !clash => name,
-                _ => format!("vertex.attrib[{n}]"),
-            }),
+            Some((n, generic)) => {
+                attribs.push(match conventional(*n) {
+                    Some(name) if !generic && !clash => name,
+                    _ => format!("vertex.attrib[{n}]"),
+                });
+                input_resources.push(resource);
+            }
             // An input the program never reads needs no attribute.
-            None if !read => attribs.push(String::new()),
+            None if !read => {
+                attribs.push(String::new());
+                input_resources.push(resource);
+            }
+            // One without a semantic takes the lowest free generic attribute (0, which provokes
+            // the vertex, stays the position's), as cgc binds such inputs itself.
+            None if input.semantic.is_none() => match (1..16).find(|n| !used.contains(n)) {
+                Some(n) => {
+                    used.push(n);
+                    attribs.push(format!("vertex.attrib[{n}]"));
+                    input_resources.push(format!("ATTR{n}"));
+                }
+                None => {
+                    errors.push(Diagnostic::error(format!(
+                        "profile `arbvp1`: no generic attribute is left for vertex input `{}`",
+                        uniforms::source_name(&input.name)
+                    )));
+                    attribs.push(String::new());
+                    input_resources.push(resource);
+                }
+            },
             None => {
                 errors.push(missing("input", &input.name, input.semantic.as_deref()));
                 attribs.push(String::new());
+                input_resources.push(resource);
             }
         }
     }
@@ -176,6 +207,7 @@ pub(crate) fn bind(func: &Function) -> Result<VertexInterface, Vec<Diagnostic>> 
     }
     Ok(VertexInterface {
         attribs,
+        input_resources,
         results,
         params,
     })
@@ -221,12 +253,12 @@ pub(crate) fn header(func: &Function, iface: &VertexInterface) -> ProgramInterfa
         let lines = match entity {
             InterfaceEntity::Input(h) => {
                 let input = &func.inputs[h];
-                let sem = input.semantic.clone().unwrap_or_default();
+                let resource = iface.input_resources[h.index()].clone();
                 let semantic = input
                     .semantic
                     .as_ref()
                     .map_or(String::new(), |s| format!("$vin.{s}"));
-                vec![var(input.ty, &input.name, semantic, sem, referenced)]
+                vec![var(input.ty, &input.name, semantic, resource, referenced)]
             }
             InterfaceEntity::Output(h) => {
                 let output = &func.outputs[h];

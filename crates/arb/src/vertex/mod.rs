@@ -16,9 +16,11 @@
 //!
 //! # Limits
 //!
-//! What cgc's `arbvp1` targeted on the GeForce FX: 256 instructions, 32 temporaries and 256
-//! parameters (of which the uniforms use `program.local[64]` up); a program over them is an error
-//! (C6002, C6001) rather than a program a driver may refuse.
+//! cgc's `arbvp1` sets no instruction limit of its own (it compiles crt-royale's 805-instruction
+//! vertex program); the GL implementation reports what it takes (`MAX_PROGRAM_INSTRUCTIONS_ARB`,
+//! at least 128). Pigment refuses what no implementation it knows takes: more than 4096
+//! instructions or 256 temporaries (Mesa's limits), and uniforms beyond `program.local[255]`
+//! (C6002, C6001).
 
 mod coalesce;
 mod interface;
@@ -36,9 +38,9 @@ use std::collections::HashMap;
 pub use interface::{LOCAL_BASE, MAX_LOCALS};
 
 /// Instructions a program may have.
-pub const MAX_INSTRUCTIONS: usize = 256;
+pub const MAX_INSTRUCTIONS: usize = 4096;
 /// Temporaries a program may use.
-pub const MAX_TEMPORARIES: u32 = 32;
+pub const MAX_TEMPORARIES: u32 = 256;
 
 /// A compiled ARB vertex program.
 #[derive(Clone, Debug)]

@@ -111,7 +111,7 @@ impl Selector<'_> {
 
     fn inst(&mut self, inst: &Inst) {
         let result = match &inst.kind {
-            InstKind::Const(v) => Some(self.constant(inst, v)),
+            InstKind::Const(v) => Some(self.constant(v)),
             InstKind::Op { op, args } => {
                 let args: Vec<Operand> = args.iter().map(|&a| self.operand(a)).collect();
                 let width = inst.result().map_or(4, |r| self.func.ty(r).width);
@@ -144,14 +144,29 @@ impl Selector<'_> {
         }
     }
 
-    fn constant(&mut self, inst: &Inst, v: &pigment_ir::Vector) -> Operand {
+    /// A constant: inline when finite. ARB constants are finite, so an infinity is computed as
+    /// the product of two of the largest floats, and a NaN as that infinity minus itself.
+    fn constant(&mut self, v: &pigment_ir::Vector) -> Operand {
         let values = pigment_fp30::uniforms::parameter_values(v);
-        if values.iter().any(|x| x.is_nan()) {
-            self.error(inst, "profile `arbvp1` has no NaN constants".into());
+        if values.iter().all(|x| x.is_finite()) {
+            return Operand::literal(&values);
         }
-        // ARB constants are finite: an infinity becomes the largest float of its sign.
-        let values: Vec<f32> = values.iter().map(|x| x.clamp(f32::MIN, f32::MAX)).collect();
-        Operand::literal(&values)
+        let finite: Vec<f32> = values
+            .iter()
+            .map(|&x| if x.is_finite() { x } else { 0.0 })
+            .collect();
+        let t = self.fresh();
+        self.emit_to(t, "MOV", full(v.ty.width), vec![Operand::literal(&finite)]);
+        let big = Operand::literal(&[f32::MAX]);
+        for (c, &x) in values.iter().enumerate().filter(|(_, x)| !x.is_finite()) {
+            let sign = if x < 0.0 { big.negated() } else { big.clone() };
+            self.emit_to(t, "MUL", 1 << c, vec![big.clone(), sign]);
+            if x.is_nan() {
+                let inf = Operand::temp(t).component(c as u8);
+                self.emit_to(t, "ADD", 1 << c, vec![inf.clone(), inf.negated()]);
+            }
+        }
+        Operand::temp(t)
     }
 
     fn uniform(&mut self, u: usize, index: Option<UniformIndex>) -> Operand {
@@ -203,13 +218,13 @@ impl Selector<'_> {
         });
     }
 
-    /// A varying starts as (0, 0, 0, 1) where the program leaves it (as the IR's vertex outputs do);
-    /// ARB leaves unwritten result components undefined.
+    /// A varying starts as (0, 0, 0, 1) where the program leaves it, written in part or not at all
+    /// (as the IR's vertex outputs do); ARB leaves unwritten result components undefined.
     fn fill_outputs(&mut self) {
         for (o, (register, _)) in self.iface.results.clone().iter().enumerate() {
             let scalar = register == "result.fogcoord" || register == "result.pointsize";
             let rest = 0b1111 & !self.written[o];
-            if scalar || rest == 0 || self.written[o] == 0 {
+            if scalar || rest == 0 {
                 continue;
             }
             self.out.push(Instruction {

@@ -22,7 +22,8 @@ pub(crate) fn allocate(instructions: &[Instruction]) -> (HashMap<u32, u32>, u32)
         // Sources are read before the destination is written: what dies here is free for it.
         for src in &ins.sources {
             if let Base::Temp(t) = src.base {
-                if last_read.get(&t) == Some(&i) {
+                // A temporary read and written by one instruction lives on.
+                if last_read.get(&t) == Some(&i) && ins.dest != Dest::Temp(t) {
                     if let Some(r) = assigned.get(&t) {
                         if !free.contains(r) {
                             free.push(*r);

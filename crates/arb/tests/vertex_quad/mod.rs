@@ -14,7 +14,10 @@ pub fn attribute(semantic: &str, s: f32, t: f32) -> [f32; 4] {
         "TEXCOORD1" => [1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0],
         "COLOR0" | "COLOR" => [s, t, 1.0 - s, 1.0],
         "COLOR1" => [t, s, 0.5, 1.0],
-        other => panic!("no attribute for {other}"),
+        "NORMAL" => [0.0, 0.0, 1.0, 1.0],
+        t if t.starts_with("TEXCOORD") => [0.0, 0.0, 0.0, 1.0],
+        // Not fed by the quad: `drawable` refuses programs that read such an input.
+        _ => [0.0; 4],
     }
 }
 
@@ -25,7 +28,10 @@ pub fn shower(semantic: &str) -> Option<(String, usize)> {
         "COLOR0" | "COLOR" => ("fragment.color".to_string(), 4),
         "COLOR1" => ("fragment.color.secondary".to_string(), 4),
         "FOG" => ("fragment.fogcoord".to_string(), 1),
-        t if t.starts_with("TEXCOORD") => (format!("fragment.texcoord[{}]", &t[8..]), 4),
+        t if t.starts_with("TEXCOORD") => {
+            let set: u32 = t[8..].parse().unwrap_or(0);
+            (format!("fragment.texcoord[{set}]"), 4)
+        }
         _ => return None,
     };
     Some((
@@ -50,7 +56,8 @@ pub fn uniforms(f: &Function) -> Vec<Vec<Vector>> {
     values
 }
 
-/// `run_vertex`'s value of output `o` at corner (s, t), filled to four components from (0, 0, 0, 1).
+/// `run_vertex`'s value of output `o` at corner (s, t); the components it does not write are
+/// (0, 0, 0, 1)'s, as the back ends start a varying.
 pub fn corner(f: &Function, u: &[Vec<Vector>], o: usize, s: f32, t: f32) -> [f32; 4] {
     let inputs: Vec<Vector> = f
         .inputs
@@ -61,8 +68,8 @@ pub fn corner(f: &Function, u: &[Vec<Vector>], o: usize, s: f32, t: f32) -> [f32
         })
         .collect();
     let r = pigment_ir::interp::run_vertex(f, &inputs, u, &mut quad::units(f)).unwrap();
-    let v = r.outputs[o].value;
-    std::array::from_fn(|c| match c < v.width() {
+    let (v, written) = (r.outputs[o].value, r.outputs[o].written);
+    std::array::from_fn(|c| match c < v.width() && written.enabled(c) {
         true if v.ty.kind == ScalarKind::Int => v.i32(c) as f32,
         true if v.ty.kind == ScalarKind::Bool => f32::from(u8::from(v.bool(c))),
         true => v.f32(c),
