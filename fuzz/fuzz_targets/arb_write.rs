@@ -1,15 +1,20 @@
-//! Fuzz target: random IR (built from the bytes by `pigment_naga::random`) compiled for arbfp1.
-//! Compiling must never panic: a fragment function gives a program or located diagnostics
-//! (what ARB lacks, fp30's limits). (Whether llvmpipe loads the text is tests/random.rs's job.)
+//! Fuzz target: random IR (built from the bytes by `pigment_naga::random`) compiled for arbfp1
+//! (fragment functions) or arbvp1 (vertex functions, their texture lookups replaced by constants).
+//! Compiling must never panic: a function gives a program or located diagnostics (what ARB lacks,
+//! the profiles' limits). (Whether llvmpipe loads the text is tests/random.rs's job.)
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let f = pigment_naga::random::function(data);
-    if f.stage != pigment_ir::Stage::Fragment {
-        return;
-    }
+    let mut f = pigment_naga::random::function(data);
     let name = f.name.clone();
+    let vertex = f.stage == pigment_ir::Stage::Vertex;
+    if vertex {
+        pigment_naga::random::without_lookups(&mut f);
+    }
     let mut module = pigment_ir::Module::new();
     module.functions.append(f);
-    let _ = pigment_arb::arbfp1(&module, &name, &Default::default());
+    let _ = match vertex {
+        true => pigment_arb::arbvp1(&module, &name).map(|p| p.text),
+        false => pigment_arb::arbfp1(&module, &name, &Default::default()).map(|p| p.text),
+    };
 });

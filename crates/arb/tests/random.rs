@@ -1,8 +1,9 @@
-//! Random IR (pigment_naga::random, the fuzz targets' generator) compiled for arbfp1: compiling
-//! never panics, a refusal names the profile or is one of fp30's limits, and every program
-//! compiled loads in Mesa's llvmpipe (a real ARB_fragment_program implementation) and draws.
+//! Random IR (pigment_naga::random, the fuzz targets' generator) compiled for arbfp1 and (vertex
+//! functions, lookups replaced by constants) arbvp1: compiling never panics, a refusal names the
+//! profile or is one of its limits, and every program compiled loads in Mesa's llvmpipe (a real
+//! ARB_fragment_program / ARB_vertex_program implementation) and draws.
 
-use gl_oracle::{Inputs, Oracle};
+use gl_oracle::{Inputs, Oracle, VertexProgram};
 use pigment_ir::{InstKind, Module, Op, SampleForm, Stage};
 use proptest::prelude::*;
 use std::cell::RefCell;
@@ -46,6 +47,39 @@ proptest! {
             Err(errors) => {
                 for d in &errors {
                     prop_assert!(d.message.contains("arbfp1") || d.code().is_some(), "{}\n{}", d.message, pigment_ir::print_function(&f));
+                }
+            }
+        }
+    }
+}
+
+/// Shows the vertex program's TEXCOORD0 (the generator's vertex functions write only POSITION, so
+/// this draws what the rasterizer makes of the position).
+const SHOW: &str = "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    #[test]
+    fn random_vertex_ir_compiles_to_arb_that_llvmpipe_loads(data in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let mut f = pigment_naga::random::function(&data);
+        prop_assume!(f.stage == Stage::Vertex);
+        pigment_naga::random::without_lookups(&mut f);
+        let name = f.name.clone();
+        let mut module = Module::new();
+        module.functions.append(f.clone());
+        match pigment_arb::arbvp1(&module, &name) {
+            Ok(arb) => {
+                let drawn = ORACLE.with(|o| {
+                    let mut o = o.borrow_mut();
+                    let oracle = o.get_or_insert_with(|| Oracle::new().expect("llvmpipe (scripts/test installs Mesa)"));
+                    let vertex = VertexProgram { text: &arb.text, locals: &arb.locals };
+                    oracle.draw_with_vertex_program(vertex, SHOW, 2, 2, &Inputs::default()).map(|_| ())
+                });
+                prop_assert!(drawn.is_ok(), "{:?}\n{}\n{}", drawn.err(), arb.text, pigment_ir::print_function(&f));
+            }
+            Err(errors) => {
+                for d in &errors {
+                    prop_assert!(d.message.contains("arbvp1") || d.code().is_some(), "{}\n{}", d.message, pigment_ir::print_function(&f));
                 }
             }
         }

@@ -1,7 +1,7 @@
-//! `pigment compile --target arbfp1` (and cgc's `--profile arbfp1`) as a user runs it: the
-//! program loads and draws on Mesa's llvmpipe (a real ARB_fragment_program) with the uniform
-//! values its header's `c[N]` bindings and `#default` lines give; what ARB lacks is a located
-//! error naming the profile.
+//! `pigment compile --target arbfp1|arbvp1` (and cgc's `--profile`) as a user runs it: the
+//! programs load and draw on Mesa's llvmpipe (a real ARB_fragment_program and
+//! ARB_vertex_program) with the uniform values their headers' `c[N]` bindings and `#default`
+//! lines give; what ARB lacks is a located error naming the profile.
 
 mod common;
 
@@ -74,7 +74,105 @@ fn what_arbfp1_lacks_is_a_located_error() {
         "{}",
         stderr(&out)
     );
-    let vp = pigment(&["compile", &file, "--target", "arbvp1"]);
-    assert_eq!(vp.status.code(), Some(2));
-    assert!(stderr(&vp).contains("arbvp1"), "{}", stderr(&vp));
+}
+
+/// A libretro-style pair: the vertex stage scales the texture coordinates and passes a colour.
+const PAIR: &str = "\
+struct v2f { float4 pos : POSITION; float2 uv : TEXCOORD0; float4 col : COLOR0; };
+v2f main_vertex(float4 pos : POSITION, float2 uv : TEXCOORD0,
+                uniform float4x4 modelViewProj, uniform float2 scale = float2(2.0, 0.5))
+{
+    v2f o;
+    o.pos = mul(modelViewProj, pos);
+    o.uv = uv * scale;
+    o.col = float4(uv.x > 0.5 ? 1.0 : 0.0, sin(uv.y), 0.25, 1.0);
+    return o;
+}
+float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0) : COLOR
+{
+    return float4(uv, col.x + col.z, col.y);
+}
+";
+
+#[test]
+fn an_arbvp1_and_arbfp1_pair_draws_on_llvmpipe() {
+    let dir = scratch("arbvp1");
+    let file = write(&dir, "pair.cg", PAIR);
+    let vp = pigment(&[
+        "compile",
+        &file,
+        "--profile",
+        "arbvp1",
+        "--entry",
+        "main_vertex",
+    ]);
+    assert_eq!(vp.status.code(), Some(0), "{}", stderr(&vp));
+    let fp = pigment(&[
+        "compile",
+        &file,
+        "--profile",
+        "arbfp1",
+        "--entry",
+        "main_fragment",
+    ]);
+    assert_eq!(fp.status.code(), Some(0), "{}", stderr(&fp));
+    let (vp, fp) = (stdout(&vp), stdout(&fp));
+    assert!(
+        vp.starts_with("!!ARBvp1.0\n") && vp.contains("#profile arbvp1"),
+        "{vp}"
+    );
+    // The header's bindings: the matrix rows from c[N] on, the scale's default loaded by hand.
+    let slot = |name: &str| -> u32 {
+        let line = vp
+            .lines()
+            .find(|l| l.starts_with("#var") && l.contains(&format!(" {name} :")))
+            .unwrap_or_else(|| panic!("no #var for {name}:\n{vp}"));
+        let c = line.split(" : ").nth(2).unwrap();
+        c.trim_start_matches("c[")
+            .split(']')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let m = slot("modelViewProj");
+    let mut locals: Vec<(u32, [f32; 4])> = (0..4)
+        .map(|r| {
+            (
+                m + r,
+                std::array::from_fn(|c| f32::from(u8::from(c == r as usize))),
+            )
+        })
+        .collect();
+    locals.push((slot("scale"), [2.0, 0.5, 0.0, 0.0]));
+    let vertex = gl_oracle::VertexProgram {
+        text: &vp,
+        locals: &locals,
+    };
+    let mut oracle = Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
+    let pixels = oracle
+        .draw_with_vertex_program(vertex, &fp, 4, 4, &Inputs::default())
+        .unwrap();
+    // Varyings are interpolated linearly from the corners' values: the step in x is taken at
+    // the corners (0 or 1), sin(t) at t = 0 and 1.
+    for (k, px) in pixels.chunks(4).enumerate() {
+        let (s, t) = ((k % 4) as f32 * 0.25 + 0.125, (k / 4) as f32 * 0.25 + 0.125);
+        let want = [2.0 * s, 0.5 * t, s + 0.25, t * 1f32.sin()];
+        assert!(
+            px.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-4),
+            "pixel {k}: {px:?}, want {want:?}"
+        );
+    }
+}
+
+#[test]
+fn what_arbvp1_lacks_is_a_located_error() {
+    let dir = scratch("arbvp1-refusal");
+    let src = "float4 main(float4 p : POSITION, uniform sampler2D s) : POSITION\n{\n    \
+               return p + tex2Dlod(s, float4(p.xy, 0, 0));\n}\n";
+    let file = write(&dir, "v.cg", src);
+    let out = pigment(&["compile", &file, "--target", "arbvp1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("v.cg:3:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("arbvp1"), "{}", stderr(&out));
 }

@@ -39,7 +39,7 @@ pub(crate) fn allocate(instructions: &[Instruction]) -> (HashMap<u32, u32>, u32)
                     count - 1
                 });
                 e.insert(r);
-                if !last_read.get(&t).is_some_and(|&l| l > i) {
+                if last_read.get(&t).is_none_or(|&l| l <= i) {
                     // Never read later: its register is free again after this instruction.
                     free.push(r);
                 }
