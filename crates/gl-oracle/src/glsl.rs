@@ -34,6 +34,9 @@ pub struct GlslInputs {
     pub attributes: Vec<(String, u32)>,
     /// Fragment outputs by name and colour number, bound before linking.
     pub outputs: Vec<(String, u32)>,
+    /// Values of generic attributes the quad does not feed (1, 2, 5-7), the same at every
+    /// vertex: what a runtime gives with `glVertexAttrib4f` (libretro's white `COLOR`).
+    pub constant_attributes: Vec<(u32, [f32; 4])>,
 }
 
 /// A linked program object, deleted (with its shaders) when dropped.
@@ -174,8 +177,39 @@ fn link<'gl>(
     Ok(linked)
 }
 
+/// The names of the program's active `mat4` uniforms.
+fn matrix_uniforms(gl: &Gl, program: GLuint) -> Vec<String> {
+    let mut count = 0;
+    // SAFETY: the context is current; `count` is a valid GLint destination.
+    unsafe { gl.GetProgramiv(program, gl::ACTIVE_UNIFORMS, &mut count) };
+    let mut names = Vec::new();
+    for index in 0..count.max(0) as u32 {
+        let mut name = [0u8; 256];
+        let (mut written, mut size, mut ty) = (0, 0, 0);
+        // SAFETY: `name` holds 256 bytes, the size GL is told; the others are valid destinations.
+        unsafe {
+            gl.GetActiveUniform(
+                program,
+                index,
+                name.len() as i32,
+                &mut written,
+                &mut size,
+                &mut ty,
+                name.as_mut_ptr().cast(),
+            )
+        };
+        if ty == gl::FLOAT_MAT4 {
+            let name = &name[..written.max(0) as usize];
+            names.push(String::from_utf8_lossy(name).to_string());
+        }
+    }
+    names
+}
+
 /// Sets each uniform that the program has (the linker drops unused ones, which is not an error).
+/// A `mat4` uniform takes four 4-component elements, its columns.
 fn set_uniforms(gl: &Gl, program: GLuint, inputs: &GlslInputs) -> Result<(), OracleError> {
+    let matrices = matrix_uniforms(gl, program);
     for u in &inputs.uniforms {
         let n = c_string(&u.name)?;
         // SAFETY: `n` is NUL-terminated; the program is linked and in use.
@@ -190,6 +224,12 @@ fn set_uniforms(gl: &Gl, program: GLuint, inputs: &GlslInputs) -> Result<(), Ora
             .flat_map(|e| e[..u.width as usize].to_vec())
             .collect();
         let ints: Vec<i32> = floats.iter().map(|&x| x as i32).collect();
+        if matrices.contains(&u.name) && u.width == 4 && count % 4 == 0 {
+            // SAFETY: `floats` holds count / 4 column-major matrices.
+            unsafe { gl.UniformMatrix4fv(location, count / 4, gl::FALSE, floats.as_ptr()) };
+            check(gl, "setting a matrix uniform")?;
+            continue;
+        }
         // SAFETY: the vectors hold `count` elements of `width` components each.
         unsafe {
             match (u.int, u.width) {
@@ -238,8 +278,17 @@ impl Oracle {
         unsafe { gl.Disable(gl::FRAGMENT_PROGRAM_ARB) };
         let program = link(gl, vertex, fragment, inputs)?;
         set_uniforms(gl, program.program, inputs)?;
+        for (index, v) in &inputs.constant_attributes {
+            // SAFETY: the context is current; `v` is four floats.
+            unsafe { gl.VertexAttrib4fv(*index, v.as_ptr()) };
+        }
+        check(gl, "setting constant attributes")?;
         self.framebuffer.clear(gl)?;
-        quad::draw_generic(gl)?;
-        self.framebuffer.read(gl)
+        let drawn = quad::draw_generic(gl).and_then(|()| self.framebuffer.read(gl));
+        for (index, _) in &inputs.constant_attributes {
+            // SAFETY: as above; GL's initial value of a generic attribute.
+            unsafe { gl.VertexAttrib4f(*index, 0.0, 0.0, 0.0, 1.0) };
+        }
+        drawn
     }
 }

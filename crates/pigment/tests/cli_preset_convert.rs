@@ -4,7 +4,8 @@
 //! SPIR-V (`-V`, Vulkan GLSL), or as libretro GLSL shaders whose every stage (`#define VERTEX` /
 //! `FRAGMENT` after the `#version` line, as RetroArch compiles them) glslangValidator accepts, with
 //! the Cg runtime's names replaced by the runtime's, and a `.slangp`/`.glslp` that Pigment's preset
-//! parser reads back with the original's keys.
+//! parser reads back with the original's keys. The converted GLSL chain, run on Mesa's llvmpipe by
+//! a minimal libretro GLSL runtime written here, draws what `pigment preset` draws on the machine.
 
 mod common;
 
@@ -247,4 +248,248 @@ fn a_pass_without_a_slang_equivalent_is_reported_and_nothing_written() {
         stderr(&out)
     );
     assert!(!out_dir.join("preset.slangp").exists());
+}
+
+/// An 8-bit RGBA PNG of `pixels` (row 0 the top).
+fn write_png(path: &Path, width: u32, height: u32, pixels: &[[f32; 4]]) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut encoder = png::Encoder::new(file, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = pixels
+        .iter()
+        .flat_map(|p| p.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8))
+        .collect();
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&bytes)
+        .unwrap();
+}
+
+/// The pixels of an 8-bit RGBA PNG, row 0 the top, and its size.
+fn read_png(path: &Path) -> (Vec<[f32; 4]>, u32, u32) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut bytes = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut bytes).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
+    let pixels = bytes[..info.buffer_size()]
+        .chunks(4)
+        .map(|p| std::array::from_fn(|c| f32::from(p[c]) / 255.0))
+        .collect();
+    (pixels, info.width, info.height)
+}
+
+/// One picture of the GLSL chain: `size`, pixels row 0 at t = 0, as an 8-bit or float
+/// framebuffer keeps them.
+#[derive(Clone)]
+struct Frame {
+    size: (u32, u32),
+    pixels: Vec<[f32; 4]>,
+}
+
+impl Frame {
+    fn texture(&self, linear: bool) -> gl_oracle::OracleTexture {
+        let filter = if linear {
+            gl_oracle::Filter::Linear
+        } else {
+            gl_oracle::Filter::Nearest
+        };
+        let mut t = gl_oracle::OracleTexture::new(
+            gl_oracle::TextureTarget::D2,
+            [self.size.0, self.size.1, 1],
+            self.pixels.clone(),
+            filter,
+        );
+        // The runtime's clamp to border reads as the machine's clamp to edge (preset::store).
+        t.wrap = gl_oracle::Wrap::ClampToEdge;
+        t
+    }
+}
+
+/// A minimal libretro GLSL runtime on llvmpipe, written from the runtime's documented names: pass
+/// `i` of the converted preset in `dir` drawn at `size` from `source`, with the original picture,
+/// the earlier passes' outputs (pass 0 aliased FIRSTPASS), an all-black previous frame, the LUT
+/// and the parameter GAIN = 2; every texture of the pass filtered as the pass says.
+fn draw_glsl_pass(
+    oracle: &mut gl_oracle::Oracle,
+    dir: &Path,
+    i: usize,
+    size: (u32, u32),
+    frames: &[Frame],
+    lut: &Frame,
+    linear: bool,
+) -> Vec<[f32; 4]> {
+    use gl_oracle::GlslUniform;
+    let text = std::fs::read_to_string(dir.join(format!("pass{i}.glsl"))).unwrap();
+    let (version, rest) = text.split_once('\n').unwrap();
+    let stage = |name: &str| format!("{version}\n#define {name}\n{rest}");
+    let source = &frames[i];
+    let original = &frames[0];
+    let black = Frame {
+        size: original.size,
+        pixels: vec![[0.0; 4]; original.pixels.len()],
+    };
+    let vec2 = |name: &str, (w, h): (u32, u32)| GlslUniform {
+        name: name.into(),
+        width: 2,
+        int: false,
+        elements: vec![[w as f32, h as f32, 0.0, 0.0]],
+    };
+    let int = |name: &str, v: f32| GlslUniform {
+        name: name.into(),
+        width: 1,
+        int: true,
+        elements: vec![[v, 0.0, 0.0, 0.0]],
+    };
+    let identity = (0..4)
+        .map(|c| std::array::from_fn(|r| f32::from(u8::from(r == c))))
+        .collect();
+    let mut inputs = gl_oracle::GlslInputs {
+        uniforms: vec![
+            GlslUniform {
+                name: "MVPMatrix".into(),
+                width: 4,
+                int: false,
+                elements: identity,
+            },
+            GlslUniform {
+                name: "GAIN".into(),
+                width: 1,
+                int: false,
+                elements: vec![[2.0, 0.0, 0.0, 0.0]],
+            },
+            vec2("OutputSize", size),
+            int("FrameCount", 0.0),
+            int("FrameDirection", 1.0),
+        ],
+        attributes: vec![
+            ("VertexCoord".into(), 0),
+            ("TexCoord".into(), 8),
+            ("COLOR".into(), 5),
+        ],
+        constant_attributes: vec![(5, [1.0; 4])],
+        ..Default::default()
+    };
+    let mut textures: Vec<(&str, Frame, bool)> = vec![
+        ("", source.clone(), linear),
+        ("Orig", original.clone(), linear),
+        ("Prev", black, linear),
+        ("lut", lut.clone(), true),
+    ];
+    if i > 0 {
+        textures.push(("FIRSTPASS", frames[1].clone(), linear));
+    }
+    for (unit, (prefix, frame, linear)) in textures.into_iter().enumerate() {
+        let sampler = if prefix == "lut" {
+            prefix.to_string()
+        } else {
+            inputs
+                .uniforms
+                .push(vec2(&format!("{prefix}InputSize"), frame.size));
+            inputs
+                .uniforms
+                .push(vec2(&format!("{prefix}TextureSize"), frame.size));
+            format!("{prefix}Texture")
+        };
+        inputs.samplers.push((sampler, unit as u32));
+        inputs.textures.push((unit as u32, frame.texture(linear)));
+    }
+    let floats = oracle
+        .draw_glsl(
+            &stage("VERTEX"),
+            &stage("FRAGMENT"),
+            size.0,
+            size.1,
+            &inputs,
+        )
+        .unwrap_or_else(|e| panic!("pass {i}: {e}\n{text}"));
+    floats
+        .chunks(4)
+        .map(|p| std::array::from_fn(|c| p[c]))
+        .collect()
+}
+
+/// An 8-bit framebuffer's value of a shaded colour.
+fn unorm8(c: [f32; 4]) -> [f32; 4] {
+    c.map(|x| (x.clamp(0.0, 1.0) * 255.0).round() / 255.0)
+}
+
+#[test]
+fn the_converted_glsl_chain_draws_on_llvmpipe_what_the_machine_chain_draws() {
+    let dir = scratch("convert-glsl-chain");
+    write_preset(&dir);
+    let picture: Vec<[f32; 4]> = (0..64)
+        .map(|k| [(k % 8) as f32 / 7.0, (k / 8) as f32 / 7.0, 0.5, 1.0])
+        .collect();
+    let lut: Vec<[f32; 4]> = (0..16)
+        .map(|k| {
+            let (x, y) = ((k % 4) as f32, (k / 4) as f32);
+            [x / 3.0, 1.0 - y / 3.0, (x + y) / 6.0, 1.0]
+        })
+        .collect();
+    write_png(&dir.join("in.png"), 8, 8, &picture);
+    write_png(&dir.join("lut.png"), 4, 4, &lut);
+    let machine_png = dir.join("machine.png");
+    let p = dir.join("p.cgp").display().to_string();
+    let out = pigment(&[
+        "preset",
+        &p,
+        "--input",
+        &dir.join("in.png").display().to_string(),
+        "--output-size",
+        "16x16",
+        "-o",
+        &machine_png.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let glsl_dir = dir.join("glsl");
+    let out = pigment(&[
+        "preset",
+        &p,
+        "--convert",
+        "glsl",
+        "-o",
+        &glsl_dir.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // The chain: pass 0 at the source's size into a float framebuffer, pass 1 at 64x64 reading
+    // its textures unfiltered (filter_linear1 = false) into an 8-bit one, pass 2 at the output
+    // size; each entry (size, linear filtering of what the pass reads, 8-bit framebuffer).
+    let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
+    let quantized = |p: Vec<[f32; 4]>| p.into_iter().map(unorm8).collect();
+    let lut = Frame {
+        size: (4, 4),
+        pixels: quantized(lut),
+    };
+    let mut frames = vec![Frame {
+        size: (8, 8),
+        pixels: quantized(picture),
+    }];
+    let passes = [
+        ((8, 8), true, false),
+        ((64, 64), false, true),
+        ((16, 16), true, true),
+    ];
+    for (i, &(size, linear, unorm)) in passes.iter().enumerate() {
+        let pixels = draw_glsl_pass(&mut oracle, &glsl_dir, i, size, &frames, &lut, linear);
+        let pixels = if unorm { quantized(pixels) } else { pixels };
+        frames.push(Frame { size, pixels });
+    }
+    let (machine, w, h) = read_png(&machine_png);
+    assert_eq!((w, h), (16, 16));
+    let gpu = &frames[3].pixels;
+    let mut lit = 0;
+    for (k, (g, m)) in gpu.iter().zip(&machine).enumerate() {
+        lit += usize::from(m[..3].iter().any(|&c| c > 0.05));
+        assert!(
+            g.iter().zip(m).all(|(g, m)| (g - m).abs() <= 1.5 / 255.0),
+            "pixel ({}, {}): llvmpipe {g:?}, machine {m:?}",
+            k % 16,
+            k / 16
+        );
+    }
+    assert!(lit > 128, "only {lit} of 256 pixels show anything");
 }
