@@ -244,8 +244,15 @@ pub struct TargetArgs {
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The Cg program (`.cg`).
+    /// The Cg program (`.cg`), or the first Parasol unit (`.p`).
     pub program: PathBuf,
+    /// Further Parasol units, rendered together with the first.
+    pub units: Vec<PathBuf>,
+    /// (Parasol) The program to render, `package.Module.name`: its vertex shader runs per vertex
+    /// of the quad (inputs in declaration order: position, texture coordinate, colour, second
+    /// coordinate set), its fragment shader on the machine.
+    #[arg(long = "program", value_name = "PATH")]
+    pub parasol_program: Option<String>,
     /// Render through both stages: this vertex entry runs per vertex of the quad and its outputs
     /// are interpolated into the fragment entry's inputs (`--entry`).
     #[arg(long = "vertex-entry", value_name = "NAME")]

@@ -248,3 +248,79 @@ fn a_program_becomes_a_linked_glsl_pair_that_draws_on_llvmpipe() {
     let fp30 = pigment(&["compile", &main, &shaders, "--program", "demo.Main.p"]);
     assert_eq!(fp30.status.code(), Some(2), "{}", stderr(&fp30));
 }
+
+/// A program whose vertex shader scales the texture coordinate by a parameter and whose fragment
+/// shader shows it: rendered, every pixel is (k·s, k·t, 0.5, 1) at its centre (s, t).
+const SCALING: &str = "package demo;
+
+module Scale is
+  import com.io7m.parasol.Vector2f as V2;
+
+  shader vertex v is
+    parameter k : float;
+    in position : vector_4f;
+    in uv : vector_2f;
+    out vertex clip : vector_4f;
+    out f_uv : vector_2f;
+  with
+    value scaled = V2.multiply_scalar (uv, k);
+  as
+    out clip = position;
+    out f_uv = scaled;
+  end;
+
+  shader fragment f is
+    in f_uv : vector_2f;
+    out colour : vector_4f as 0;
+  with
+    value c = new vector_4f (f_uv, 0.5, 1.0);
+  as
+    out colour = c;
+  end;
+
+  shader program p is
+    vertex v;
+    fragment f;
+  end;
+end;
+";
+
+#[test]
+fn render_draws_a_program_through_both_shaders() {
+    let dir = scratch("parasol-render");
+    let unit = write(&dir, "scale.p", SCALING);
+    let raw = dir.join("out.raw");
+    let o = pigment(&[
+        "render",
+        &unit,
+        "--program",
+        "demo.Scale.p",
+        "--param",
+        "k=0.5",
+        "--size",
+        "4x4",
+        "--raw",
+        &raw.display().to_string(),
+        "-o",
+        &dir.join("out.png").display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&raw).unwrap();
+    let floats: Vec<f32> = bytes
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    assert_eq!(floats.len(), 4 * 4 * 4);
+    for (k, px) in floats.chunks(4).enumerate() {
+        let (s, t) = ((k % 4) as f32 * 0.25 + 0.125, (k / 4) as f32 * 0.25 + 0.125);
+        let want = [0.5 * s, 0.5 * t, 0.5, 1.0];
+        assert!(
+            px.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-6),
+            "pixel {k}: {px:?}, want {want:?}"
+        );
+    }
+    // Without `--program` the command says what it needs.
+    let o = pigment(&["render", &unit]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--program"), "{}", stderr(&o));
+}

@@ -6,12 +6,12 @@
 //! naga targets (`--target spirv|wgsl|msl|hlsl|glsl-naga:V`) take the same lowered function,
 //! vertex or fragment.
 
-use crate::cli::{CheckArgs, CompileArgs, EmitStage, ReflectFormat};
+use crate::cli::{CheckArgs, CompileArgs, EmitStage, ReflectFormat, RenderArgs};
 use crate::commands::compile::write_output;
 use crate::commands::{glsl_target, naga_target};
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
-use pigment_diag::{render, Diagnostic, SourceFiles};
+use pigment_diag::{Diagnostic, SourceFiles};
 use std::path::{Path, PathBuf};
 
 /// Whether a path names a Parasol unit.
@@ -43,7 +43,7 @@ fn checked(first: &Path, rest: &[PathBuf]) -> Result<Units, Failure> {
 
 fn print(files: &SourceFiles, diags: &[Diagnostic]) {
     for d in diags {
-        eprint!("{}", render(files, d));
+        eprint!("{}", pigment_diag::render(files, d));
     }
 }
 
@@ -126,4 +126,55 @@ fn compile_program(args: &CompileArgs, program: &str) -> CommandResult {
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// The attribute a Parasol program's vertex input gets in `pigment render`, by its place among the
+/// vertex shader's inputs: position, texture coordinate, colour and second coordinate set of the
+/// reference quad (vertex_quad.rs gives their values), (0, 0, 0, 1) after that.
+fn parasol_attribute(
+    func: &pigment_ir::Function,
+    input: &pigment_ir::Input,
+    s: f32,
+    t: f32,
+) -> [f32; 4] {
+    const ORDER: [&str; 4] = ["POSITION", "TEXCOORD0", "COLOR0", "TEXCOORD1"];
+    let place = func.inputs.iter().position(|(_, i)| i.name == input.name);
+    let semantic = place.and_then(|k| ORDER.get(k)).copied();
+    crate::commands::vertex_quad::attribute(semantic, s, t)
+}
+
+/// `pigment render FILE.p... --program pkg.M.name -o OUT.png`: the program's vertex shader run per
+/// vertex of the quad, its fragment shader compiled for fp30 and run on the machine.
+pub fn render(args: &RenderArgs) -> CommandResult {
+    let Some(program) = &args.parasol_program else {
+        return Err(Failure::Usage(
+            "rendering Parasol needs `--program package.Module.name`".into(),
+        ));
+    };
+    let (files, units) = checked(&args.program, &args.units)?;
+    let rejected = |errors: &[Diagnostic]| {
+        print(&files, errors);
+        Failure::Rejected
+    };
+    let (vertex, fragment) =
+        pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
+    let mut module = pigment_ir::Module::new();
+    let entry = fragment.name.clone();
+    module.functions.append(fragment);
+    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+        .map_err(|errors| rejected(&errors))?;
+    let program =
+        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|e| {
+            Failure::Output(format!(
+                "internal: the compiled fragment shader does not load: {}",
+                e.first().map(|d| d.message.as_str()).unwrap_or("")
+            ))
+        })?;
+    let loaded = crate::load::Loaded {
+        program,
+        interface: compiled.interface,
+    };
+    crate::commands::render_stages::render_through(args, &vertex, &loaded, &|input, s, t| {
+        parasol_attribute(&vertex, input, s, t)
+    })
 }

@@ -1,7 +1,8 @@
 //! `pigment render PROGRAM.cg`: compile a Cg program for fp30 (as `pigment compile` does), load the
 //! result on the NV_fragment_program machine and render the reference quad with it (as `pigment
 //! run` does). The compiled program's interface lets `--param` and `--tex` use Cg names. With
-//! `--vertex-entry` the quad is drawn through a vertex program as well (`render_stages.rs`).
+//! `--vertex-entry` the quad is drawn through a vertex program as well (`render_stages.rs`); a
+//! Parasol unit renders a `--program` (`parasol.rs`).
 
 use crate::cli::RenderArgs;
 use crate::commands::compile::compile_cg;
@@ -11,6 +12,9 @@ use crate::load::Loaded;
 use pigment_diag::FileId;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
+    if crate::commands::parasol::is_parasol(&args.program) {
+        return crate::commands::parasol::render(args);
+    }
     if let Some(vertex_entry) = &args.vertex_entry {
         return crate::commands::render_stages::render_two_stages(args, vertex_entry);
     }

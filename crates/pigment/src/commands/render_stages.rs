@@ -14,7 +14,7 @@ use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::compile::lower_cg_with;
 use crate::commands::render::compile_and_load;
 use crate::commands::run::render_with;
-use crate::commands::vertex_quad::{run_quad_vertices, uniform_values};
+use crate::commands::vertex_quad::{attribute, run_quad_vertices_with, uniform_values};
 use crate::commands::vertex_textures::VertexTextures;
 use crate::failure::{CommandResult, Failure};
 use crate::load::Loaded;
@@ -31,13 +31,26 @@ pub fn render_two_stages(args: &RenderArgs, vertex_entry: &str) -> CommandResult
     let vertex = lower_vertex(&args.program, &args.cg, vertex_entry)?;
     let func = &vertex.functions[Handle::from_index(0)];
     let loaded = compile_and_load(args)?;
+    render_through(args, func, &loaded, &|input, s, t| {
+        attribute(input.semantic.as_deref(), s, t)
+    })
+}
+
+/// Renders `loaded` (a fragment program on the machine) behind the vertex function `func`, run per
+/// vertex of the quad with the attributes `attribute(input, s, t)` gives.
+pub fn render_through(
+    args: &RenderArgs,
+    func: &pigment_ir::Function,
+    loaded: &Loaded,
+    attribute: &dyn Fn(&pigment_ir::Input, f32, f32) -> [f32; 4],
+) -> CommandResult {
     let bindings = &args.target.bindings;
     let (uniforms, params_taken) = uniform_values(func, &bindings.params)?;
     let (mut textures, textures_taken) = VertexTextures::bind(func, bindings)?;
-    let vertices = run_quad_vertices(func, &uniforms, &mut textures)?;
-    let fragment_bindings = fragment_bindings(bindings, &loaded, &params_taken, &textures_taken);
+    let vertices = run_quad_vertices_with(func, &uniforms, &mut textures, attribute)?;
+    let fragment_bindings = fragment_bindings(bindings, loaded, &params_taken, &textures_taken);
     render_with(
-        &loaded,
+        loaded,
         &fragment_bindings,
         &args.target,
         &args.program,

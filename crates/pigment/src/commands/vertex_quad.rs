@@ -28,7 +28,7 @@ const CORNERS: [(f32, f32); 4] = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)
 pub const UNSET: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
 
 /// The value of the attribute with `semantic` at corner (s, t).
-fn attribute(semantic: Option<&str>, s: f32, t: f32) -> [f32; 4] {
+pub fn attribute(semantic: Option<&str>, s: f32, t: f32) -> [f32; 4] {
     match semantic.and_then(vertex_input).as_deref() {
         Some("POSITION") => [2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0],
         Some("TEXCOORD0") => [s, t, 0.0, 1.0],
@@ -115,19 +115,9 @@ fn register(semantic: &str) -> Option<AttribReg> {
     }
 }
 
-/// Runs `func` (a vertex function) for the four vertices of the strip.
-pub fn run_quad_vertices(
-    func: &Function,
-    uniforms: &[Vec<Vector>],
-    textures: &mut dyn Textures,
-) -> Result<Vec<Vertex>, Failure> {
-    run_quad_vertices_with(func, uniforms, textures, &|input, s, t| {
-        attribute(input.semantic.as_deref(), s, t)
-    })
-}
-
-/// [`run_quad_vertices`] with the attributes of each corner given by `attribute(input, s, t)` (a
-/// runtime with its own conventions, as libretro's presets).
+/// Runs `func` (a vertex function) for the four vertices of the strip, the attributes of each
+/// corner given by `attribute(input, s, t)` ([`attribute`] by semantic; a runtime with its own
+/// conventions, as libretro's presets and Parasol programs, gives its own).
 pub fn run_quad_vertices_with(
     func: &Function,
     uniforms: &[Vec<Vector>],
