@@ -18,6 +18,7 @@ mod lower_externals;
 pub mod names;
 pub mod parser;
 pub mod stdlib;
+pub mod versions;
 
 pub use parser::parse;
 use pigment_diag::{Diagnostic, SourceFiles};

@@ -59,20 +59,9 @@ pub fn lower_shader(units: &[Unit], path: &str) -> Result<Function, Diagnostic> 
 /// Lowers program `path`'s vertex and fragment shaders so that they connect: each vertex output
 /// feeding fragment input N (same name) is `TEXCOORDN`; the vertex's other outputs follow.
 pub fn lower_program(units: &[Unit], path: &str) -> Result<(Function, Function), Diagnostic> {
+    let (vertex, fragment) = program_shaders(units, path)?;
     let env = Env::new(units);
     let not_program = || Diagnostic::error(format!("`{path}` is not a program"));
-    let (module_key, name) = path.rsplit_once('.').ok_or_else(not_program)?;
-    let m = env.modules.get(module_key).ok_or_else(not_program)?;
-    let Some(Shader::Program(p)) = m.shaders.get(name) else {
-        return Err(not_program());
-    };
-    let full = |sp: &Path| -> Option<String> {
-        Some(format!("{}.{}", env.target(m, sp)?.key, sp.name.text))
-    };
-    let (vertex, fragment) = (
-        full(&p.vertex).ok_or_else(not_program)?,
-        full(&p.fragment).ok_or_else(not_program)?,
-    );
     let (fm, fname) = fragment.rsplit_once('.').ok_or_else(not_program)?;
     let inputs = match env.modules.get(fm).and_then(|m| m.shaders.get(fname)) {
         Some(Shader::Fragment(f)) => f
@@ -86,6 +75,24 @@ pub fn lower_program(units: &[Unit], path: &str) -> Result<(Function, Function),
     Ok((
         lower_with(units, &vertex, Stage::Vertex, inputs)?,
         lower(units, &fragment, Stage::Fragment)?,
+    ))
+}
+
+/// The full paths (`package.Module.name`) of program `path`'s vertex and fragment shaders.
+pub fn program_shaders(units: &[Unit], path: &str) -> Result<(String, String), Diagnostic> {
+    let env = Env::new(units);
+    let not_program = || Diagnostic::error(format!("`{path}` is not a program"));
+    let (module_key, name) = path.rsplit_once('.').ok_or_else(not_program)?;
+    let m = env.modules.get(module_key).ok_or_else(not_program)?;
+    let Some(Shader::Program(p)) = m.shaders.get(name) else {
+        return Err(not_program());
+    };
+    let full = |sp: &Path| -> Option<String> {
+        Some(format!("{}.{}", env.target(m, sp)?.key, sp.name.text))
+    };
+    Ok((
+        full(&p.vertex).ok_or_else(not_program)?,
+        full(&p.fragment).ok_or_else(not_program)?,
     ))
 }
 
@@ -593,9 +600,16 @@ impl<'e, 'a> Lowerer<'e, 'a> {
             }
             Body::External(x) => {
                 let ret = resolve_ty(self.env, tm, &f.ret);
-                crate::lower_externals::external(&mut self.b, &x.name.text, args, ret).ok_or_else(
-                    || unsupported(m.file, span, format!("the standard library function `{p}`")),
-                )
+                // The instructions of a standard library call carry the call's location (the
+                // version checks point at a `texture_with_lod` so).
+                self.b
+                    .set_loc(Some(pigment_ir::SourceLoc { file: m.file, span }));
+                let lowered =
+                    crate::lower_externals::external(&mut self.b, &x.name.text, args, ret);
+                self.b.set_loc(None);
+                lowered.ok_or_else(|| {
+                    unsupported(m.file, span, format!("the standard library function `{p}`"))
+                })
             }
         }
     }
@@ -613,6 +627,11 @@ fn record<'e, 'a>(env: &'e Env<'a>, ty: &Ty) -> Option<(&'e ModuleInfo<'a>, &'a 
     };
     let m = env.modules.get(key)?;
     Some((m, *m.types.get(name)?))
+}
+
+/// A checked type path's type (for the version checks too).
+pub(crate) fn resolve_type(env: &Env, m: &ModuleInfo, p: &Path) -> Ty {
+    resolve_ty(env, m, p)
 }
 
 /// A checked type path's type.

@@ -324,3 +324,101 @@ fn render_draws_a_program_through_both_shaders() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--program"), "{}", stderr(&o));
 }
+
+/// What the reference compiler's version checker excludes from GLSL 1.10, 1.20 and ES 1.00.
+const LEGACY: &str = "package demo;
+
+module Legacy is
+  import com.io7m.parasol.Sampler2D as S;
+
+  shader vertex v is
+    in position : vector_4f;
+    in id : vector_2i;
+    out vertex clip : vector_4f;
+    out f_id : vector_2i;
+  as
+    out clip = position;
+    out f_id = id;
+  end;
+
+  shader fragment f is
+    parameter t : sampler_2d;
+    in f_id : vector_2i;
+    out colour : vector_4f as 0;
+    out shine : vector_4f as 1;
+  with
+    value uv = new vector_2f (0.5, 0.5);
+    value c = S.texture_with_lod (t, uv, 1.0);
+  as
+    out colour = c;
+    out shine = c;
+  end;
+
+  shader program p is
+    vertex v;
+    fragment f;
+  end;
+end;
+";
+
+#[test]
+fn versions_the_reference_excludes_are_located_errors() {
+    let dir = scratch("parasol-versions");
+    let unit = write(&dir, "legacy.p", LEGACY);
+    let compile = |target: &str| {
+        pigment(&[
+            "compile",
+            &unit,
+            "--program",
+            "demo.Legacy.p",
+            "--target",
+            target,
+            "-o",
+            &dir.join(target.replace(':', "_")).display().to_string(),
+        ])
+    };
+    let es100 = compile("glsl:es100");
+    assert_eq!(es100.status.code(), Some(1), "{}", stderr(&es100));
+    let lines: Vec<String> = stderr(&es100)
+        .lines()
+        .filter(|l| l.contains(": error["))
+        .map(|l| {
+            l.split_once("legacy.p:")
+                .unwrap()
+                .1
+                .split(" is of")
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "8:8: error[GLSL_VERSION_EXCLUDED]: the vertex shader input `id`",
+            "10:9: error[GLSL_VERSION_EXCLUDED]: the vertex shader output `f_id`",
+            "18:8: error[GLSL_VERSION_EXCLUDED]: the fragment shader input `f_id`",
+            "20:9: error[GLSL_VERSION_EXCLUDED]: the fragment shader declares more than one \
+             output (`shine` is its second); GLSL ES 1.00 has one (the reference compiler's \
+             version check)",
+            "23:15: error[GLSL_VERSION_EXCLUDED]: `Sampler2D.texture_with_lod` is not available \
+             in GLSL ES 1.00: it has no lookups with an explicit level of detail (the reference \
+             compiler's version check)",
+        ]
+    );
+    // GLSL 1.20 has several outputs (gl_FragData), the rest is excluded there too.
+    let v120 = compile("glsl:120");
+    assert_eq!(v120.status.code(), Some(1), "{}", stderr(&v120));
+    assert_eq!(
+        stderr(&v120)
+            .matches("error[GLSL_VERSION_EXCLUDED]")
+            .count(),
+        4
+    );
+    assert!(!stderr(&v120).contains("more than one output"));
+    // From 1.30 on the program is expressible.
+    for target in ["glsl:130", "glsl:es300", "glsl:330"] {
+        let o = compile(target);
+        assert_eq!(o.status.code(), Some(0), "{target}: {}", stderr(&o));
+    }
+}

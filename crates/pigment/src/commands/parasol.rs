@@ -74,6 +74,10 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         Failure::Rejected
     };
     if let Some(version) = glsl {
+        let excluded = version_check(&units, shader, &func, version);
+        if !excluded.is_empty() {
+            return Err(rejected(&excluded));
+        }
         let written = pigment_glsl::write(&func, version).map_err(|d| rejected(&[d]))?;
         return match args.reflect {
             Some(ReflectFormat::Json) => write_output(args, &format!("{:#}\n", written.reflection)),
@@ -111,6 +115,13 @@ fn compile_program(args: &CompileArgs, program: &str) -> CommandResult {
     };
     let (vertex, fragment) =
         pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
+    let (vertex_path, fragment_path) =
+        pigment_parasol::lower::program_shaders(&units, program).map_err(|d| rejected(&[d]))?;
+    let mut excluded = version_check(&units, &vertex_path, &vertex, version);
+    excluded.extend(version_check(&units, &fragment_path, &fragment, version));
+    if !excluded.is_empty() {
+        return Err(rejected(&excluded));
+    }
     let vs = pigment_glsl::write(&vertex, version).map_err(|d| rejected(&[d]))?;
     let fs = pigment_glsl::write(&fragment, version).map_err(|d| rejected(&[d]))?;
     let Some(dir) = &args.output else {
@@ -177,4 +188,22 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     crate::commands::render_stages::render_through(args, &vertex, &loaded, &|input, s, t| {
         parasol_attribute(&vertex, input, s, t)
     })
+}
+
+/// The reference compiler's version checks for GLSL 1.10, 1.20 and ES 1.00
+/// (`pigment_parasol::versions`); other versions have none.
+fn version_check(
+    units: &[pigment_parasol::ast::Unit],
+    shader: &str,
+    func: &pigment_ir::Function,
+    version: pigment_glsl::Version,
+) -> Vec<Diagnostic> {
+    use pigment_parasol::versions::{exclusions, LegacyVersion};
+    let legacy = match (version.is_es(), version.number) {
+        (false, 110) => LegacyVersion::Glsl110,
+        (false, 120) => LegacyVersion::Glsl120,
+        (true, 100) => LegacyVersion::Es100,
+        _ => return Vec::new(),
+    };
+    exclusions(units, shader, func, legacy)
 }
