@@ -18,7 +18,9 @@ surface s(uniform color c = color(1, 0, 0, 1); parameter float k = .5) {
 ";
 
 fn run(text: &str) -> Vec<Diagnostic> {
-    let (_unit, diags) = pigment_isl::parse(FileId(0), text);
+    let (unit, mut diags) = pigment_isl::parse(FileId(0), text);
+    // The checker must cope with whatever the recovering parser produced.
+    diags.extend(pigment_isl::check(&unit));
     for d in &diags {
         let span = d.primary.as_ref().expect("located").span;
         assert!(

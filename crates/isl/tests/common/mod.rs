@@ -25,3 +25,14 @@ pub fn parse_errors(text: &str) -> Vec<String> {
     let (_, diags) = pigment_isl::parse(FileId(0), text);
     located(text, &diags)
 }
+
+/// Parse and check diagnostics.
+pub fn check_errors(text: &str) -> Vec<String> {
+    let (_, diags) = pigment_isl::parse_and_check(FileId(0), text);
+    located(text, &diags)
+}
+
+/// Wraps statements in a surface shader's body (the body starts on line 2).
+pub fn in_surface(body: &str) -> String {
+    format!("surface s(uniform float u = 1; parameter float p = 2) {{\n{body}\n}}\n")
+}
