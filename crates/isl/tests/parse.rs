@@ -102,3 +102,14 @@ fn deep_nesting_is_refused_not_overflowed() {
     // A block counts two levels (the statement and the block).
     assert_eq!(parse_errors(&text)[0], "1:114: nesting too deep");
 }
+
+#[test]
+fn long_chains_are_refused_not_overflowed() {
+    let text = format!("uniform float x = 1{};", " + 1".repeat(100_000));
+    assert_eq!(parse_errors(&text)[0], "1:817: nesting too deep");
+    let text = format!("uniform float x = m{};", "[0]".repeat(100_000));
+    assert_eq!(parse_errors(&text)[0], "1:615: nesting too deep");
+    // A long but reasonable chain is fine.
+    let text = format!("uniform float x = 1{};", " + 1".repeat(150));
+    assert!(parse_errors(&text).is_empty());
+}

@@ -30,11 +30,22 @@ impl Parser {
     }
 
     fn binary(&mut self, level: usize) -> PResult<Expr> {
+        let mut wraps = 0;
+        let r = self.binary_chain(level, &mut wraps);
+        self.leave_n(wraps);
+        r
+    }
+
+    /// One level's left-associative chain; every operator counts one level of nesting (`wraps`),
+    /// so that a long chain cannot build a tree too deep to check or drop.
+    fn binary_chain(&mut self, level: usize, wraps: &mut u32) -> PResult<Expr> {
         let Some(ops) = LEVELS.get(level) else {
             return self.unary();
         };
         let mut lhs = self.binary(level + 1)?;
         while let Some(op) = self.binary_op(ops) {
+            self.enter()?;
+            *wraps += 1;
             self.bump();
             let rhs = self.binary(level + 1)?;
             lhs = Expr {
@@ -66,10 +77,21 @@ impl Parser {
         })
     }
 
-    /// A primary followed by any number of `[index]` and `.channels`.
+    /// A primary followed by any number of `[index]` and `.channels` (each a level of nesting).
     pub(super) fn postfix(&mut self) -> PResult<Expr> {
+        let mut wraps = 0;
+        let r = self.postfix_chain(&mut wraps);
+        self.leave_n(wraps);
+        r
+    }
+
+    fn postfix_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut e = self.primary()?;
         loop {
+            if self.is("[") || self.is(".") {
+                self.enter()?;
+                *wraps += 1;
+            }
             if self.eat("[") {
                 let index = self.expr()?;
                 let end = self.expect("]")?;

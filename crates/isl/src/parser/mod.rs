@@ -128,6 +128,10 @@ impl Parser {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    fn leave_n(&mut self, n: u32) {
+        self.depth = self.depth.saturating_sub(n);
+    }
+
     /// Skips to just after the next `;`, or to the next `}` (left for the enclosing block; then
     /// it returns true).
     fn sync(&mut self) -> bool {
