@@ -181,3 +181,16 @@ fn indexing_rules() {
         ]
     );
 }
+
+#[test]
+fn assigned_elements_need_uniform_indices() {
+    assert_eq!(
+        errors_in_body(
+            "uniform color c = 1;\nc[p] = 1;\nuniform matrix m = 1;\nm[1][p] += 2;\nc[1] = 2;"
+        ),
+        [
+            "3:1: an assigned element needs uniform indices",
+            "5:1: an assigned element needs uniform indices",
+        ]
+    );
+}

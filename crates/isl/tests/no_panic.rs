@@ -17,6 +17,21 @@ surface s(uniform color c = color(1, 0, 0, 1); parameter float k = .5) {
 }
 ";
 
+const SEED_FUNCTIONS: &str = "\
+uniform float half(uniform float x = 0) { return x / 2; }
+parameter color tint(parameter color c = 1; uniform float k = 1) { return c * k; }
+uniform string names[2];
+distantlight sun(uniform color c = 1; parameter float t[3]) { FB = c; FB *= lookup(t); }
+surface s(parameter float k = 1; uniform string tex = \"wood\\n\") {
+    uniform float n = 0;
+    uniform matrix m = translate(1; 2; 3) * scale(2, 2, 2);
+    repeat (half(8)) { n += 1; m[1][2] -= -n; }
+    if (n > 3 && !(n == 5) || n != pi) n = 1;
+    FB = texture(tex; 1; inverse(shadermatrix));
+    FB.rgb *= tint(color(k), 2);
+}
+";
+
 fn run(text: &str) -> Vec<Diagnostic> {
     let (unit, mut diags) = pigment_isl::parse(FileId(0), text);
     // The checker must cope with whatever the recovering parser produced.
@@ -32,8 +47,9 @@ fn run(text: &str) -> Vec<Diagnostic> {
 }
 
 #[test]
-fn the_seed_is_clean() {
+fn the_seeds_are_clean() {
     assert!(run(SEED).is_empty());
+    assert!(run(SEED_FUNCTIONS).is_empty());
 }
 
 proptest! {
@@ -43,9 +59,16 @@ proptest! {
     }
 
     #[test]
-    fn mutated_programs_never_panic(cut in 0..SEED.len(), len in 0usize..40, insert in "[ -~\n]{0,8}") {
-        let end = (cut + len).min(SEED.len());
-        let (a, b) = (&SEED[..cut], &SEED[end..]);
+    fn mutated_programs_never_panic(
+        which in 0usize..2,
+        cut in 0usize..1000,
+        len in 0usize..40,
+        insert in "[ -~\n]{0,8}",
+    ) {
+        let seed = [SEED, SEED_FUNCTIONS][which];
+        let cut = cut % seed.len();
+        let end = (cut + len).min(seed.len());
+        let (a, b) = (&seed[..cut], &seed[end..]);
         run(&format!("{a}{insert}{b}"));
     }
 }

@@ -107,6 +107,10 @@ impl Checker {
             self.error(target.span, "an array cannot be assigned as a whole");
             return;
         }
+        if tt.class != root.class {
+            self.error(target.span, "an assigned element needs uniform indices");
+            return;
+        }
         let bad_op = match (tt.kind, op) {
             (Kind::String, AssignOp::Set) => None,
             (Kind::String, _) => Some("strings only take `=`"),

@@ -100,7 +100,7 @@ impl Checker {
             self.formal(d);
         }
         self.func = Some(info);
-        self.body(f);
+        self.body(f, info);
         self.func = None;
         self.scopes.pop();
     }
@@ -125,15 +125,11 @@ impl Checker {
     }
 
     /// The body, with `return` allowed only as its last statement.
-    fn body(&mut self, f: &Func) {
+    fn body(&mut self, f: &Func, info: FuncInfo) {
         let n = f.body.stmts.len();
         for (i, s) in f.body.stmts.iter().enumerate() {
             self.stmt(s, i + 1 == n);
         }
-        let info = self.func.unwrap_or(FuncInfo {
-            ret: types::VARYING_COLOR,
-            shader: true,
-        });
         let returns =
             matches!(f.body.stmts.last(), Some(s) if matches!(s.kind, StmtKind::Return(_)));
         if !returns && info.ret != types::VARYING_COLOR {

@@ -48,10 +48,6 @@ impl Ty {
     pub fn is_numeric(self) -> bool {
         !self.array && matches!(self.kind, Kind::Float | Kind::Color | Kind::Matrix)
     }
-
-    pub fn with_class(self, class: Class) -> Ty {
-        Ty { class, ..self }
-    }
 }
 
 pub const VARYING_COLOR: Ty = Ty::new(Class::Varying, Kind::Color);
