@@ -1,0 +1,152 @@
+//! The ISL parser: tokens to a [`Unit`] by recursive descent over the grammar of `isl.txt`.
+//!
+//! It never panics: a syntax error is reported at the offending token and the parser skips to the
+//! next `;` or `}`, so that one file can report several errors. Nesting is bounded so that deep
+//! input cannot overflow the stack.
+
+mod expr;
+mod items;
+mod stmt;
+
+use crate::ast::*;
+use crate::lexer::{lex, Kw, Tok, Token};
+use pigment_diag::{Diagnostic, FileId, Span};
+
+/// How deeply expressions and statements may nest before the parser gives up.
+const MAX_DEPTH: u32 = 200;
+
+/// Parses one file.
+pub fn parse(file: FileId, text: &str) -> (Unit, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let tokens = lex(text, file, &mut diags);
+    let mut p = Parser {
+        tokens,
+        pos: 0,
+        file,
+        depth: 0,
+        diags,
+    };
+    let items = p.unit();
+    (Unit { file, items }, p.diags)
+}
+
+/// A syntax error was reported; the caller recovers.
+pub(crate) struct Failed;
+
+pub(crate) type PResult<T> = Result<T, Failed>;
+
+pub(crate) struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    file: FileId,
+    depth: u32,
+    diags: Vec<Diagnostic>,
+}
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.tokens[self.pos].tok
+    }
+
+    fn peek_at(&self, n: usize) -> &Tok {
+        let i = (self.pos + n).min(self.tokens.len() - 1);
+        &self.tokens[i].tok
+    }
+
+    fn span(&self) -> Span {
+        self.tokens[self.pos].span
+    }
+
+    fn prev_span(&self) -> Span {
+        self.tokens[self.pos.saturating_sub(1)].span
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tokens[self.pos].clone();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn is(&self, p: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(q) if *q == p)
+    }
+
+    fn is_kw(&self, k: Kw) -> bool {
+        *self.peek() == Tok::Kw(k)
+    }
+
+    fn eat(&mut self, p: &str) -> bool {
+        let yes = self.is(p);
+        if yes {
+            self.bump();
+        }
+        yes
+    }
+
+    fn error<T>(&mut self, expected: &str) -> PResult<T> {
+        let found = self.peek().describe();
+        let span = self.span();
+        self.diags.push(
+            Diagnostic::error(format!("expected {expected}, found {found}")).at(self.file, span),
+        );
+        Err(Failed)
+    }
+
+    fn expect(&mut self, p: &str) -> PResult<Span> {
+        if self.is(p) {
+            Ok(self.bump().span)
+        } else {
+            self.error(&format!("`{p}`"))
+        }
+    }
+
+    fn name(&mut self, what: &str) -> PResult<Name> {
+        match self.peek().clone() {
+            Tok::Ident(text) => Ok(Name {
+                text,
+                span: self.bump().span,
+            }),
+            _ => self.error(what),
+        }
+    }
+
+    /// Enters one level of nesting; fails (reported) past [`MAX_DEPTH`].
+    fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_DEPTH {
+            let span = self.span();
+            self.diags
+                .push(Diagnostic::error("nesting too deep").at(self.file, span));
+            return Err(Failed);
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn leave_n(&mut self, n: u32) {
+        self.depth = self.depth.saturating_sub(n);
+    }
+
+    /// Skips to just after the next `;`, or to the next `}` (left for the enclosing block; then
+    /// it returns true).
+    fn sync(&mut self) -> bool {
+        loop {
+            match self.peek() {
+                Tok::Eof => return false,
+                Tok::Punct("}") => return true,
+                Tok::Punct(";") => {
+                    self.bump();
+                    return false;
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+}
