@@ -73,7 +73,7 @@ pub struct CgArgs {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The program (`.fp`, `.cg`, `.cgh`, or a Parasol unit `.p`).
+    /// The program (`.fp`, `.cg`, `.cgh`, a Parasol unit `.p`, or an ISL file `.isl`).
     pub program: PathBuf,
     /// Further Parasol units, checked together with the first.
     pub units: Vec<PathBuf>,

@@ -28,6 +28,7 @@ fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
 fn main() {
     let cli = Cli::parse_from(cgc_spellings(std::env::args()));
     let result = match &cli.command {
+        Command::Check(args) if commands::isl::is_isl(&args.program) => commands::isl::check(args),
         Command::Check(args) if commands::parasol::is_parasol(&args.program) => {
             commands::parasol::check(args)
         }

@@ -6,6 +6,7 @@ pub mod compile;
 pub mod eval;
 pub mod executor;
 pub mod glsl_target;
+pub mod isl;
 pub mod naga_target;
 pub mod parasol;
 pub mod preset;
