@@ -24,6 +24,9 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         }
         return write_output(args, &preprocessed.text);
     }
+    if args.target.as_deref() == Some("web") {
+        return crate::commands::web_target::compile(args);
+    }
     if let Some(profile) = crate::commands::arb_target::requested(args) {
         return crate::commands::arb_target::compile(args, profile);
     }

@@ -16,3 +16,4 @@ pub mod render_stages;
 pub mod run;
 pub mod vertex_quad;
 pub mod vertex_textures;
+pub mod web_target;

@@ -1,0 +1,179 @@
+//! The web page (`web/`, written by `pigment compile FILE --target web -o DIR`) run in Debian's
+//! Chromium, headless, with its software WebGPU (the WGSL output) and with its WebGL 2 path (the
+//! GLSL ES 3.00 output): each draws the reference quad as the NV machine's `pigment render` does
+//! (within 2e-3). The page is served by a small HTTP server in this test and POSTs its floats back
+//! (a DOM dump does not wait for WebGPU's asynchronous read-back).
+
+mod common;
+
+use common::{pigment, scratch, stderr, write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const PROGRAM: &str = "\
+float4 main(float2 uv : TEXCOORD0, float4 col : COLOR0, float4 t1 : TEXCOORD1,
+            uniform float3 tint = float3(0.5, 0.25, 1.0), uniform float gain = 0.75) : COLOR
+{
+    float3 c = lerp(tint * uv.x, col.rgb, 0.25) + frac(t1.xyz * 3.0) * 0.125;
+    if (uv.y > 0.5) c = c.bgr;
+    return float4(pow(c, 1.5) * (1.0 + gain), abs(t1.y));
+}
+";
+
+const SIZE: u32 = 16;
+
+/// Serves `dir` over HTTP on a free local port; every POST body is sent on the channel.
+fn serve(dir: PathBuf) -> (u16, mpsc::Receiver<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            if let Some(body) = answer(stream, &dir) {
+                let _ = send.send(body);
+            }
+        }
+    });
+    (port, receive)
+}
+
+/// Answers one request: a GET with the file, a POST with 200 (returning its body).
+fn answer(stream: TcpStream, dir: &Path) -> Option<String> {
+    let mut reader = BufReader::new(stream.try_clone().ok()?);
+    let mut request = String::new();
+    reader.read_line(&mut request).ok()?;
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).ok()?;
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+    }
+    let mut words = request.split_whitespace();
+    let (method, target) = (words.next()?, words.next()?);
+    let path = target
+        .split('?')
+        .next()
+        .unwrap_or("/")
+        .trim_start_matches('/');
+    let mut stream = stream;
+    if method == "POST" {
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).ok()?;
+        let _ =
+            stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        return String::from_utf8(body).ok();
+    }
+    let (status, bytes, kind) = match std::fs::read(dir.join(path)) {
+        Ok(bytes) if !path.contains("..") => {
+            let kind = if path.ends_with(".js") {
+                "text/javascript"
+            } else {
+                "text/html"
+            };
+            ("200 OK", bytes, kind)
+        }
+        _ => ("404 Not Found", Vec::new(), "text/plain"),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        bytes.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(&bytes);
+    None
+}
+
+/// The page's result with `api`, drawn by headless Chromium.
+fn draw_in_chromium(
+    port: u16,
+    results: &mpsc::Receiver<String>,
+    api: &str,
+    profile: &Path,
+) -> serde_json::Value {
+    let url =
+        format!("http://127.0.0.1:{port}/index.html?api={api}&size={SIZE}x{SIZE}&report=/report");
+    let mut browser = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--enable-unsafe-webgpu",
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(&url)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium runs (scripts/test installs Debian's chromium)");
+    let result = results.recv_timeout(Duration::from_secs(90));
+    let _ = browser.kill();
+    let _ = browser.wait();
+    let body = result.unwrap_or_else(|_| panic!("{api}: the page reported nothing within 90 s"));
+    serde_json::from_str(&body).unwrap()
+}
+
+#[test]
+fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
+    let dir = scratch("web-page");
+    let file = write(&dir, "p.cg", PROGRAM);
+    let site = dir.join("site");
+    let out = pigment(&[
+        "compile",
+        &file,
+        "--target",
+        "web",
+        "-o",
+        &site.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let raw = dir.join("machine.f32");
+    let size = format!("{SIZE}x{SIZE}");
+    let out = pigment(&[
+        "render",
+        &file,
+        "--size",
+        &size,
+        "--raw",
+        &raw.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let machine: Vec<f32> = std::fs::read(&raw)
+        .unwrap()
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let (port, results) = serve(site);
+    for api in ["webgpu", "webgl"] {
+        let result = draw_in_chromium(port, &results, api, &dir.join(format!("profile-{api}")));
+        assert!(result.get("error").is_none(), "{api}: {result}");
+        let pixels: Vec<f32> = result["pixels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap() as f32)
+            .collect();
+        assert_eq!(pixels.len(), machine.len(), "{api}");
+        for (k, (b, m)) in pixels.chunks(4).zip(machine.chunks(4)).enumerate() {
+            assert!(
+                b.iter()
+                    .zip(m)
+                    .all(|(b, m)| (b - m).abs() <= 2e-3 * m.abs().max(1.0)),
+                "{api}, pixel ({}, {}): browser {b:?}, machine {m:?}",
+                k as u32 % SIZE,
+                k as u32 / SIZE
+            );
+        }
+    }
+}
