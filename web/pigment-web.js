@@ -51,6 +51,31 @@ function glslDefaults(shader) {
   return out;
 }
 
+// ---- the picture every sampler reads ------------------------------------------------------------
+
+// `texture.png` beside the page where it can be fetched (a page served over HTTP), else a generated
+// 8x8 test card; RGBA8, rows bottom first: t = 0 is the picture's bottom row, as Pigment's machine
+// loads a PNG. Every sampler reads it, nearest-filtered and repeating (as `pigment render --tex
+// NAME=2D:texture.png --filter nearest` binds it).
+async function picture() {
+  try {
+    const response = await fetch("texture.png");
+    if (!response.ok) throw new Error(response.statusText);
+    // Flipped, unpremultiplied and unconverted: the file's bytes, bottom row first (a 2D canvas
+    // would premultiply alpha and round the colours).
+    const bitmap = await createImageBitmap(await response.blob(), { imageOrientation: "flipY",
+      premultiplyAlpha: "none", colorSpaceConversion: "none" });
+    return { width: bitmap.width, height: bitmap.height, bitmap };
+  } catch (e) {
+    const data = new Uint8Array(8 * 8 * 4);
+    for (let i = 0; i < 64; i++) {
+      const x = i % 8, y = Math.floor(i / 8);
+      data.set([x * 32, y * 32, (x + y) % 2 ? 255 : 64, 255], i * 4);
+    }
+    return { width: 8, height: 8, data };
+  }
+}
+
 // ---- WebGPU ----------------------------------------------------------------------------------
 
 function wgslVertex(reflection) {
@@ -92,7 +117,7 @@ function uniformBuffer(shader, resource, defaults) {
   return data;
 }
 
-async function drawWebGPU(shader) {
+async function drawWebGPU(shader, image) {
   const adapter = navigator.gpu && await navigator.gpu.requestAdapter();
   if (!adapter) throw new Error("no WebGPU adapter");
   const device = await adapter.requestDevice();
@@ -107,14 +132,35 @@ async function drawWebGPU(shader) {
     primitive: { topology: "triangle-strip" },
   });
   const defaults = glslDefaults(shader);
+  const texture = device.createTexture({ size: [image.width, image.height], format: "rgba8unorm",
+    usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST |
+      GPUTextureUsage.RENDER_ATTACHMENT });
+  if (image.bitmap) {
+    device.queue.copyExternalImageToTexture({ source: image.bitmap }, { texture },
+      [image.width, image.height]);
+  } else {
+    device.queue.writeTexture({ texture }, image.data, { bytesPerRow: image.width * 4 },
+      [image.width, image.height]);
+  }
+  const sampler = device.createSampler({ magFilter: "nearest", minFilter: "nearest",
+    addressModeU: "repeat", addressModeV: "repeat" });
   const groups = [];
   for (const r of reflection.resources || []) {
-    if (r.kind !== "uniform_buffer") continue;
-    const data = uniformBuffer(shader, r, defaults);
-    const buffer = device.createBuffer({ size: data.byteLength,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    device.queue.writeBuffer(buffer, 0, data);
-    groups.push({ group: r.group, binding: r.binding, buffer });
+    let resource;
+    if (r.kind === "uniform_buffer") {
+      const data = uniformBuffer(shader, r, defaults);
+      const buffer = device.createBuffer({ size: data.byteLength,
+        usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      device.queue.writeBuffer(buffer, 0, data);
+      resource = { buffer };
+    } else if (r.kind === "texture") {
+      resource = texture.createView();
+    } else if (r.kind === "sampler") {
+      resource = sampler;
+    } else {
+      continue;
+    }
+    groups.push({ group: r.group, binding: r.binding, resource });
   }
   const target = device.createTexture({ size: [width, height], format: "rgba32float",
     usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
@@ -123,9 +169,10 @@ async function drawWebGPU(shader) {
   const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(),
     loadOp: "clear", clearValue: [0, 0, 0, 0], storeOp: "store" }] });
   pass.setPipeline(p);
-  for (const g of groups) {
-    pass.setBindGroup(g.group, device.createBindGroup({ layout: p.getBindGroupLayout(g.group),
-      entries: [{ binding: g.binding, resource: { buffer: g.buffer } }] }));
+  for (const group of new Set(groups.map((g) => g.group))) {
+    const entries = groups.filter((g) => g.group === group)
+      .map((g) => ({ binding: g.binding, resource: g.resource }));
+    pass.setBindGroup(group, device.createBindGroup({ layout: p.getBindGroupLayout(group), entries }));
   }
   pass.draw(4);
   pass.end();
@@ -189,7 +236,31 @@ function setUniforms(gl, program, shader) {
   }
 }
 
-function drawWebGL(shader) {
+function bindPicture(gl, program, shader, image) {
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+  if (image.bitmap) {
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, image.bitmap);
+  } else {
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, image.width, image.height, 0, gl.RGBA,
+      gl.UNSIGNED_BYTE, image.data);
+  }
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
+  for (const s of shader.glslReflection.samplers || []) {
+    const location = gl.getUniformLocation(program, s.name);
+    if (!location) continue;
+    gl.activeTexture(gl.TEXTURE0 + s.unit);
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.uniform1i(location, s.unit);
+  }
+}
+
+function drawWebGL(shader, image) {
   const gl = document.createElement("canvas").getContext("webgl2");
   if (!gl) throw new Error("no WebGL 2");
   if (!gl.getExtension("EXT_color_buffer_float")) throw new Error("no float render targets");
@@ -200,13 +271,14 @@ function drawWebGL(shader) {
   if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
   gl.useProgram(program);
   setUniforms(gl, program, shader);
+  bindPicture(gl, program, shader, image);
   const { width, height } = shader;
-  const texture = gl.createTexture();
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, width, height);
+  const target = gl.createRenderbuffer();
+  gl.bindRenderbuffer(gl.RENDERBUFFER, target);
+  gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA32F, width, height);
   const fb = gl.createFramebuffer();
   gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, target);
   gl.viewport(0, 0, width, height);
   gl.clearColor(0, 0, 0, 0);
   gl.clear(gl.COLOR_BUFFER_BIT);
@@ -252,7 +324,8 @@ async function main() {
   const asked = new URLSearchParams(location.search).get("api");
   const api = asked || (navigator.gpu ? "webgpu" : "webgl");
   try {
-    const pixels = api === "webgpu" ? await drawWebGPU(shader) : drawWebGL(shader);
+    const image = await picture();
+    const pixels = api === "webgpu" ? await drawWebGPU(shader, image) : drawWebGL(shader, image);
     document.getElementById("pixels").textContent = JSON.stringify(pixels);
     show(canvas, pixels, shader.width, shader.height);
     status(`drawn with ${api === "webgpu" ? "WebGPU (WGSL)" : "WebGL 2 (GLSL ES 3.00)"}`);

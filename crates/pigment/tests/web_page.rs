@@ -24,7 +24,31 @@ float4 main(float2 uv : TEXCOORD0, float4 col : COLOR0, float4 t1 : TEXCOORD1,
 }
 ";
 
+/// A libretro-style lookup: the picture every sampler of the page reads, scaled and offset.
+const TEXTURED: &str = "\
+float4 main(float2 uv : TEXCOORD0, uniform sampler2D pic, uniform float2 scale = float2(1.5, 0.75)) : COLOR
+{
+    float4 c = tex2D(pic, uv * scale + float2(0.0625, 0.125));
+    return float4(c.rgb * 0.5 + c.bgr * uv.x, c.a);
+}
+";
+
 const SIZE: u32 = 16;
+
+/// An 8x8 RGBA PNG with a different colour in every texel (`texture.png`, which the page reads).
+fn write_picture(path: &Path) {
+    let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), 8, 8);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = (0..64u8)
+        .flat_map(|k| [k * 4, 255 - k * 3, (k % 8) * 32, 128 + k])
+        .collect();
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&bytes)
+        .unwrap();
+}
 
 /// Serves `dir` over HTTP on a free local port; every POST body is sent on the channel.
 fn serve(dir: PathBuf) -> (u16, mpsc::Receiver<String>) {
@@ -124,10 +148,11 @@ fn draw_in_chromium(
     serde_json::from_str(&body).unwrap()
 }
 
-#[test]
-fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    let dir = scratch("web-page");
-    let file = write(&dir, "p.cg", PROGRAM);
+/// Compiles `program` for the web and renders it on the machine (`extra` arguments for `render`);
+/// the page's pictures with WebGPU and with WebGL must be the machine's.
+fn compare(name: &str, program: &str, textured: bool) {
+    let dir = scratch(name);
+    let file = write(&dir, "p.cg", program);
     let site = dir.join("site");
     let out = pigment(&[
         "compile",
@@ -140,14 +165,15 @@ fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let raw = dir.join("machine.f32");
     let size = format!("{SIZE}x{SIZE}");
-    let out = pigment(&[
-        "render",
-        &file,
-        "--size",
-        &size,
-        "--raw",
-        &raw.display().to_string(),
-    ]);
+    let mut args = vec!["render", &file, "--size", &size];
+    let raw_arg = raw.display().to_string();
+    args.extend(["--raw", raw_arg.as_str()]);
+    let tex = format!("pic=2D:{}", site.join("texture.png").display());
+    if textured {
+        write_picture(&site.join("texture.png"));
+        args.extend(["--tex", tex.as_str(), "--filter", "nearest"]);
+    }
+    let out = pigment(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let machine: Vec<f32> = std::fs::read(&raw)
         .unwrap()
@@ -170,10 +196,20 @@ fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
                 b.iter()
                     .zip(m)
                     .all(|(b, m)| (b - m).abs() <= 2e-3 * m.abs().max(1.0)),
-                "{api}, pixel ({}, {}): browser {b:?}, machine {m:?}",
+                "{name}, {api}, pixel ({}, {}): browser {b:?}, machine {m:?}",
                 k as u32 % SIZE,
                 k as u32 / SIZE
             );
         }
     }
+}
+
+#[test]
+fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
+    compare("web-page", PROGRAM, false);
+}
+
+#[test]
+fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
+    compare("web-page-texture", TEXTURED, true);
 }
