@@ -10,6 +10,9 @@ use crate::names::Namer;
 use crate::plan::{Plan, Splat};
 use crate::sample::{self, Form, Lookup};
 use crate::version::Version;
+
+/// How many times a loop written for GLSL ES 1.00 may run (see `loop_region`).
+pub const ES100_MAX_ITERATIONS: u32 = 1023;
 use pigment_diag::Diagnostic;
 use pigment_ir::{
     Block, Function, Inst, InstKind, Op, SampleForm, ScalarKind, Swizzle, Type, UniformIndex,
@@ -456,7 +459,18 @@ impl<'a> Body<'a> {
             self.exprs[p.index()] = Some(Expr::primary(name.clone()));
             names.push(name);
         }
-        self.line("for (;;) {".into());
+        if self.version == Version::es(100) {
+            // GLSL ES 1.00's Appendix A admits only counted loops. The bound is the largest a
+            // `mediump int` (the fragment stage's default, at least (-2^10, 2^10)) is sure to
+            // hold: a loop still ends by its `break`s, but runs at most 1023 times (llvmpipe
+            // computes mediump ints in 16 bits, where 65536 is 0).
+            let counter = self.fresh("k");
+            self.line(format!(
+                "for (int {counter} = 0; {counter} < {ES100_MAX_ITERATIONS}; {counter}++) {{"
+            ));
+        } else {
+            self.line("for (;;) {".into());
+        }
         self.regions.push(Region::Loop {
             params: names,
             results,

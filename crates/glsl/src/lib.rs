@@ -12,8 +12,10 @@
 //! Cg's names are kept: uniforms, samplers, attributes and fragment outputs carry the source name
 //! with paths joined by `_` (`IN.video_size` → `IN_video_size`), prefixed with `cg_` only where
 //! GLSL reserves the word; varyings are named by semantic (`v_TEXCOORD0`) so that stages compiled
-//! apart match. Loops stay loops (`for (;;)` with the loop's state in locals), `if` stays `if`;
-//! a value used once in its own block is written inline, so expressions read like the source.
+//! apart match. Loops stay loops (`for (;;)` with the loop's state in locals; in ES 1.00, whose
+//! Appendix A admits only counted loops, `for (int k = 0; k < 1023; k++)`, so a loop runs at most
+//! 1023 times there), `if` stays `if`; a value used once in its own block is written inline, so
+//! expressions read like the source.
 //!
 //! # What differs from the IR's meaning
 //!
