@@ -1,14 +1,16 @@
-//! SGI's Interactive Shading Language (ISL), the front end: lexer, parser and checker.
+//! SGI's Interactive Shading Language (ISL), the front end: lexer, parser, checker and lowering.
 //!
 //! The language is described by `shared/specs/isl.txt` (SGI, April 2001, damaged in conversion), read
 //! as `shared/specs/isl-notes.md` says. [`parse`] turns one file into an [`ast::Unit`];
 //! [`check`] resolves names and enforces the class and type rules. Every problem is a located
-//! [`Diagnostic`].
+//! [`Diagnostic`]. [`lower_surface`] lowers a checked surface shader into one Pigment IR fragment
+//! function; [`quad_vertex`] is the vertex function that draws it on the reference quad.
 #![forbid(unsafe_code)]
 
 pub mod ast;
 pub mod check;
 pub mod lexer;
+pub mod lower;
 mod number;
 pub mod parser;
 
@@ -33,4 +35,20 @@ pub fn parse_and_check(file: FileId, text: &str) -> (ast::Unit, Vec<Diagnostic>)
     }
     let diags = check(&unit);
     (unit, diags)
+}
+
+/// Lowers the surface shader `shader` of a checked unit into one IR fragment function (see
+/// [`lower`]): uniform code evaluated now, parameters as IR uniforms, FB read from the frame
+/// buffer sampler `FB` at `WPOS` and stored to `COLOR`.
+pub fn lower_surface(
+    unit: &ast::Unit,
+    shader: &str,
+) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
+    lower::lower_surface(unit, shader)
+}
+
+/// The vertex function that draws a surface on the reference quad (`POSITION` and `TEXCOORD0` in
+/// and out).
+pub fn quad_vertex() -> pigment_ir::Function {
+    lower::quad_vertex()
 }
