@@ -291,6 +291,8 @@ fn fold_maths(name: &str, a: &[f64]) -> Option<f64> {
         ("round", [x]) => (x + 0.5).floor(),
         ("sign", [x]) => (*x > 0.0) as i32 as f64 - (*x < 0.0) as i32 as f64,
         ("sin", [x]) => x.sin(),
+        // With a = b the ratio is 0/0: the step at a (1 when x ≥ a), the limit from either side.
+        ("smoothstep", [a, b, x]) if a == b => (*x >= *a) as i32 as f64,
         ("smoothstep", [a, b, x]) => {
             let t = ((x - a) / (b - a)).clamp(0.0, 1.0);
             t * t * (3.0 - 2.0 * t)

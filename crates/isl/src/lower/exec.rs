@@ -3,7 +3,7 @@
 //! [`super::fb`], `repeat (uf)` unrolled max(0, floor(uf)) times, and a function's final `return`.
 
 use super::value::{promote, zero, Val, S};
-use super::{Lowerer, MAX_STEPS};
+use super::{Lowerer, MAX_STEPS, MAX_VALUES};
 use crate::ast::*;
 use std::collections::HashMap;
 
@@ -23,9 +23,15 @@ impl Lowerer<'_> {
 
     fn stmt(&mut self, s: &Stmt) -> Option<Val> {
         self.steps += 1;
+        if self.b.function().values.len() > MAX_VALUES {
+            self.steps = self.steps.max(MAX_STEPS + 1);
+        }
         if self.steps > MAX_STEPS {
             if self.steps == MAX_STEPS + 1 {
-                self.error(s.span, "this shader runs too many statements to unroll");
+                self.error(
+                    s.span,
+                    "this shader runs too many statements (or makes too much code) to unroll",
+                );
             }
             return None;
         }

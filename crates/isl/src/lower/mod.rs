@@ -27,7 +27,9 @@ use std::collections::HashMap;
 use value::Val;
 
 /// How many statements one lowering may run (unrolled loops and inlined calls count each time).
-const MAX_STEPS: usize = 200_000;
+const MAX_STEPS: usize = 100_000;
+/// How many IR values one lowering may create.
+const MAX_VALUES: usize = 1_000_000;
 /// How deeply user functions may be inlined into each other.
 const MAX_INLINE_DEPTH: usize = 32;
 

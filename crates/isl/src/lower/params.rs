@@ -2,7 +2,8 @@
 //! named as the formal, its default the formal's initialiser (which must be uniform): a float is a
 //! `float`, a colour a `float4`, a matrix a `float4[4]` array of rows marked `matrix`. Uniform
 //! formals and array formals (not visible to the application, says section XI) are ordinary
-//! variables. The predefined `shadermatrix` is a parameter matrix uniform, identity by default.
+//! variables, and so are file-level variables of any class (they hold their initial value). The
+//! predefined `shadermatrix` is a parameter matrix uniform, identity by default.
 
 use super::value::{promote, Val, S};
 use super::Lowerer;
@@ -34,6 +35,10 @@ impl Lowerer<'_> {
             self.error(d.span, "a parameter's default must be a uniform number");
             return;
         };
+        if !matches!(default.len(), 1 | 4 | 16) {
+            self.error(d.span, "a parameter must be a float, colour or matrix");
+            return;
+        }
         let val = self.param_uniform(&d.name.text, &default);
         if let Some(top) = self.scopes.last_mut() {
             top.insert(d.name.text.clone(), val);
