@@ -114,3 +114,13 @@ fn a_varying_function_starts_from_fb_and_returns_its_final_fb() {
         surface s() { FB = half(); FB += 0.1; }";
     assert_close(run(&lower(text), [0.8; 4]), [0.5; 4]);
 }
+
+#[test]
+fn instructions_carry_their_statements_location() {
+    let text = "surface s() {\n  FB = 0.5;\n}\n";
+    let f = lower(text);
+    let mut spans = Vec::new();
+    pigment_ir::walk(&f.body, &mut |i| spans.extend(i.loc.map(|l| l.span)));
+    let stmt = text.find("FB = 0.5;").unwrap() as u32;
+    assert!(spans.iter().any(|s| s.start == stmt), "{spans:?}");
+}

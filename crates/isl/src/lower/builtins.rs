@@ -72,6 +72,7 @@ impl Lowerer<'_> {
         self.depth += 1;
         let ret = self.body(&f.body);
         self.depth -= 1;
+        self.locate(e.span);
         self.scopes.truncate(1);
         self.scopes.extend(saved);
         let end_fb = self.fb;

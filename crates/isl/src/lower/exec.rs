@@ -35,6 +35,7 @@ impl Lowerer<'_> {
             }
             return None;
         }
+        self.locate(s.span);
         match &s.kind {
             StmtKind::Decl(d) => self.decl(d),
             StmtKind::Assign { target, op, value } => {
@@ -48,6 +49,15 @@ impl Lowerer<'_> {
             StmtKind::Error => {}
         }
         None
+    }
+
+    /// Gives the instructions emitted from now on the source location `span`.
+    pub(crate) fn locate(&mut self, span: pigment_diag::Span) {
+        let loc = pigment_ir::SourceLoc {
+            file: self.file,
+            span,
+        };
+        self.b.set_loc(Some(loc));
     }
 
     /// A declaration: its initial value (promoted to its type) or zero; arrays of zeros.

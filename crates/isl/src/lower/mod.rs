@@ -134,6 +134,7 @@ impl<'u> Lowerer<'u> {
         if let Some(v) = self.body(&f.body) {
             self.fb = self.varying_of(v, f.body.span);
         }
+        self.locate(f.body.span);
         fb::store_color(&mut self.b, self.fb);
     }
 
