@@ -190,3 +190,25 @@ fn shadermatrix_is_an_identity_parameter() {
     assert!(f.uniform("shadermatrix").is_some());
     assert_close(run(&f, [0.1, 0.2, 0.3, 0.4]), [0.1, 0.2, 0.3, 0.4]);
 }
+
+#[test]
+fn spline_is_catmull_rom_through_every_point() {
+    let c = "uniform float c[3]; c[0] = 0; c[1] = 0.5; c[2] = 0.25;";
+    // Through the points at x = 0, 0.5, 1; at x = 0.25 (segment 0, t = 0.5, c[-1] = c[0]):
+    // ½(0.5·0.5 + 1.75·0.25 - 1.25·0.125) = 0.265625.
+    let body =
+        format!("{c} FB = color(spline(0; c), spline(0.5; c), spline(1; c), spline(0.25; c));");
+    assert_close(shade("", &body, GREY), [0.0, 0.5, 0.25, 0.265625]);
+    // A parameter x: at 0.75 (segment 1, t = 0.5, c[3] = c[2]): ½(1 + 0.125 - 0.4375 + 0.125).
+    let f = lower(&format!(
+        "surface s(parameter float x = 0.25) {{ {c} FB = color(spline(x; c)); }}"
+    ));
+    assert_close(run(&f, GREY), grey(0.265625));
+    assert_close(
+        run_with(&f, GREY, [0.0; 2], &[("x", &[0.75])]),
+        grey(0.40625),
+    );
+    // Colours, two points: halfway from (0, 0, 0, 1) to 1.
+    let body = "uniform color cc[2]; cc[0] = color(0, 0, 0, 1); cc[1] = 1; FB = spline(0.5; cc);";
+    assert_close(shade("", body, GREY), [0.5, 0.5, 0.5, 1.0]);
+}

@@ -4,6 +4,8 @@
 //! notes' `sign`, `mod`, `step`, `smoothstep` and `round` readings); parameter ones become IR ops.
 //! Rows are row vectors: `translate(x; y; z)` has x, y, z in its last row, `rotate` is the
 //! transpose of OpenGL's rotation about the normalised axis.
+//! `spline` is [`super::spline`]'s; `perspective` and parameter `acos`, `asin`, `atan` and `inverse` are
+//! reported as not supported yet.
 
 use super::value::{promote, widen_color, widen_matrix, Val, S};
 use super::{Lowerer, MAX_INLINE_DEPTH};
@@ -22,6 +24,9 @@ impl Lowerer<'_> {
         }
         if let Some(v) = self.varying_builtin(name, args, e) {
             return v;
+        }
+        if name.text == "spline" {
+            return self.spline(args, e);
         }
         self.maths(name, args, e)
     }

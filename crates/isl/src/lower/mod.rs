@@ -15,6 +15,7 @@ mod params;
 mod place;
 mod quad;
 mod scalar;
+mod spline;
 mod value;
 mod varying;
 
