@@ -10,7 +10,7 @@
 pub mod ast;
 pub mod check;
 pub mod lexer;
-pub mod lower;
+mod lower;
 mod number;
 pub mod parser;
 
@@ -37,9 +37,12 @@ pub fn parse_and_check(file: FileId, text: &str) -> (ast::Unit, Vec<Diagnostic>)
     (unit, diags)
 }
 
-/// Lowers the surface shader `shader` of a checked unit into one IR fragment function (see
-/// [`lower`]): uniform code evaluated now, parameters as IR uniforms, FB read from the frame
-/// buffer sampler `FB` at `WPOS` and stored to `COLOR`.
+/// Lowers the surface shader `shader` of a checked unit into one IR fragment function, by the
+/// notes' rules: uniform code evaluated now (constants, `repeat` unrolled, uniform `if` decided,
+/// functions inlined), `parameter` formals as IR uniforms named as the formal with its default,
+/// `FB` read from the rectangle sampler `FB` at `WPOS.xy`, clamped by every FB operation and
+/// stored to `COLOR`. An absent or non-surface `shader`, and what is not supported yet (lights,
+/// `environment`, `project`, `lookup`, ...), are errors; it never panics.
 pub fn lower_surface(
     unit: &ast::Unit,
     shader: &str,

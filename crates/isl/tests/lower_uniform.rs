@@ -212,3 +212,72 @@ fn spline_is_catmull_rom_through_every_point() {
     let body = "uniform color cc[2]; cc[0] = color(0, 0, 0, 1); cc[1] = 1; FB = spline(0.5; cc);";
     assert_close(shade("", body, GREY), [0.5, 0.5, 0.5, 1.0]);
 }
+
+#[test]
+fn rotate_turns_row_vectors_like_opengl() {
+    // A quarter turn about z takes x to y: (1, 0, 0, 1) becomes (0, 1, 0, 1).
+    let f = lower("surface s(parameter float r = 0) { FB = color(1, 0, 0, 1); FB = transform(rotate(0; 0; 1; r)); }");
+    let r = run_with(
+        &f,
+        [0.0; 4],
+        [0.0; 2],
+        &[("r", &[std::f32::consts::FRAC_PI_2])],
+    );
+    assert!(close(r, [0.0, 1.0, 0.0, 1.0]), "{r:?}");
+    let u = shade(
+        "",
+        "FB = color(1, 0, 0, 1); FB = transform(rotate(0; 0; 2; pi / 2));",
+        GREY,
+    );
+    assert!(close(u, [0.0, 1.0, 0.0, 1.0]), "{u:?}");
+}
+
+#[test]
+fn uniform_folding_and_parameter_ir_agree_on_every_maths_built_in() {
+    let cases: &[(&str, &[f32])] = &[
+        ("abs", &[-0.3]),
+        ("ceil", &[0.3]),
+        ("floor", &[1.7]),
+        ("round", &[0.5]),
+        ("sqrt", &[0.3]),
+        ("sin", &[0.3]),
+        ("cos", &[0.3]),
+        ("tan", &[0.3]),
+        ("exp", &[0.3]),
+        ("log", &[0.7]),
+        ("pow", &[0.3, 0.7]),
+        ("min", &[0.3, 0.7]),
+        ("max", &[0.3, 0.7]),
+        ("mod", &[-0.7, 0.3]),
+        ("sign", &[-0.3]),
+        ("step", &[0.3, 0.7]),
+        ("clamp", &[0.9, 0.3, 0.7]),
+        ("smoothstep", &[0.3, 0.7, 0.4]),
+    ];
+    for (name, args) in cases {
+        let lits: Vec<String> = args.iter().map(|a| format!("{a}")).collect();
+        let uniform = shade(
+            "",
+            &format!("FB = color({name}({}) * 0.25 + 0.5);", lits.join("; ")),
+            GREY,
+        );
+        let formals: Vec<String> = lits
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("parameter float a{i} = {a}"))
+            .collect();
+        let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
+        let param = shade(
+            &formals.join("; "),
+            &format!("FB = color({name}({}) * 0.25 + 0.5);", names.join("; ")),
+            GREY,
+        );
+        assert!(
+            uniform
+                .iter()
+                .zip(&param)
+                .all(|(a, b)| (a - b).abs() < 1e-5),
+            "{name}: uniform {uniform:?}, parameter {param:?}"
+        );
+    }
+}
