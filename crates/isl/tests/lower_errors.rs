@@ -84,3 +84,19 @@ fn runaway_unrolling_is_an_error() {
     );
     assert_eq!(errs.len(), 1, "{errs:?}");
 }
+
+#[test]
+fn recursion_is_cut_off_with_an_error() {
+    let errs = lower_errors(
+        "uniform float f(uniform float x = 0) { return f(x) + f(x); }
+         surface s() { FB = f(1); }",
+    );
+    assert!(!errs.is_empty() && errs.len() < 100, "{errs:?}");
+    assert!(errs.iter().any(|e| e.contains("cannot inline")), "{errs:?}");
+}
+
+#[test]
+fn an_error_in_unrolled_code_is_reported_once() {
+    let errs = lower_errors("surface s() { repeat (100) FB = diffuse(); }");
+    assert_eq!(errs, ["`diffuse` is not supported yet"]);
+}

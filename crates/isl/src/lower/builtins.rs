@@ -8,7 +8,7 @@
 //! reported as not supported yet.
 
 use super::value::{promote, widen_color, widen_matrix, Val, S};
-use super::{Lowerer, MAX_INLINE_DEPTH};
+use super::{Lowerer, MAX_INLINE_DEPTH, MAX_STEPS};
 use crate::ast::*;
 use pigment_ir::Op;
 use std::collections::HashMap;
@@ -52,6 +52,9 @@ impl Lowerer<'_> {
     }
 
     fn inline(&mut self, f: &Func, args: &[Expr], e: &Expr) -> Option<Val> {
+        if self.steps > MAX_STEPS {
+            return None;
+        }
         if matches!(f.kind, FuncKind::Shader(..)) {
             self.error(
                 e.span,
@@ -60,10 +63,12 @@ impl Lowerer<'_> {
             return None;
         }
         if self.depth >= MAX_INLINE_DEPTH || args.len() != f.formals.len() {
-            self.error(
-                e.span,
-                format!("cannot inline this call of `{}`", f.name.text),
-            );
+            // Reported once: a recursive function would report it at every leaf of its calls.
+            if !self.inline_failed {
+                self.inline_failed = true;
+                let msg = format!("cannot inline this call of `{}` (recursion?)", f.name.text);
+                self.error(e.span, msg);
+            }
             return None;
         }
         let mut frame = HashMap::new();
@@ -75,6 +80,7 @@ impl Lowerer<'_> {
         self.scopes.push(frame);
         let (fb, active) = (self.fb, self.active.take());
         self.depth += 1;
+        let reported = self.diags.len();
         let ret = self.body(&f.body);
         self.depth -= 1;
         self.locate(e.span);
@@ -89,7 +95,9 @@ impl Lowerer<'_> {
             FuncKind::Ordinary(t) => match ret {
                 Some(v) => Some(promote(v, t.base)),
                 None => {
-                    self.error(e.span, format!("`{}` returned no value", f.name.text));
+                    if self.diags.len() == reported && !self.inline_failed {
+                        self.error(e.span, format!("`{}` returned no value", f.name.text));
+                    }
                     None
                 }
             },

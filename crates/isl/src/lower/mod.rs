@@ -31,6 +31,8 @@ use value::Val;
 const MAX_STEPS: usize = 100_000;
 /// How many IR values one lowering may create.
 const MAX_VALUES: usize = 1_000_000;
+/// How many errors one lowering reports before it stops.
+const MAX_ERRORS: usize = 50;
 /// How deeply user functions may be inlined into each other.
 const MAX_INLINE_DEPTH: usize = 32;
 
@@ -81,6 +83,8 @@ pub(crate) struct Lowerer<'u> {
     pub(crate) samplers: HashMap<String, Handle<Sampler>>,
     pub(crate) steps: usize,
     pub(crate) depth: usize,
+    /// A call could not be inlined (too deep); reported once.
+    pub(crate) inline_failed: bool,
 }
 
 impl<'u> Lowerer<'u> {
@@ -107,11 +111,22 @@ impl<'u> Lowerer<'u> {
             samplers: HashMap::new(),
             steps: 0,
             depth: 0,
+            inline_failed: false,
         }
     }
 
+    /// Reports an error once per place and message (unrolled loops and inlined calls repeat
+    /// code); after [`MAX_ERRORS`] lowering stops.
     pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::error(msg).at(self.file, span));
+        let d = Diagnostic::error(msg).at(self.file, span);
+        if self.diags.contains(&d) {
+            return;
+        }
+        if self.diags.len() >= MAX_ERRORS {
+            self.steps = self.steps.max(MAX_STEPS + 2);
+            return;
+        }
+        self.diags.push(d);
     }
 
     /// The file's global variables, evaluated in order.
