@@ -42,7 +42,7 @@ pub fn parse_and_check(file: FileId, text: &str) -> (ast::Unit, Vec<Diagnostic>)
 /// functions inlined), `parameter` formals as IR uniforms named as the formal with its default,
 /// `FB` read from the rectangle sampler `FB` at `WPOS.xy`, clamped by every FB operation and
 /// stored to `COLOR`. An absent or non-surface `shader`, and what is not supported yet (lights,
-/// `environment`, `project`, `lookup`, ...), are errors; it never panics.
+/// `environment`, `project`, ...), are errors; it never panics.
 pub fn lower_surface(
     unit: &ast::Unit,
     shader: &str,

@@ -1,5 +1,5 @@
 //! What the lowering does not do yet, and what cannot be lowered, are located errors (never a
-//! panic): lights, `environment`, `project`, `lookup`, array textures, shaders other than surface
+//! panic): lights, `environment`, `project`, array textures, shaders other than surface
 //! ones, and parameter maths without an IR form.
 
 mod lower_common;
@@ -30,13 +30,8 @@ fn lights_are_not_supported_yet() {
 }
 
 #[test]
-fn environment_project_lookup_and_array_textures_are_not_supported_yet() {
-    for call in [
-        "environment(\"sky\")",
-        "project(\"slide\")",
-        "lookup(lut)",
-        "texture(lut)",
-    ] {
+fn environment_project_and_array_textures_are_not_supported_yet() {
+    for call in ["environment(\"sky\")", "project(\"slide\")", "texture(lut)"] {
         let text = format!("surface s(parameter float lut[4]) {{ FB = {call}; }}");
         let errs = located(&text, "s");
         assert!(

@@ -124,3 +124,22 @@ fn instructions_carry_their_statements_location() {
     let stmt = text.find("FB = 0.5;").unwrap() as u32;
     assert!(spans.iter().any(|s| s.start == stmt), "{spans:?}");
 }
+
+#[test]
+fn lookup_maps_rgb_through_the_table_at_floor_n_fb() {
+    let t = "parameter float t[4]; t[0] = 0.1; t[1] = k; t[2] = 0.3; t[3] = 0.4;";
+    let f = lower(&format!(
+        "surface s(parameter float k = 0.2) {{ {t} FB = lookup(t); }}"
+    ));
+    // r: floor(4 · 0.3) = 1; g: floor(2.4) = 2; b: floor(4) = 4, clamped to 3; alpha kept.
+    let fb = [0.3, 0.6, 1.0, 0.7];
+    assert_close(run(&f, fb), [0.2, 0.3, 0.4, 0.7]);
+    assert_close(
+        run_with(&f, fb, [0.0; 2], &[("k", &[0.9])]),
+        [0.9, 0.3, 0.4, 0.7],
+    );
+    // A colour table gives each channel its own channel of the entry.
+    let body = "parameter color ct[2]; ct[0] = color(0.1, 0.2, 0.3, 0.4); ct[1] = color(0.5, 0.6, 0.7, 0.8);
+        FB = lookup(ct);";
+    assert_close(shade("", body, [0.2, 0.6, 0.5, 0.9]), [0.1, 0.6, 0.7, 0.9]);
+}

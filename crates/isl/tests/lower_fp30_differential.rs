@@ -22,6 +22,8 @@ const SHADERS: &[&str] = &[
         varying color v; v = FB;
         if (FB[0] > p) { if (FB[1] <= 0.5) FB = over(v); else FB = 0.25; } else FB.rb = under(color(p));
         FB = blend(v);
+        parameter float t[3]; t[0] = p; t[1] = 0.5; t[2] = 1 - p;
+        FB.gb = lookup(t);
     }",
     "surface s(uniform string t = \"wood\"; parameter matrix m = scale(2; 0.5; 1)) {
         uniform float n = 0;

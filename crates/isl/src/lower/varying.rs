@@ -2,8 +2,11 @@
 //! samples a 2-D sampler named as the uniform string at the surface's texture coordinate
 //! (`TEXCOORD0`, (s, t, 0, 1), times the optional parameter matrix as a row vector, then `.xy`);
 //! `blend(v) = FB(1 - v) + v`, `over(v) = v(1 - FB.a) + FB·FB.a`, `under(v) = FB(1 - v.a) + v·v.a`,
-//! `transform(pm)` = FB · M (FB a row vector). Lights, `environment`, `project`, `lookup` and array
-//! textures are reported as not supported yet.
+//! `transform(pm)` = FB · M (FB a row vector), `lookup(lut[])` maps FB's r, g and b through the
+//! table (alpha kept): channel c becomes lut[floor(n·FB.c)] (its channel c for a colour table), the
+//! index clamped to the table's ends — the notes' "at n·FB, clamped", read with ISL's floored
+//! indices (nearest entry, no filtering). Lights, `environment`, `project` and array textures are
+//! reported as not supported yet.
 
 use super::value::{widen_matrix, Val, S};
 use super::Lowerer;
@@ -22,7 +25,8 @@ impl Lowerer<'_> {
             "texture" => self.texture(args, e),
             "blend" | "over" | "under" => self.mix(&name.text, args, e),
             "transform" => self.transform(args, e),
-            "lookup" | "ambient" | "diffuse" | "specular" | "environment" | "project" => {
+            "lookup" => self.lookup_table(args, e),
+            "ambient" | "diffuse" | "specular" | "environment" | "project" => {
                 self.error(name.span, format!("`{}` is not supported yet", name.text));
                 None
             }
@@ -130,6 +134,37 @@ impl Lowerer<'_> {
         let p = self.b.mul(a, k);
         let q = self.b.mul(b, wa);
         self.b.add(p, q)
+    }
+
+    /// `lookup(lut[])`.
+    fn lookup_table(&mut self, args: &[Expr], e: &Expr) -> Option<Value> {
+        let [arg] = args else {
+            self.error(e.span, "`lookup` takes 1 argument");
+            return None;
+        };
+        let Val::Array(table) = self.expr(arg)? else {
+            self.error(arg.span, "`lookup` needs a table");
+            return None;
+        };
+        let entries: Vec<Vec<S>> = table
+            .into_iter()
+            .filter_map(|v| if let Val::Num(c) = v { Some(c) } else { None })
+            .collect();
+        if entries.is_empty() {
+            self.error(arg.span, "`lookup` needs a table with entries");
+            return None;
+        }
+        let n = S::K(entries.len() as f32);
+        let mut fb = self.split4(self.fb);
+        for (c, channel) in fb.iter_mut().enumerate().take(3) {
+            let at = self.bin(pigment_ir::Op::Mul, n, *channel);
+            let opts: Vec<Vec<S>> = entries
+                .iter()
+                .map(|x| vec![x[c.min(x.len() - 1)]])
+                .collect();
+            *channel = self.pick(at, &opts)[0];
+        }
+        Some(self.vec4(&fb))
     }
 
     /// `FB · M`, FB a row vector.
