@@ -2,7 +2,7 @@
 //!
 //! The language is described by `shared/specs/isl.txt` (SGI, April 2001, damaged in conversion), read
 //! as `shared/specs/isl-notes.md` says. [`parse`] turns one file into an [`ast::Unit`];
-//! [`check`] resolves names and enforces the class and type rules. Every problem is a located
+//! [`check()`] resolves names and enforces the class and type rules. Every problem is a located
 //! [`Diagnostic`]. [`lower_surface`] lowers a checked surface shader into one Pigment IR fragment
 //! function; [`quad_vertex`] is the vertex function that draws it on the reference quad.
 #![forbid(unsafe_code)]
