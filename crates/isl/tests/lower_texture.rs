@@ -71,3 +71,14 @@ fn a_uniform_if_on_strings_chooses_the_texture() {
     assert!(f.sampler("a").is_some());
     assert!(f.sampler("b").is_none());
 }
+
+#[test]
+fn any_texture_name_survives_the_ir_text_form() {
+    let f = lower("surface s(uniform string t = \"wood\\n\\\"grain\") { FB = texture(t); }");
+    assert!(f.sampler("wood\n\"grain").is_some());
+    let mut m = pigment_ir::Module::new();
+    m.functions.append(f);
+    let text = pigment_ir::print(&m);
+    let back = pigment_ir::parse(&text).expect("parses");
+    assert_eq!(pigment_ir::print(&back), text);
+}

@@ -142,6 +142,10 @@ fn parameter_colours_and_matrices() {
         "surface s(parameter color c = color(0.1, 0.2, 0.3, 0.4); parameter matrix m = translate(0.1; 0; 0)) {
             FB = c; FB = transform(m); }",
     );
+    let m = &f.uniforms[f.uniform("m").expect("m")];
+    assert_eq!((m.array_len, m.matrix), (Some(4), true));
+    let last_row = m.default.as_ref().map(|rows| rows[3].to_f32s());
+    assert_eq!(last_row, Some(vec![0.1, 0.0, 0.0, 1.0]));
     // (0.1, 0.2, 0.3, 0.4) * translate(0.1, 0, 0): red += 0.4 * 0.1.
     assert_close(run(&f, GREY), [0.14, 0.2, 0.3, 0.4]);
     let scale2 = [
