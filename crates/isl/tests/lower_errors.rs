@@ -1,0 +1,97 @@
+//! What the lowering does not do yet, and what cannot be lowered, are located errors (never a
+//! panic): lights, `environment`, `project`, array textures, shaders other than surface
+//! ones, and parameter maths without an IR form.
+
+mod lower_common;
+
+use lower_common::lower_errors;
+use pigment_diag::FileId;
+
+fn located(text: &str, shader: &str) -> Vec<String> {
+    let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let errs = pigment_isl::lower_surface(&unit, shader).expect_err("an error");
+    errs.iter()
+        .map(|d| {
+            assert!(d.primary.is_some(), "unlocated: {d:?}");
+            d.message.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn lights_are_not_supported_yet() {
+    for call in ["ambient()", "diffuse()", "specular(2)"] {
+        let text = format!("surface s() {{ FB = {call}; }}");
+        let errs = located(&text, "s");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(errs[0].contains("not supported yet"), "{errs:?}");
+    }
+}
+
+#[test]
+fn environment_project_and_array_textures_are_not_supported_yet() {
+    for call in ["environment(\"sky\")", "project(\"slide\")", "texture(lut)"] {
+        let text = format!("surface s(parameter float lut[4]) {{ FB = {call}; }}");
+        let errs = located(&text, "s");
+        assert!(
+            errs.iter().any(|e| e.contains("not supported yet")),
+            "{call}: {errs:?}"
+        );
+    }
+}
+
+#[test]
+fn only_surface_shaders_are_lowered() {
+    let text = "distantlight d() { FB = 1; } atmosphere a() { FB = 0; } uniform float f(uniform float x = 0) { return x; }";
+    for name in ["d", "a", "f"] {
+        let errs = located(text, name);
+        assert!(errs[0].contains("not a surface shader"), "{errs:?}");
+    }
+    let (unit, _) = pigment_isl::parse_and_check(FileId(0), text);
+    let errs = pigment_isl::lower_surface(&unit, "nowhere").expect_err("absent");
+    assert!(errs[0].message.contains("no shader `nowhere`"));
+}
+
+#[test]
+fn parameter_inverse_trigonometry_is_not_supported_yet() {
+    let errs = lower_errors("surface s(parameter float p = 0.5) { FB = color(acos(p)); }");
+    assert_eq!(errs, ["`acos` of a parameter is not supported yet"]);
+    let errs = lower_errors("surface s() { FB = transform(inverse(shadermatrix)); }");
+    assert_eq!(
+        errs,
+        ["`inverse` of a parameter matrix is not supported yet"]
+    );
+}
+
+#[test]
+fn a_known_index_outside_its_range_is_an_error() {
+    let errs = lower_errors("surface s() { uniform float a[2]; FB = a[2]; }");
+    assert_eq!(errs, ["index 2 is outside 0..2"]);
+}
+
+#[test]
+fn runaway_unrolling_is_an_error() {
+    let errs = lower_errors("surface s() { uniform float n = 0; repeat (1e9) n += 1; }");
+    assert_eq!(errs, ["this `repeat` runs too many times to unroll"]);
+    let errs = lower_errors(
+        "surface s() { uniform float n = 0; repeat (1000) repeat (1000) n += 1; FB = n; }",
+    );
+    assert_eq!(errs.len(), 1, "{errs:?}");
+}
+
+#[test]
+fn recursion_is_cut_off_with_an_error() {
+    let errs = lower_errors(
+        "uniform float f(uniform float x = 0) { return f(x) + f(x); }
+         surface s() { FB = f(1); }",
+    );
+    assert!(!errs.is_empty() && errs.len() < 100, "{errs:?}");
+    assert!(errs.iter().any(|e| e.contains("cannot inline")), "{errs:?}");
+}
+
+#[test]
+fn an_error_in_unrolled_code_is_reported_once() {
+    let errs = lower_errors("surface s() { repeat (100) FB = diffuse(); }");
+    assert_eq!(errs, ["`diffuse` is not supported yet"]);
+}

@@ -1,0 +1,21 @@
+//! `quad_vertex()`: the reference quad's vertex function passes the clip position and the
+//! texture coordinate through.
+
+use pigment_ir::interp::{run_vertex, NoTextures};
+use pigment_ir::{Stage, Vector};
+
+#[test]
+fn quad_vertex_passes_position_and_texcoord_through() {
+    let f = pigment_isl::quad_vertex();
+    assert_eq!(f.stage, Stage::Vertex);
+    assert!(pigment_ir::verify_function(&f).is_empty());
+    let sem: Vec<_> = f.inputs.iter().map(|(_, i)| i.semantic.clone()).collect();
+    assert_eq!(sem, [Some("POSITION".into()), Some("TEXCOORD0".into())]);
+    let pos = Vector::floats(&[-1.0, 1.0, 0.0, 1.0]);
+    let st = Vector::floats(&[0.0, 1.0, 0.0, 1.0]);
+    let r = run_vertex(&f, &[pos, st], &[], &mut NoTextures).expect("runs");
+    let outs: Vec<_> = f.outputs.iter().map(|(_, o)| o.semantic.clone()).collect();
+    assert_eq!(outs, [Some("POSITION".into()), Some("TEXCOORD0".into())]);
+    assert_eq!(r.outputs[0].value, pos);
+    assert_eq!(r.outputs[1].value, st);
+}
