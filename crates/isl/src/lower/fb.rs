@@ -47,11 +47,13 @@ impl Lowerer<'_> {
         match v {
             Val::Varying(x) => x,
             Val::Num(c) if c.len() == 1 || c.len() == 4 => {
-                let c: Vec<S> = widen_color(c)
-                    .into_iter()
-                    .map(|s| self.un(Op::Sat, s))
-                    .collect();
-                self.vec4(&c)
+                let c = widen_color(c);
+                if c.iter().all(|s| matches!(s, S::K(_))) {
+                    let c: Vec<S> = c.into_iter().map(|s| self.un(Op::Sat, s)).collect();
+                    return self.vec4(&c);
+                }
+                let v = self.vec4(&c);
+                self.b.unary(Op::Sat, v)
             }
             _ => {
                 self.error(span, "expected a colour");
