@@ -244,7 +244,7 @@ pub struct TargetArgs {
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The Cg program (`.cg`), or the first Parasol unit (`.p`).
+    /// The Cg program (`.cg`), the first Parasol unit (`.p`), or an ISL surface shader (`.isl`).
     pub program: PathBuf,
     /// Further Parasol units, rendered together with the first.
     pub units: Vec<PathBuf>,
@@ -253,6 +253,10 @@ pub struct RenderArgs {
     /// coordinate set), its fragment shader on the machine.
     #[arg(long = "program", value_name = "PATH")]
     pub parasol_program: Option<String>,
+    /// (ISL) The frame buffer's colour before the surface shader runs (`FB`'s initial value),
+    /// `r,g,b,a`.
+    #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]
+    pub clear: String,
     /// Render through both stages: this vertex entry runs per vertex of the quad and its outputs
     /// are interpolated into the fragment entry's inputs (`--entry`).
     #[arg(long = "vertex-entry", value_name = "NAME")]

@@ -56,3 +56,85 @@ fn check_locates_every_error() {
     );
     assert!(text.contains("    FB = colr(1, 0, 0, 1);"), "{text}");
 }
+
+/// `pigment render FILE.isl` with `--raw`: the floats, bottom row first.
+fn render(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
+    let raw = format!("{file}.f32");
+    let mut args = vec!["render", file, "--size", "4x4", "--raw", raw.as_str(), "-o"];
+    let png = format!("{file}.png");
+    args.push(&png);
+    args.extend(extra);
+    let out = pigment(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::read(&raw)
+        .unwrap()
+        .chunks(16)
+        .map(|p| {
+            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
+        })
+        .collect()
+}
+
+fn close(a: [f32; 4], b: [f32; 4]) -> bool {
+    a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-6)
+}
+
+#[test]
+fn render_runs_a_surface_shader_over_the_frame_buffer() {
+    let dir = scratch("isl-render");
+    let file = write(
+        &dir,
+        "tint.isl",
+        GOOD.replace("FB = color(0.2, 0.4, 0.6, 1);\n", "").as_str(),
+    );
+    // FB starts as the clear colour: (0.6, 0.8, 1, 1) · tint (1, 0.5, 0.25, 1) · k (1) =
+    // (0.6, 0.4, 0.25, 1); red > 0.1, so (0.1, 0.1, 0.1, 0) is added.
+    for px in render(&file, &["--clear", "0.6,0.8,1,1"]) {
+        assert!(close(px, [0.7, 0.5, 0.35, 1.0]), "{px:?}");
+    }
+    // A parameter set at render time: (0.05, 0.8, 1, 1) · (0.5, 1, 1, 1) = (0.025, 0.8, 1, 1); red
+    // is not above 0.1, so red and blue are set to 1.
+    for px in render(
+        &file,
+        &["--clear", "0.05,0.8,1,1", "--param", "tint=0.5,1,1,1"],
+    ) {
+        assert!(close(px, [1.0, 0.8, 1.0, 1.0]), "{px:?}");
+    }
+}
+
+#[test]
+fn render_binds_a_named_texture() {
+    let dir = scratch("isl-texture");
+    let file = write(
+        &dir,
+        "picture.isl",
+        "surface picture(uniform string name = \"pic\"; parameter float gain = 0.5) {\n    \
+         FB = texture(name);\n    FB *= color(gain, gain, gain, 1);\n}\n",
+    );
+    // A 2x2 picture: red, green on the top row; blue, white on the bottom (t = 0) row.
+    let pic = dir.join("pic.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&pic).unwrap(), 2, 2);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let texels = [
+        255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255,
+    ];
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&texels)
+        .unwrap();
+    let tex = format!("pic=2D:{}", pic.display());
+    let pixels = render(&file, &["--tex", &tex, "--filter", "nearest"]);
+    let half = |c: [f32; 3]| [c[0] * 0.5, c[1] * 0.5, c[2] * 0.5, 1.0];
+    for (k, px) in pixels.iter().enumerate() {
+        let (x, y) = (k % 4, k / 4);
+        let want = match (x < 2, y < 2) {
+            (true, true) => half([0.0, 0.0, 1.0]),
+            (false, true) => half([1.0, 1.0, 1.0]),
+            (true, false) => half([1.0, 0.0, 0.0]),
+            (false, false) => half([0.0, 1.0, 0.0]),
+        };
+        assert!(close(*px, want), "pixel ({x}, {y}): {px:?}, want {want:?}");
+    }
+}

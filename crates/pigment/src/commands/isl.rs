@@ -1,8 +1,13 @@
 //! ISL files (chosen by the `.isl` extension): `pigment check FILE.isl` parses and checks one file
 //! (crates/isl) and prints one `FILE:LINE:COL: error: message` per problem, with the source line;
-//! exit 0 when the file is well formed, 1 otherwise.
+//! exit 0 when the file is well formed, 1 otherwise. `pigment render FILE.isl [--entry SURFACE]
+//! [--clear r,g,b,a] [--param NAME=...]... -o OUT.png` lowers the surface shader (the one `--entry`
+//! names, else the file's first), compiles it for fp30 and draws it on the reference quad (the
+//! plane z = 0, texture coordinates (s, t), seen straight down): the quad's vertex stage is
+//! `pigment_isl::quad_vertex`, and the frame buffer the shader reads as `FB` is a rectangle
+//! texture of the target's size holding the clear colour.
 
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, RenderArgs};
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;
 use pigment_diag::{Diagnostic, SourceFiles};
@@ -19,15 +24,119 @@ pub fn check(args: &CheckArgs) -> CommandResult {
             "an ISL program is one file: give `pigment check` one `.isl` file".into(),
         ));
     }
-    let text = read_source(&args.program)?;
+    checked(&args.program).map(|_| ())
+}
+
+/// The file read, parsed and checked, its diagnostics printed; the files and the unit when it
+/// has no errors.
+fn checked(path: &Path) -> Result<(SourceFiles, pigment_isl::ast::Unit), Failure> {
+    let text = read_source(path)?;
     let mut files = SourceFiles::new();
-    let file = files.add(args.program.display().to_string(), text.clone());
-    let (_, diags) = pigment_isl::parse_and_check(file, &text);
-    for d in &diags {
-        eprint!("{}", pigment_diag::render(&files, d));
-    }
+    let file = files.add(path.display().to_string(), text.clone());
+    let (unit, diags) = pigment_isl::parse_and_check(file, &text);
+    print(&files, &diags);
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Failure::Rejected);
     }
-    Ok(())
+    Ok((files, unit))
+}
+
+fn print(files: &SourceFiles, diags: &[Diagnostic]) {
+    for d in diags {
+        eprint!("{}", pigment_diag::render(files, d));
+    }
+}
+
+/// The surface shader to render: the one `--entry` names, else the file's first.
+fn surface<'u>(unit: &'u pigment_isl::ast::Unit, entry: &str) -> Option<&'u str> {
+    use pigment_isl::ast::{FuncKind, Item, ShaderKind};
+    let surfaces: Vec<&str> = unit
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Func(f) if matches!(f.kind, FuncKind::Shader(ShaderKind::Surface, _)) => {
+                Some(f.name.text.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    surfaces
+        .iter()
+        .find(|&&s| s == entry)
+        .or(surfaces.first())
+        .copied()
+}
+
+pub fn render(args: &RenderArgs) -> CommandResult {
+    let (files, unit) = checked(&args.program)?;
+    let Some(shader) = surface(&unit, &args.cg.entry) else {
+        return Err(Failure::Usage(format!(
+            "`{}` has no surface shader to render",
+            args.program.display()
+        )));
+    };
+    let rejected = |errors: &[Diagnostic]| {
+        print(&files, errors);
+        Failure::Rejected
+    };
+    let fragment = pigment_isl::lower_surface(&unit, shader).map_err(|e| rejected(&e))?;
+    let mut module = pigment_ir::Module::new();
+    let entry = fragment.name.clone();
+    module.functions.append(fragment);
+    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+        .map_err(|e| rejected(&e))?;
+    let program =
+        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|e| {
+            Failure::Output(format!(
+                "internal: the compiled surface shader does not load: {}",
+                e.first().map(|d| d.message.as_str()).unwrap_or("")
+            ))
+        })?;
+    let loaded = crate::load::Loaded {
+        program,
+        interface: compiled.interface,
+    };
+    let units = match loaded.interface.sampler_unit("FB") {
+        Ok(unit) => vec![(unit, frame_buffer(args)?)],
+        Err(_) => Vec::new(),
+    };
+    let vertex = pigment_isl::quad_vertex();
+    crate::commands::render_stages::render_through_with(
+        args,
+        &vertex,
+        &loaded,
+        &units,
+        &|i, s, t| crate::commands::vertex_quad::attribute(i.semantic.as_deref(), s, t),
+    )
+}
+
+/// The frame buffer before the shader: the target's size in the clear colour, as a rectangle
+/// texture (read at the fragment's window position).
+fn frame_buffer(args: &RenderArgs) -> Result<nvfp::texture::Texture, Failure> {
+    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+    let clear: Vec<f32> = args
+        .clear
+        .split(',')
+        .map(|c| c.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .ok()
+        .filter(|c: &Vec<f32>| c.len() == 4)
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "`--clear {}`: give four numbers, r,g,b,a",
+                args.clear
+            ))
+        })?;
+    let pixel = [clear[0], clear[1], clear[2], clear[3]];
+    let pixels = vec![pixel; (width * height) as usize];
+    nvfp::texture::Texture::from_rgba_f32(
+        nvfp::isa::TexTarget::Rect,
+        width as usize,
+        height as usize,
+        1,
+        nvfp::texture::TexFormat::FloatRgba,
+        &pixels,
+    )
+    .map(|t| t.with_filter(nvfp::texture::Filter::Nearest))
+    .map_err(|e| Failure::Output(format!("the frame buffer texture: {e}")))
 }

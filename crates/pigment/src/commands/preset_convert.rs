@@ -221,6 +221,14 @@ fn runtime_value(
     })
 }
 
+/// A uniform's initial elements as GLSL constants (its initialiser, else zeros).
+fn initial_values(u: &pigment_ir::Uniform) -> Vec<String> {
+    u.initial_elements()
+        .iter()
+        .map(|v| pigment_glsl::expr::constant(v, u.ty, Version::VULKAN).text)
+        .collect()
+}
+
 /// The overrides of one function of pass `i`, or the names the runtime has no place for.
 fn overrides(
     func: &Function,
@@ -249,16 +257,19 @@ fn overrides(
         } else if parameters.contains(&cg) {
             Some(vec![needs.member(&cg, "float")])
         } else if let Some((structure, member)) = cg.split_once('.') {
-            runtime_value(structure, member, u.ty.width, i, preset, needs).map(|v| vec![v])
+            match runtime_value(structure, member, u.ty.width, i, preset, needs) {
+                Some(v) => Some(vec![v]),
+                // A member the Cg runtime does not set on a struct it knows (`ALIAS.output_size`,
+                // a `tex_coord` declared uniform) keeps its initialiser there too.
+                None if needs.runtime.names(structure, i, preset).is_some() => {
+                    Some(initial_values(u))
+                }
+                None => None,
+            }
         } else {
             // A uniform the runtime does not know keeps the value the Cg runtime gave it: its
             // initialiser, else 0.
-            Some(
-                u.initial_elements()
-                    .iter()
-                    .map(|v| pigment_glsl::expr::constant(v, u.ty, Version::VULKAN).text)
-                    .collect(),
-            )
+            Some(initial_values(u))
         };
         match value {
             Some(v) => {

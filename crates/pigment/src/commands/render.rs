@@ -12,6 +12,9 @@ use crate::load::Loaded;
 use pigment_diag::FileId;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
+    if crate::commands::isl::is_isl(&args.program) {
+        return crate::commands::isl::render(args);
+    }
     if crate::commands::parasol::is_parasol(&args.program) {
         return crate::commands::parasol::render(args);
     }

@@ -13,7 +13,7 @@ use crate::cgfront::front_end_options;
 use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::compile::lower_cg_with;
 use crate::commands::render::compile_and_load;
-use crate::commands::run::render_with;
+use crate::commands::run::render_with_units;
 use crate::commands::vertex_quad::{attribute, run_quad_vertices_with, uniform_values};
 use crate::commands::vertex_textures::VertexTextures;
 use crate::failure::{CommandResult, Failure};
@@ -44,14 +44,26 @@ pub fn render_through(
     loaded: &Loaded,
     attribute: &dyn Fn(&pigment_ir::Input, f32, f32) -> [f32; 4],
 ) -> CommandResult {
+    render_through_with(args, func, loaded, &[], attribute)
+}
+
+/// [`render_through`] with textures the caller made bound for the fragment program.
+pub fn render_through_with(
+    args: &RenderArgs,
+    func: &pigment_ir::Function,
+    loaded: &Loaded,
+    units: &[(u8, nvfp::texture::Texture)],
+    attribute: &dyn Fn(&pigment_ir::Input, f32, f32) -> [f32; 4],
+) -> CommandResult {
     let bindings = &args.target.bindings;
     let (uniforms, params_taken) = uniform_values(func, &bindings.params)?;
     let (mut textures, textures_taken) = VertexTextures::bind(func, bindings)?;
     let vertices = run_quad_vertices_with(func, &uniforms, &mut textures, attribute)?;
     let fragment_bindings = fragment_bindings(bindings, loaded, &params_taken, &textures_taken);
-    render_with(
+    render_with_units(
         loaded,
         &fragment_bindings,
+        units,
         &args.target,
         &args.program,
         |shader, frame| {

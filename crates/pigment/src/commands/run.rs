@@ -38,8 +38,24 @@ pub fn render_with(
     program: &Path,
     draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
 ) -> CommandResult {
+    render_with_units(loaded, bindings, &[], target, program, draw)
+}
+
+/// [`render_with`] with textures the caller made (`units`: unit and texture) bound after the
+/// command line's.
+pub fn render_with_units(
+    loaded: &Loaded,
+    bindings: &BindingArgs,
+    units: &[(u8, nvfp::texture::Texture)],
+    target: &TargetArgs,
+    program: &Path,
+    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
+) -> CommandResult {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
-    let bound = bind(loaded, bindings)?;
+    let mut bound = bind(loaded, bindings)?;
+    for (unit, texture) in units {
+        bound.textures.bind(*unit, texture.clone());
+    }
     let machine = crate::commands::executor::machine(&loaded.program, &target.exec);
     let shader = Shader {
         program: &loaded.program,
