@@ -80,22 +80,7 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         Failure::Rejected
     };
     let fragment = pigment_isl::lower_surface(&unit, shader).map_err(|e| rejected(&e))?;
-    let mut module = pigment_ir::Module::new();
-    let entry = fragment.name.clone();
-    module.functions.append(fragment);
-    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
-        .map_err(|e| rejected(&e))?;
-    let program =
-        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|e| {
-            Failure::Output(format!(
-                "internal: the compiled surface shader does not load: {}",
-                e.first().map(|d| d.message.as_str()).unwrap_or("")
-            ))
-        })?;
-    let loaded = crate::load::Loaded {
-        program,
-        interface: compiled.interface,
-    };
+    let loaded = crate::commands::render::compile_function(fragment, rejected)?;
     let units = match loaded.interface.sampler_unit("FB") {
         Ok(unit) => vec![(unit, frame_buffer(args)?)],
         Err(_) => Vec::new(),

@@ -169,22 +169,7 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     };
     let (vertex, fragment) =
         pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
-    let mut module = pigment_ir::Module::new();
-    let entry = fragment.name.clone();
-    module.functions.append(fragment);
-    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
-        .map_err(|errors| rejected(&errors))?;
-    let program =
-        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|e| {
-            Failure::Output(format!(
-                "internal: the compiled fragment shader does not load: {}",
-                e.first().map(|d| d.message.as_str()).unwrap_or("")
-            ))
-        })?;
-    let loaded = crate::load::Loaded {
-        program,
-        interface: compiled.interface,
-    };
+    let loaded = crate::commands::render::compile_function(fragment, rejected)?;
     crate::commands::render_stages::render_through(args, &vertex, &loaded, &|input, s, t| {
         parasol_attribute(&vertex, input, s, t)
     })

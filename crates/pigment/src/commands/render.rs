@@ -27,7 +27,11 @@ pub fn render(args: &RenderArgs) -> CommandResult {
 
 /// The fragment entry compiled for fp30 and loaded on the machine.
 pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
-    let compiled = compile_cg(&args.program, &args.cg)?;
+    load_compiled(compile_cg(&args.program, &args.cg)?)
+}
+
+/// A compiled fp30 program loaded on the machine with its interface.
+pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded, Failure> {
     let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
         let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
         Failure::Output(format!(
@@ -39,4 +43,18 @@ pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
         program,
         interface: compiled.interface,
     })
+}
+
+/// A fragment function (a front end's, lowered) compiled for fp30 and loaded on the machine; the
+/// compiler's errors go to `rejected`.
+pub fn compile_function(
+    fragment: pigment_ir::Function,
+    rejected: impl FnOnce(&[pigment_diag::Diagnostic]) -> Failure,
+) -> Result<Loaded, Failure> {
+    let mut module = pigment_ir::Module::new();
+    let entry = fragment.name.clone();
+    module.functions.append(fragment);
+    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+        .map_err(|e| rejected(&e))?;
+    load_compiled(compiled)
 }
