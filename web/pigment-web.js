@@ -1,54 +1,56 @@
-// Pigment's shader page: draws the fragment program in shader.js (window.PIGMENT_SHADER, written by
-// `pigment compile FILE --target web`) on the reference quad of shared/specs/reference-quad.md.
+// Pigment's shader page: draws the program in shader.js (window.PIGMENT_SHADER, written by
+// `pigment compile FILE --target web [--vertex-entry V]`) on the reference quad of
+// shared/specs/reference-quad.md.
 //
-// PIGMENT_SHADER = { width, height, uniforms: { cgName: [values] },
-//                    wgsl, wgslReflection, glsl, glslReflection }
+// PIGMENT_SHADER = { width, height, fragment: STAGE, vertex: STAGE (optional) } with
+// STAGE = { wgsl, wgslReflection, uniformBytes (its std140 buffer), glsl, glslReflection,
+//           glslUniforms: [{ name, width, int, values }] }.
 //
-// The page supplies the vertex stage itself: four corners (s, t) of a triangle strip at clip
-// position (2s - 1, 2t - 1), each varying the fragment program reads given by its semantic as the
-// reference quad does (TEXCOORD0 = (s, t, 0, 1), TEXCOORD1 = (1 - s, 2t - 1, (s + t) / 2, 1),
-// COLOR0 = (s, t, 1 - s, 1), COLOR1 = (t, s, 0.5, 1), any other (0, 0, 0, 1)). Uniforms take the
-// values in `uniforms` by Cg name, else their defaults. It draws into a float target offscreen and
-// reads it back (#pixels, JSON, row 0 at the bottom, as `pigment run --raw`); the canvas shows those
-// pixels through a 2D context, so that no WebGPU or WebGL surface needs presenting (headless
-// browsers have none).
+// The quad is a triangle strip over corners (s, t) at clip position (2s - 1, 2t - 1). With a
+// vertex stage, its attributes are the quad's by semantic (POSITION, TEXCOORD0 = (s, t, 0, 1),
+// TEXCOORD1 = (1 - s, 2t - 1, (s + t) / 2, 1), COLOR0 = (s, t, 1 - s, 1), COLOR1 = (t, s, 0.5, 1), any
+// other (0, 0, 0, 1)); without one the page writes a vertex stage giving the fragment program those
+// values as its varyings. Every sampler reads `texture.png` (see `picture`). The page draws into a
+// float target offscreen and reads it back (#pixels, JSON, row 0 at the bottom, as `pigment run
+// --raw`; POSTed to `?report=PATH` for tests, since a headless browser's DOM dump does not wait for
+// WebGPU); the canvas shows those pixels through a 2D context.
 "use strict";
 
-const QUAD_VARYINGS = {
-  TEXCOORD0: "vec4f(s, t, 0.0, 1.0)",
-  TEXCOORD: "vec4f(s, t, 0.0, 1.0)",
-  TEXCOORD1: "vec4f(1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0)",
-  COLOR0: "vec4f(s, t, 1.0 - s, 1.0)",
-  COLOR: "vec4f(s, t, 1.0 - s, 1.0)",
-  COLOR1: "vec4f(t, s, 0.5, 1.0)",
-};
+// The quad's value of `semantic` at corner (s, t).
+function quadValue(semantic, s, t) {
+  switch ((semantic || "").toUpperCase()) {
+    case "POSITION": case "POSITION0": case "ATTR0": return [2 * s - 1, 2 * t - 1, 0, 1];
+    case "TEXCOORD": case "TEXCOORD0": return [s, t, 0, 1];
+    case "TEXCOORD1": return [1 - s, 2 * t - 1, (s + t) / 2, 1];
+    case "COLOR": case "COLOR0": case "DIFFUSE": return [s, t, 1 - s, 1];
+    case "COLOR1": case "SPECULAR": return [t, s, 0.5, 1];
+    default: return [0, 0, 0, 1];
+  }
+}
 
-function varyingOf(semantic) {
-  return QUAD_VARYINGS[(semantic || "").toUpperCase()] || "vec4f(0.0, 0.0, 0.0, 1.0)";
+const CORNERS = [[0, 0], [1, 0], [0, 1], [1, 1]];
+
+// Four corners' values of `semantic`, 16 floats.
+function attributeData(semantic) {
+  return new Float32Array(CORNERS.flatMap(([s, t]) => quadValue(semantic, s, t)));
+}
+
+// The same values written in a shader, per corner (s, t) variables.
+function quadExpression(semantic, vec4) {
+  const e = {
+    TEXCOORD: "(s, t, 0.0, 1.0)", TEXCOORD0: "(s, t, 0.0, 1.0)",
+    TEXCOORD1: "(1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0)",
+    COLOR: "(s, t, 1.0 - s, 1.0)", COLOR0: "(s, t, 1.0 - s, 1.0)", COLOR1: "(t, s, 0.5, 1.0)",
+  }[(semantic || "").toUpperCase()] || "(0.0, 0.0, 0.0, 1.0)";
+  return vec4 + e;
 }
 
 const WIDTHS = { float: 1, float2: 2, float3: 3, float4: 4, half: 1, half2: 2, half3: 3, half4: 4,
-                 fixed: 1, fixed2: 2, fixed3: 3, fixed4: 4 };
+                 fixed: 1, fixed2: 2, fixed3: 3, fixed4: 4, int: 1, int2: 2, int3: 3, int4: 4 };
 const SWIZZLES = ["", ".x", ".xy", ".xyz", ""];
 
 function status(text) {
   document.getElementById("status").textContent = text;
-}
-
-// The value of the uniform `cgName`: the page's, else the default, else zeros.
-function uniformValue(shader, cgName, fallback) {
-  const given = shader.uniforms && shader.uniforms[cgName];
-  if (given) return given;
-  return fallback || [];
-}
-
-// Defaults by Cg name, from the GLSL reflection (the WGSL one has none).
-function glslDefaults(shader) {
-  const out = {};
-  for (const u of shader.glslReflection.uniforms || []) {
-    if (u.default) out[u.cg_name] = u.default.flat();
-  }
-  return out;
 }
 
 // ---- the picture every sampler reads ------------------------------------------------------------
@@ -78,6 +80,7 @@ async function picture() {
 
 // ---- WebGPU ----------------------------------------------------------------------------------
 
+// The page's own vertex stage: the varyings the fragment program reads, at their locations.
 function wgslVertex(reflection) {
   const fields = ["@builtin(position) position: vec4f"];
   const sets = [];
@@ -87,7 +90,7 @@ function wgslVertex(reflection) {
     const ty = n === 1 ? "f32" : `vec${n}f`;
     const name = `v${input.binding.location}`;
     fields.push(`@location(${input.binding.location}) ${name}: ${ty}`);
-    sets.push(`  out.${name} = ${varyingOf(input.semantic)}${SWIZZLES[n]};`);
+    sets.push(`  out.${name} = ${quadExpression(input.semantic, "vec4f")}${SWIZZLES[n]};`);
   }
   return `struct Out {\n  ${fields.join(",\n  ")},\n}
 @vertex fn main(@builtin(vertex_index) i: u32) -> Out {
@@ -100,38 +103,31 @@ ${sets.join("\n")}
 }`;
 }
 
-// The std140 uniform buffer the reflection describes, filled by Cg name.
-function uniformBuffer(shader, resource, defaults) {
-  const data = new Float32Array(Math.max(resource.size, 16) / 4);
-  for (const m of resource.members) {
-    const values = uniformValue(shader, m.name, defaults[m.name]);
-    const count = m.array_len || 1;
-    const per = (WIDTHS[m.type] || 4);
-    for (let e = 0; e < count; e++) {
-      for (let c = 0; c < per; c++) {
-        const v = values[e * per + c];
-        if (v !== undefined) data[(m.offset + e * m.stride) / 4 + c] = v;
-      }
-    }
+// The vertex state: the program's own (a buffer per attribute) or the page's.
+function vertexState(device, shader) {
+  if (!shader.vertex) {
+    const module = device.createShaderModule({ code: wgslVertex(shader.fragment.wgslReflection) });
+    return { state: { module, entryPoint: "main" }, buffers: [] };
   }
-  return data;
+  const reflection = shader.vertex.wgslReflection;
+  const module = device.createShaderModule({ code: shader.vertex.wgsl });
+  const layouts = [];
+  const buffers = [];
+  for (const input of reflection.inputs || []) {
+    if (!input.binding || input.binding.location === undefined) continue;
+    const data = attributeData(input.semantic);
+    const buffer = device.createBuffer({ size: data.byteLength,
+      usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, data);
+    buffers.push(buffer);
+    layouts.push({ arrayStride: 16,
+      attributes: [{ shaderLocation: input.binding.location, offset: 0, format: "float32x4" }] });
+  }
+  return { state: { module, entryPoint: reflection.entry_point, buffers: layouts }, buffers };
 }
 
-async function drawWebGPU(shader, image) {
-  const adapter = navigator.gpu && await navigator.gpu.requestAdapter();
-  if (!adapter) throw new Error("no WebGPU adapter");
-  const device = await adapter.requestDevice();
-  const reflection = shader.wgslReflection;
-  const vertex = device.createShaderModule({ code: wgslVertex(reflection) });
-  const fragment = device.createShaderModule({ code: shader.wgsl });
-  const { width, height } = shader;
-  const pipeline = (format) => device.createRenderPipeline({
-    layout: "auto",
-    vertex: { module: vertex, entryPoint: "main" },
-    fragment: { module: fragment, entryPoint: reflection.entry_point, targets: [{ format }] },
-    primitive: { topology: "triangle-strip" },
-  });
-  const defaults = glslDefaults(shader);
+// Every resource of the stages: uniform buffers, the picture's texture and its sampler.
+function resources(device, shader, image) {
   const texture = device.createTexture({ size: [image.width, image.height], format: "rgba8unorm",
     usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST |
       GPUTextureUsage.RENDER_ATTACHMENT });
@@ -144,35 +140,56 @@ async function drawWebGPU(shader, image) {
   }
   const sampler = device.createSampler({ magFilter: "nearest", minFilter: "nearest",
     addressModeU: "repeat", addressModeV: "repeat" });
-  const groups = [];
-  for (const r of reflection.resources || []) {
-    let resource;
-    if (r.kind === "uniform_buffer") {
-      const data = uniformBuffer(shader, r, defaults);
-      const buffer = device.createBuffer({ size: data.byteLength,
-        usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      device.queue.writeBuffer(buffer, 0, data);
-      resource = { buffer };
-    } else if (r.kind === "texture") {
-      resource = texture.createView();
-    } else if (r.kind === "sampler") {
-      resource = sampler;
-    } else {
-      continue;
+  const out = [];
+  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+    for (const r of stage.wgslReflection.resources || []) {
+      let resource;
+      if (r.kind === "uniform_buffer") {
+        const data = new Uint8Array(stage.uniformBytes);
+        const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
+          usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+        device.queue.writeBuffer(buffer, 0, data);
+        resource = { buffer };
+      } else if (r.kind === "texture") {
+        resource = texture.createView();
+      } else if (r.kind === "sampler") {
+        resource = sampler;
+      } else {
+        continue;
+      }
+      out.push({ group: r.group, binding: r.binding, resource });
     }
-    groups.push({ group: r.group, binding: r.binding, resource });
   }
+  return out;
+}
+
+async function drawWebGPU(shader, image) {
+  const adapter = navigator.gpu && await navigator.gpu.requestAdapter();
+  if (!adapter) throw new Error("no WebGPU adapter");
+  const device = await adapter.requestDevice();
+  const { width, height } = shader;
+  const vertex = vertexState(device, shader);
+  const fragment = device.createShaderModule({ code: shader.fragment.wgsl });
+  const pipeline = device.createRenderPipeline({
+    layout: "auto",
+    vertex: vertex.state,
+    fragment: { module: fragment, entryPoint: shader.fragment.wgslReflection.entry_point,
+      targets: [{ format: "rgba32float" }] },
+    primitive: { topology: "triangle-strip" },
+  });
+  const bound = resources(device, shader, image);
   const target = device.createTexture({ size: [width, height], format: "rgba32float",
     usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
   const encoder = device.createCommandEncoder();
-  const p = pipeline("rgba32float");
   const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(),
     loadOp: "clear", clearValue: [0, 0, 0, 0], storeOp: "store" }] });
-  pass.setPipeline(p);
-  for (const group of new Set(groups.map((g) => g.group))) {
-    const entries = groups.filter((g) => g.group === group)
-      .map((g) => ({ binding: g.binding, resource: g.resource }));
-    pass.setBindGroup(group, device.createBindGroup({ layout: p.getBindGroupLayout(group), entries }));
+  pass.setPipeline(pipeline);
+  vertex.buffers.forEach((buffer, slot) => pass.setVertexBuffer(slot, buffer));
+  for (const group of new Set(bound.map((b) => b.group))) {
+    const entries = bound.filter((b) => b.group === group)
+      .map((b) => ({ binding: b.binding, resource: b.resource }));
+    pass.setBindGroup(group, device.createBindGroup({ layout: pipeline.getBindGroupLayout(group),
+      entries }));
   }
   pass.draw(4);
   pass.end();
@@ -187,23 +204,22 @@ async function drawWebGPU(shader, image) {
   const out = [];
   // WebGPU's row 0 is the top: flip to row 0 at the bottom.
   for (let y = height - 1; y >= 0; y--) {
-    const row = new Float32Array(bytes.buffer.slice(y * rowBytes, y * rowBytes + width * 16));
-    out.push(...row);
+    out.push(...new Float32Array(bytes.buffer.slice(y * rowBytes, y * rowBytes + width * 16)));
   }
   return out;
 }
 
 // ---- WebGL 2 ---------------------------------------------------------------------------------
 
+// The page's own vertex stage for WebGL: the fragment program's varyings, by semantic.
 function glslVertex(reflection) {
   const lines = ["#version 300 es", "precision highp float;"];
   const sets = [];
   for (const v of reflection.varyings_in || []) {
     if (v.builtin) continue;
     lines.push(`out ${v.glsl_type} ${v.name};`);
-    const value = varyingOf(v.semantic).replace("vec4f", "vec4");
     const n = { float: 1, vec2: 2, vec3: 3, vec4: 4 }[v.glsl_type] || 4;
-    sets.push(`  ${v.name} = ${value}${SWIZZLES[n]};`);
+    sets.push(`  ${v.name} = ${quadExpression(v.semantic, "vec4")}${SWIZZLES[n]};`);
   }
   return `${lines.join("\n")}
 void main() {
@@ -224,15 +240,25 @@ function compile(gl, kind, text) {
   return s;
 }
 
-function setUniforms(gl, program, shader) {
-  const defaults = glslDefaults(shader);
-  for (const u of shader.glslReflection.uniforms || []) {
+// The program's vertex attributes from the quad, at the locations its reflection gives.
+function bindAttributes(gl, reflection) {
+  for (const a of reflection.attributes || []) {
+    if (a.builtin || a.location === null || a.location === undefined) continue;
+    const buffer = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, attributeData(a.semantic), gl.STATIC_DRAW);
+    gl.enableVertexAttribArray(a.location);
+    gl.vertexAttribPointer(a.location, 4, gl.FLOAT, false, 0, 0);
+  }
+}
+
+function setUniforms(gl, program, stage) {
+  for (const u of stage.glslUniforms || []) {
     const location = gl.getUniformLocation(program, u.name);
-    if (!location) continue;
-    const values = new Float32Array(uniformValue(shader, u.cg_name, defaults[u.cg_name]));
-    if (values.length === 0) continue;
-    const n = { float: 1, vec2: 2, vec3: 3, vec4: 4 }[u.glsl_type];
-    if (n) gl[`uniform${n}fv`](location, values);
+    if (!location || u.values.length === 0) continue;
+    const n = Math.min(Math.max(u.width, 1), 4);
+    if (u.int) gl[`uniform${n}iv`](location, new Int32Array(u.values));
+    else gl[`uniform${n}fv`](location, new Float32Array(u.values));
   }
 }
 
@@ -251,12 +277,14 @@ function bindPicture(gl, program, shader, image) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
-  for (const s of shader.glslReflection.samplers || []) {
-    const location = gl.getUniformLocation(program, s.name);
-    if (!location) continue;
-    gl.activeTexture(gl.TEXTURE0 + s.unit);
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.uniform1i(location, s.unit);
+  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+    for (const s of stage.glslReflection.samplers || []) {
+      const location = gl.getUniformLocation(program, s.name);
+      if (!location) continue;
+      gl.activeTexture(gl.TEXTURE0 + s.unit);
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.uniform1i(location, s.unit);
+    }
   }
 }
 
@@ -265,12 +293,17 @@ function drawWebGL(shader, image) {
   if (!gl) throw new Error("no WebGL 2");
   if (!gl.getExtension("EXT_color_buffer_float")) throw new Error("no float render targets");
   const program = gl.createProgram();
-  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, glslVertex(shader.glslReflection)));
-  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, shader.glsl));
+  const vertexText = shader.vertex ? shader.vertex.glsl : glslVertex(shader.fragment.glslReflection);
+  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertexText));
+  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, shader.fragment.glsl));
   gl.linkProgram(program);
   if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
   gl.useProgram(program);
-  setUniforms(gl, program, shader);
+  if (shader.vertex) {
+    bindAttributes(gl, shader.vertex.glslReflection);
+    setUniforms(gl, program, shader.vertex);
+  }
+  setUniforms(gl, program, shader.fragment);
   bindPicture(gl, program, shader, image);
   const { width, height } = shader;
   const target = gl.createRenderbuffer();
@@ -288,6 +321,8 @@ function drawWebGL(shader, image) {
   return Array.from(pixels);
 }
 
+// ---- the page --------------------------------------------------------------------------------
+
 // Shows the floats (row 0 at the bottom) on the canvas, clamped to [0, 1] in 8 bits.
 function show(canvas, pixels, width, height) {
   const context = canvas.getContext("2d");
@@ -301,10 +336,7 @@ function show(canvas, pixels, width, height) {
   context.putImageData(image, 0, 0);
 }
 
-// ---- the page --------------------------------------------------------------------------------
-
-// `?report=PATH` (a test's server): the result is also POSTed there as JSON, since a headless
-// browser's DOM dump does not wait for WebGPU's asynchronous read-back.
+// `?report=PATH` (a test's server): the result is also POSTed there as JSON.
 async function report(result) {
   const to = new URLSearchParams(location.search).get("report");
   if (to) await fetch(to, { method: "POST", body: JSON.stringify(result) });
@@ -313,16 +345,15 @@ async function report(result) {
 async function main() {
   const shader = window.PIGMENT_SHADER;
   if (!shader) { status("no shader.js: write one with `pigment compile FILE --target web -o DIR`"); return; }
-  const size = new URLSearchParams(location.search).get("size");
-  if (size) [shader.width, shader.height] = size.split("x").map(Number);
+  const query = new URLSearchParams(location.search);
+  if (query.get("size")) [shader.width, shader.height] = query.get("size").split("x").map(Number);
   const canvas = document.getElementById("view");
   canvas.width = shader.width;
   canvas.height = shader.height;
   const scale = Math.max(1, Math.floor(512 / Math.max(shader.width, shader.height)));
   canvas.style.width = `${shader.width * scale}px`;
   canvas.style.height = `${shader.height * scale}px`;
-  const asked = new URLSearchParams(location.search).get("api");
-  const api = asked || (navigator.gpu ? "webgpu" : "webgl");
+  const api = query.get("api") || (navigator.gpu ? "webgpu" : "webgl");
   try {
     const image = await picture();
     const pixels = api === "webgpu" ? await drawWebGPU(shader, image) : drawWebGL(shader, image);

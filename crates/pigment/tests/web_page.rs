@@ -148,26 +148,23 @@ fn draw_in_chromium(
     serde_json::from_str(&body).unwrap()
 }
 
-/// Compiles `program` for the web and renders it on the machine (`extra` arguments for `render`);
-/// the page's pictures with WebGPU and with WebGL must be the machine's.
-fn compare(name: &str, program: &str, textured: bool) {
+/// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
+/// arguments naming the entries); the page's pictures with WebGPU and with WebGL must be the
+/// machine's.
+fn compare(name: &str, program: &str, textured: bool, entries: &[&str]) {
     let dir = scratch(name);
     let file = write(&dir, "p.cg", program);
     let site = dir.join("site");
-    let out = pigment(&[
-        "compile",
-        &file,
-        "--target",
-        "web",
-        "-o",
-        &site.display().to_string(),
-    ]);
+    let site_arg = site.display().to_string();
+    let mut args = vec!["compile", &file, "--target", "web", "-o", &site_arg];
+    args.extend(entries);
+    let out = pigment(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let raw = dir.join("machine.f32");
     let size = format!("{SIZE}x{SIZE}");
-    let mut args = vec!["render", &file, "--size", &size];
     let raw_arg = raw.display().to_string();
-    args.extend(["--raw", raw_arg.as_str()]);
+    let mut args = vec!["render", &file, "--size", &size, "--raw", &raw_arg];
+    args.extend(entries);
     let tex = format!("pic=2D:{}", site.join("texture.png").display());
     if textured {
         write_picture(&site.join("texture.png"));
@@ -206,10 +203,38 @@ fn compare(name: &str, program: &str, textured: bool) {
 
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    compare("web-page", PROGRAM, false);
+    compare("web-page", PROGRAM, false, &[]);
 }
 
 #[test]
 fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
-    compare("web-page-texture", TEXTURED, true);
+    compare("web-page-texture", TEXTURED, true, &[]);
+}
+
+/// A libretro-style pair: the vertex stage transforms the position by its matrix (the identity)
+/// and computes varyings the fragment stage reads with a texture.
+const PAIR: &str = "\
+struct v2f { float4 pos : POSITION; float2 uv : TEXCOORD0; float4 col : COLOR0; float2 wave : TEXCOORD1; };
+v2f main_vertex(float4 pos : POSITION, float2 uv : TEXCOORD0, float4 col : COLOR0,
+                uniform float4x4 modelViewProj, uniform float2 scale = float2(1.5, 0.75))
+{
+    v2f o;
+    o.pos = mul(modelViewProj, pos);
+    o.uv = uv * scale;
+    o.col = col * 0.5 + 0.25;
+    o.wave = float2(sin(uv.x * 3.0), cos(uv.y * 2.0));
+    return o;
+}
+float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0, float2 wave : TEXCOORD1,
+                     uniform sampler2D pic) : COLOR
+{
+    float4 c = tex2D(pic, uv);
+    return float4(c.rgb * col.rgb + wave.xyx * 0.25, c.a);
+}
+";
+
+#[test]
+fn the_web_page_runs_a_programs_own_vertex_stage() {
+    let entries = ["--vertex-entry", "main_vertex", "--entry", "main_fragment"];
+    compare("web-page-pair", PAIR, true, &entries);
 }

@@ -1,13 +1,17 @@
-//! `pigment compile PROGRAM.cg --target web -o DIR`: the fragment entry as a page that draws it in
-//! a browser — `DIR/index.html` and `DIR/pigment-web.js` (the page of `web/`, built in) and
-//! `DIR/shader.js` holding the program as WGSL (naga, for WebGPU) and GLSL ES 3.00 (Pigment's
-//! writer, for WebGL 2) with their reflections. The page draws the reference quad (256x256; the
-//! query `?size=WxH` changes it) with the uniforms' defaults.
+//! `pigment compile PROGRAM.cg --target web [--vertex-entry V] -o DIR`: the program as a page that
+//! draws it in a browser — `DIR/index.html` and `DIR/pigment-web.js` (the page of `web/`, built in)
+//! and `DIR/shader.js`, each stage as WGSL (naga, for WebGPU) and GLSL ES 3.00 (Pigment's writer,
+//! for WebGL 2) with their reflections and uniform values: the uniforms' defaults, matrices without
+//! one the identity (as `pigment render` sets them), as the stage's std140 buffer for WebGPU and by
+//! GLSL name for WebGL. Without `--vertex-entry` the page supplies the vertex stage itself. The page
+//! draws the reference quad (256x256; the query `?size=WxH` changes it).
 
 use crate::cli::CompileArgs;
 use crate::commands::compile::{lower_stage, reject};
+use crate::commands::vertex_quad::uniform_values;
 use crate::failure::{CommandResult, Failure};
-use pigment_ir::Stage;
+use pigment_ir::{Function, ScalarKind, Stage};
+use serde_json::{json, Value};
 
 const PAGE: &str = include_str!("../../../../web/index.html");
 const SCRIPT: &str = include_str!("../../../../web/pigment-web.js");
@@ -21,25 +25,11 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
             "`--target web` writes a page: give the directory with `-o DIR`".into(),
         ));
     };
-    let (front, module) = lower_stage(args, Stage::Fragment, "fp30")?;
-    let entry = &args.cg.entry;
-    let Some(h) = module.function(entry) else {
-        return Err(Failure::Usage(format!("no entry function `{entry}`")));
-    };
-    let func = &module.functions[h];
-    let wgsl = pigment_naga::emit(func, pigment_naga::Target::Wgsl)
-        .map_err(|d| reject(&front, entry, vec![d]))?;
-    let glsl = pigment_glsl::write(func, pigment_glsl::Version::es(300))
-        .map_err(|d| reject(&front, entry, vec![d]))?;
-    let shader = serde_json::json!({
-        "width": SIZE,
-        "height": SIZE,
-        "uniforms": {},
-        "wgsl": wgsl.text.unwrap_or_default(),
-        "wgslReflection": wgsl.reflection,
-        "glsl": glsl.text,
-        "glslReflection": glsl.reflection,
-    });
+    let mut shader = json!({ "width": SIZE, "height": SIZE });
+    shader["fragment"] = stage(args, Stage::Fragment, &args.cg.entry)?;
+    if let Some(vertex_entry) = &args.vertex_entry {
+        shader["vertex"] = stage(args, Stage::Vertex, vertex_entry)?;
+    }
     let files = [
         ("index.html", PAGE.to_string()),
         ("pigment-web.js", SCRIPT.to_string()),
@@ -56,4 +46,63 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// One stage of the page: entry `entry` lowered for `stage`, in both languages, with its uniforms.
+fn stage(args: &CompileArgs, stage: Stage, entry: &str) -> Result<Value, Failure> {
+    let mut for_entry = args.clone();
+    for_entry.cg.entry = entry.to_string();
+    let profile = match stage {
+        Stage::Vertex => "vp40",
+        Stage::Fragment => "fp30",
+    };
+    let (front, module) = lower_stage(&for_entry, stage, profile)?;
+    let Some(h) = module.function(entry) else {
+        return Err(Failure::Usage(format!("no entry function `{entry}`")));
+    };
+    let func = &module.functions[h];
+    let wgsl = pigment_naga::emit(func, pigment_naga::Target::Wgsl)
+        .map_err(|d| reject(&front, entry, vec![d]))?;
+    let glsl = pigment_glsl::write(func, pigment_glsl::Version::es(300))
+        .map_err(|d| reject(&front, entry, vec![d]))?;
+    let (values, _) = uniform_values(func, &[])?;
+    let bytes = pigment_naga::interface::uniform_bytes(func, &values);
+    Ok(json!({
+        "wgsl": wgsl.text.unwrap_or_default(),
+        "wgslReflection": wgsl.reflection,
+        "uniformBytes": bytes,
+        "glsl": glsl.text,
+        "glslReflection": glsl.reflection,
+        "glslUniforms": glsl_uniforms(func, &values, &glsl.reflection),
+    }))
+}
+
+/// Each uniform's GLSL name (from the writer's reflection, by Cg name), width, kind and values.
+fn glsl_uniforms(func: &Function, values: &[Vec<pigment_ir::Vector>], reflection: &Value) -> Value {
+    let names = reflection["uniforms"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for ((_, u), elements) in func.uniforms.iter().zip(values) {
+        let cg = pigment_fp30::uniforms::source_name(&u.name);
+        let Some(name) = names
+            .iter()
+            .find(|r| r["cg_name"] == cg.as_str())
+            .and_then(|r| r["name"].as_str())
+        else {
+            continue;
+        };
+        let floats: Vec<f32> = elements
+            .iter()
+            .flat_map(pigment_fp30::uniforms::parameter_values)
+            .collect();
+        out.push(json!({
+            "name": name,
+            "width": u.ty.width,
+            "int": matches!(u.ty.kind, ScalarKind::Int | ScalarKind::Bool),
+            "values": floats,
+        }));
+    }
+    Value::Array(out)
 }
