@@ -4,7 +4,10 @@
 //
 // PIGMENT_SHADER = { width, height, fragment: STAGE, vertex: STAGE (optional) } with
 // STAGE = { wgsl, wgslReflection, uniformBytes (its std140 buffer), glsl, glslReflection,
-//           glslUniforms: [{ name, width, int, values }] }.
+//           glslUniforms: [{ name, cg_name, width, int, values }],
+//           sizes: [{ size: "picture" | "output", cg_name, offset, width, glsl }] }.
+// `sizes` are the uniforms libretro's Cg runtime sets (`IN.video_size`, `IN.texture_size`: the
+// picture's size; `IN.output_size`: the page's); the page writes them before drawing.
 //
 // The quad is a triangle strip over corners (s, t) at clip position (2s - 1, 2t - 1). With a
 // vertex stage, its attributes are the quad's by semantic (POSITION, TEXCOORD0 = (s, t, 0, 1),
@@ -342,6 +345,21 @@ async function report(result) {
   if (to) await fetch(to, { method: "POST", body: JSON.stringify(result) });
 }
 
+// Writes the libretro sizes of every stage into its uniform buffer and GLSL values.
+function setSizes(shader, image) {
+  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+    for (const z of stage.sizes || []) {
+      const value = z.size === "output" ? [shader.width, shader.height] : [image.width, image.height];
+      const full = [value[0], value[1], 0, 1].slice(0, z.width);
+      const bytes = new Uint8Array(stage.uniformBytes);
+      new Float32Array(bytes.buffer, z.offset, z.width).set(full);
+      stage.uniformBytes = Array.from(bytes);
+      const u = (stage.glslUniforms || []).find((g) => g.name === z.glsl);
+      if (u) u.values = full;
+    }
+  }
+}
+
 async function main() {
   const shader = window.PIGMENT_SHADER;
   if (!shader) { status("no shader.js: write one with `pigment compile FILE --target web -o DIR`"); return; }
@@ -356,6 +374,7 @@ async function main() {
   const api = query.get("api") || (navigator.gpu ? "webgpu" : "webgl");
   try {
     const image = await picture();
+    setSizes(shader, image);
     const pixels = api === "webgpu" ? await drawWebGPU(shader, image) : drawWebGL(shader, image);
     document.getElementById("pixels").textContent = JSON.stringify(pixels);
     show(canvas, pixels, shader.width, shader.height);

@@ -149,9 +149,16 @@ fn draw_in_chromium(
 }
 
 /// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
-/// arguments naming the entries); the page's pictures with WebGPU and with WebGL must be the
-/// machine's.
-fn compare(name: &str, program: &str, textured: bool, entries: &[&str]) {
+/// arguments naming the entries; `sampler`: the sampler the page's picture is bound to on the
+/// machine too; `render_only`: what the page computes itself, given to the machine by hand); the
+/// page's pictures with WebGPU and with WebGL must be the machine's.
+fn compare(
+    name: &str,
+    program: &str,
+    sampler: Option<&str>,
+    entries: &[&str],
+    render_only: &[&str],
+) {
     let dir = scratch(name);
     let file = write(&dir, "p.cg", program);
     let site = dir.join("site");
@@ -165,8 +172,13 @@ fn compare(name: &str, program: &str, textured: bool, entries: &[&str]) {
     let raw_arg = raw.display().to_string();
     let mut args = vec!["render", &file, "--size", &size, "--raw", &raw_arg];
     args.extend(entries);
-    let tex = format!("pic=2D:{}", site.join("texture.png").display());
-    if textured {
+    args.extend(render_only);
+    let tex = format!(
+        "{}=2D:{}",
+        sampler.unwrap_or(""),
+        site.join("texture.png").display()
+    );
+    if sampler.is_some() {
         write_picture(&site.join("texture.png"));
         args.extend(["--tex", tex.as_str(), "--filter", "nearest"]);
     }
@@ -203,12 +215,12 @@ fn compare(name: &str, program: &str, textured: bool, entries: &[&str]) {
 
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    compare("web-page", PROGRAM, false, &[]);
+    compare("web-page", PROGRAM, None, &[], &[]);
 }
 
 #[test]
 fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
-    compare("web-page-texture", TEXTURED, true, &[]);
+    compare("web-page-texture", TEXTURED, Some("pic"), &[], &[]);
 }
 
 /// A libretro-style pair: the vertex stage transforms the position by its matrix (the identity)
@@ -236,5 +248,31 @@ float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0, float2 wave : T
 #[test]
 fn the_web_page_runs_a_programs_own_vertex_stage() {
     let entries = ["--vertex-entry", "main_vertex", "--entry", "main_fragment"];
-    compare("web-page-pair", PAIR, true, &entries);
+    compare("web-page-pair", PAIR, Some("pic"), &entries, &[]);
+}
+
+/// libretro's sizes, which the page sets from its picture (8x8) and its own size (16x16).
+const SIZES: &str = "\
+struct input { float2 video_size; float2 texture_size; float2 output_size; };
+float4 main_fragment(float2 uv : TEXCOORD0, uniform input IN, uniform sampler2D decal : TEXUNIT0) : COLOR
+{
+    float2 texel = (floor(uv * IN.texture_size) + 0.5) / IN.texture_size;
+    float4 c = tex2D(decal, texel);
+    float scan = frac(uv.y * IN.output_size.y * 0.25);
+    return float4(c.rgb * (0.5 + scan), IN.video_size.x / 16.0);
+}
+";
+
+#[test]
+fn the_web_page_sets_libretros_sizes() {
+    let entries = ["--entry", "main_fragment"];
+    let sizes = [
+        "--param",
+        "IN.video_size=8,8",
+        "--param",
+        "IN.texture_size=8,8",
+        "--param",
+        "IN.output_size=16,16",
+    ];
+    compare("web-page-sizes", SIZES, Some("decal"), &entries, &sizes);
 }

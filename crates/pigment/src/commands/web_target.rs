@@ -3,8 +3,10 @@
 //! and `DIR/shader.js`, each stage as WGSL (naga, for WebGPU) and GLSL ES 3.00 (Pigment's writer,
 //! for WebGL 2) with their reflections and uniform values: the uniforms' defaults, matrices without
 //! one the identity (as `pigment render` sets them), as the stage's std140 buffer for WebGPU and by
-//! GLSL name for WebGL. Without `--vertex-entry` the page supplies the vertex stage itself. The page
-//! draws the reference quad (256x256; the query `?size=WxH` changes it).
+//! GLSL name for WebGL. The uniforms libretro's runtime sets to sizes are listed (`sizes`) so that
+//! the page fills them in with its picture's and its own size. Without `--vertex-entry` the page
+//! supplies the vertex stage itself. The page draws the reference quad (256x256; the query
+//! `?size=WxH` changes it).
 
 use crate::cli::CompileArgs;
 use crate::commands::compile::{lower_stage, reject};
@@ -67,14 +69,47 @@ fn stage(args: &CompileArgs, stage: Stage, entry: &str) -> Result<Value, Failure
         .map_err(|d| reject(&front, entry, vec![d]))?;
     let (values, _) = uniform_values(func, &[])?;
     let bytes = pigment_naga::interface::uniform_bytes(func, &values);
+    let glsl_uniforms = glsl_uniforms(func, &values, &glsl.reflection);
     Ok(json!({
+        "sizes": libretro_sizes(func, &glsl_uniforms),
         "wgsl": wgsl.text.unwrap_or_default(),
         "wgslReflection": wgsl.reflection,
         "uniformBytes": bytes,
         "glsl": glsl.text,
         "glslReflection": glsl.reflection,
-        "glslUniforms": glsl_uniforms(func, &values, &glsl.reflection),
+        "glslUniforms": glsl_uniforms,
     }))
+}
+
+/// The uniforms libretro's Cg runtime sets to sizes (`*video_size`, `*texture_size`: the
+/// picture's; `*output_size`: the page's), which the page fills in when it knows them: which size,
+/// the byte offset in the std140 buffer, the width and the GLSL name.
+fn libretro_sizes(func: &Function, glsl_uniforms: &Value) -> Value {
+    let (layout, _) = pigment_naga::interface::uniform_layout(func);
+    let mut out = Vec::new();
+    for ((_, u), member) in func.uniforms.iter().zip(&layout) {
+        let which = ["video_size", "texture_size", "output_size"]
+            .into_iter()
+            .find(|s| u.name.ends_with(s));
+        let (Some(which), true, None) = (which, u.ty.kind.is_real(), u.array_len) else {
+            continue;
+        };
+        let cg = pigment_fp30::uniforms::source_name(&u.name);
+        let glsl = glsl_uniforms
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|g| g["cg_name"] == cg.as_str())
+            .and_then(|g| g["name"].as_str().map(str::to_string));
+        out.push(json!({
+            "size": if which == "output_size" { "output" } else { "picture" },
+            "cg_name": cg,
+            "offset": member.offset,
+            "width": u.ty.width,
+            "glsl": glsl,
+        }));
+    }
+    Value::Array(out)
 }
 
 /// Each uniform's GLSL name (from the writer's reflection, by Cg name), width, kind and values.
@@ -99,6 +134,7 @@ fn glsl_uniforms(func: &Function, values: &[Vec<pigment_ir::Vector>], reflection
             .collect();
         out.push(json!({
             "name": name,
+            "cg_name": cg,
             "width": u.ty.width,
             "int": matches!(u.ty.kind, ScalarKind::Int | ScalarKind::Bool),
             "values": floats,
