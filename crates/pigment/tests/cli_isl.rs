@@ -138,3 +138,42 @@ fn render_binds_a_named_texture() {
         assert!(close(*px, want), "pixel ({x}, {y}): {px:?}, want {want:?}");
     }
 }
+
+/// The bundled ISL examples check and render what their formulas give.
+#[test]
+fn the_bundled_examples_render() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/isl");
+    let dir = scratch("isl-examples");
+    // glaze: (0.4, 0.3, 0.2, 1) · (0.9, 0.8, 1, 1) + 3 · (0.05, 0.05, 0.08, 0).
+    let glaze = dir.join("glaze.isl");
+    std::fs::copy(format!("{root}/glaze.isl"), &glaze).unwrap();
+    for px in render(&glaze.display().to_string(), &["--clear", "0.4,0.3,0.2,1"]) {
+        assert!(close(px, [0.51, 0.39, 0.44, 1.0]), "{px:?}");
+    }
+    // duotone: a picture whose left column is red: the light ink there, the dark one elsewhere.
+    let duotone = dir.join("duotone.isl");
+    std::fs::copy(format!("{root}/duotone.isl"), &duotone).unwrap();
+    let pic = dir.join("photo.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&pic).unwrap(), 2, 1);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let texels = [255, 0, 0, 255, 0, 0, 0, 255];
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&texels)
+        .unwrap();
+    let tex = format!("picture=2D:{}", pic.display());
+    let pixels = render(
+        &duotone.display().to_string(),
+        &["--tex", &tex, "--filter", "nearest"],
+    );
+    for (k, px) in pixels.iter().enumerate() {
+        let want = if k % 4 < 2 {
+            [0.95, 0.85, 0.6, 1.0]
+        } else {
+            [0.1, 0.15, 0.35, 1.0]
+        };
+        assert!(close(*px, want), "pixel {k}: {px:?}, want {want:?}");
+    }
+}
