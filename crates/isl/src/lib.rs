@@ -67,7 +67,8 @@ pub struct Light<'u> {
 /// its colour), and `ambient()`, `diffuse()` and `specular(e)` sum them per pixel from the normal
 /// N (input `TEXCOORD1`) and the position P (input `TEXCOORD2`) as `isl-notes.md`'s "Lights"
 /// says; each sum is clamped to [0, 1] and has alpha 1. An instance name that is empty, used
-/// twice or holds `$` or whitespace, and a shader that is absent or not a light, are errors.
+/// twice or holds anything but ASCII letters, digits and `_`, and a shader that is absent or not
+/// a light, are errors.
 pub fn lower_surface_lit(
     unit: &ast::Unit,
     shader: &str,

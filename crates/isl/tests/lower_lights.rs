@@ -261,6 +261,8 @@ fn bad_light_instances_are_errors() {
         &[("sun", "a"), ("sun", "a")],
         &[("sun", "")],
         &[("sun", "a$b")],
+        &[("sun", "a b")],
+        &[("sun", "a.b")],
         &[("moon", "a")],
         &[("s", "a")],
     ];

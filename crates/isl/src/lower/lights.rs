@@ -18,7 +18,9 @@
 //! `ambient()` = Σ ambient colours, `diffuse()` = Σ colour · max(N·L, 0),
 //! `specular(e)` = Σ colour · max(N·H, 0)^e, over the rgb channels. Each built-in is one varying
 //! operation: its sum is clamped to [0, 1] once (the terms are not), and its alpha is 1. With no
-//! light of the kind a sum is empty: (0, 0, 0, 1).
+//! light of the kind a sum is empty: (0, 0, 0, 1). A light shader that itself calls a lighting
+//! built-in sees only the instances lowered before it. Instance names are ASCII letters, digits
+//! and `_`, each used once.
 
 use super::value::S;
 use super::{funcs_of, Lowerer};
@@ -59,12 +61,15 @@ fn find_light<'u>(light: &Light<'u>) -> Result<(&'u Func, ShaderKind), Diagnosti
     }
 }
 
-/// An instance name must be non-empty, used once, and free of `$` and whitespace.
+/// An instance name must be non-empty, of ASCII letters, digits and `_`, and used once.
 fn check_names(lights: &[Light]) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     for (i, l) in lights.iter().enumerate() {
-        let bad = l.name.is_empty() || l.name.chars().any(|c| c == '$' || c.is_whitespace());
-        if bad {
+        let ok = !l.name.is_empty()
+            && l.name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ok {
             let msg = format!("`{}` is not a light instance name", l.name);
             diags.push(Diagnostic::error(msg));
         } else if lights[..i].iter().any(|o| o.name == l.name) {
