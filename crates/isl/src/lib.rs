@@ -4,7 +4,8 @@
 //! as `shared/specs/isl-notes.md` says. [`parse`] turns one file into an [`ast::Unit`];
 //! [`check()`] resolves names and enforces the class and type rules. Every problem is a located
 //! [`Diagnostic`]. [`lower_surface`] lowers a checked surface shader into one Pigment IR fragment
-//! function; [`quad_vertex`] is the vertex function that draws it on the reference quad.
+//! function, [`lower_surface_lit`] the same lit by light shader instances ([`Light`]);
+//! [`quad_vertex`] is the vertex function that draws it on the reference quad.
 #![forbid(unsafe_code)]
 
 pub mod ast;
@@ -41,17 +42,44 @@ pub fn parse_and_check(file: FileId, text: &str) -> (ast::Unit, Vec<Diagnostic>)
 /// notes' rules: uniform code evaluated now (constants, `repeat` unrolled, uniform `if` decided,
 /// functions inlined), `parameter` formals as IR uniforms named as the formal with its default,
 /// `FB` read from the rectangle sampler `FB` at `WPOS.xy`, clamped by every FB operation and
-/// stored to `COLOR`. An absent or non-surface `shader`, and what is not supported yet (lights,
-/// `environment`, `project`, ...), are errors; it never panics.
+/// stored to `COLOR`. The same as [`lower_surface_lit`] with no lights: `ambient()`, `diffuse()`
+/// and `specular(e)` are then empty sums, (0, 0, 0, 1). An absent or non-surface `shader`, and
+/// what is not supported yet (`environment`, `project`, ...), are errors; it never panics.
 pub fn lower_surface(
     unit: &ast::Unit,
     shader: &str,
 ) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
-    lower::lower_surface(unit, shader)
+    lower_surface_lit(unit, shader, &[])
 }
 
-/// The vertex function that draws a surface on the reference quad (`POSITION` and `TEXCOORD0` in
-/// and out).
+/// A light shader instance of the scene: the checked unit holding it, the light shader's name
+/// (an `ambientlight`, `distantlight` or `pointlight`), and the instance name that prefixes its
+/// IR uniforms (`<name>$<formal>` for its parameters, `<name>$shadermatrix` for its matrix).
+#[derive(Clone, Debug)]
+pub struct Light<'u> {
+    pub unit: &'u ast::Unit,
+    pub shader: String,
+    pub name: String,
+}
+
+/// Lowers the surface shader `shader` of a checked unit as [`lower_surface`] does, lit by
+/// `lights`: each light shader is lowered inline (its FB starts as (0, 0, 0, 0); its result is
+/// its colour), and `ambient()`, `diffuse()` and `specular(e)` sum them per pixel from the normal
+/// N (input `TEXCOORD1`) and the position P (input `TEXCOORD2`) as `isl-notes.md`'s "Lights"
+/// says; each sum is clamped to [0, 1] and has alpha 1. An instance name that is empty, used
+/// twice or holds anything but ASCII letters, digits and `_`, and a shader that is absent or not
+/// a light, are errors.
+pub fn lower_surface_lit(
+    unit: &ast::Unit,
+    shader: &str,
+    lights: &[Light],
+) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
+    lower::lower_surface_lit(unit, shader, lights)
+}
+
+/// The vertex function that draws a surface on the reference quad: `POSITION` and `TEXCOORD0` in
+/// and out, plus the lights' geometry, the normal N = (0, 0, 1, 0) to `TEXCOORD1` and the position
+/// P = `POSITION` to `TEXCOORD2`.
 pub fn quad_vertex() -> pigment_ir::Function {
     lower::quad_vertex()
 }

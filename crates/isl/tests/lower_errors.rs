@@ -1,5 +1,5 @@
 //! What the lowering does not do yet, and what cannot be lowered, are located errors (never a
-//! panic): lights, `environment`, `project`, array textures, shaders other than surface
+//! panic): `environment`, `project`, array textures, shaders other than surface
 //! ones, and parameter maths without an IR form.
 
 mod lower_common;
@@ -20,12 +20,10 @@ fn located(text: &str, shader: &str) -> Vec<String> {
 }
 
 #[test]
-fn lights_are_not_supported_yet() {
+fn lighting_without_lights_is_an_empty_sum() {
     for call in ["ambient()", "diffuse()", "specular(2)"] {
-        let text = format!("surface s() {{ FB = {call}; }}");
-        let errs = located(&text, "s");
-        assert_eq!(errs.len(), 1, "{errs:?}");
-        assert!(errs[0].contains("not supported yet"), "{errs:?}");
+        let f = lower_common::lower(&format!("surface s() {{ FB = {call}; }}"));
+        lower_common::assert_close(lower_common::run(&f, [0.5; 4]), [0.0, 0.0, 0.0, 1.0]);
     }
 }
 
@@ -92,6 +90,6 @@ fn recursion_is_cut_off_with_an_error() {
 
 #[test]
 fn an_error_in_unrolled_code_is_reported_once() {
-    let errs = lower_errors("surface s() { repeat (100) FB = diffuse(); }");
-    assert_eq!(errs, ["`diffuse` is not supported yet"]);
+    let errs = lower_errors("surface s() { repeat (100) FB = environment(\"sky\"); }");
+    assert_eq!(errs, ["`environment` is not supported yet"]);
 }

@@ -4,6 +4,8 @@
 //! textures; the harness binds no rectangle texture, so `FB` starts as 0 on both sides); the
 //! colours must agree. The harness is the fp30 back end's own, shared by path; it finds a sampler
 //! by its place among the bound ones, so every shader here reads every sampler it declares.
+//! The lit shaders run with every light shader of their file as an instance (random normals,
+//! positions and light parameters).
 
 #[path = "../../fp30/tests/common/mod.rs"]
 mod common;
@@ -30,12 +32,31 @@ const SHADERS: &[&str] = &[
         repeat (3) n += 0.125;
         FB += texture(t; m); FB *= n * 2; FB = transform(m * rotate(0; 0; 1; n));
     }",
+    "ambientlight a(parameter color c = color(0.1, 0.2, 0.3, 1)) { FB = c; }
+     distantlight d(parameter color c = 1; parameter float k = 0.5) { FB = c * k; }
+     pointlight p(parameter color c = color(1, 0.5, 0.25, 1)) { FB += c; }
+     surface s(parameter float e = 8; parameter color k = color(0.5, 0.75, 1, 1)) {
+        FB *= 0.5; FB += ambient(); FB += diffuse(); FB *= k; FB += specular(e);
+     }",
 ];
 
 fn lowered(text: &str) -> Module {
     let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
     assert!(diags.is_empty(), "{text}\n{diags:?}");
-    let mut func = pigment_isl::lower_surface(&unit, "s").unwrap_or_else(|d| panic!("{d:?}"));
+    let lights: Vec<pigment_isl::Light> = unit
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            pigment_isl::ast::Item::Func(f) if f.name.text != "s" => Some(pigment_isl::Light {
+                unit: &unit,
+                shader: f.name.text.clone(),
+                name: format!("{}1", f.name.text),
+            }),
+            _ => None,
+        })
+        .collect();
+    let mut func =
+        pigment_isl::lower_surface_lit(&unit, "s", &lights).unwrap_or_else(|d| panic!("{d:?}"));
     func.name = "main".into();
     let mut module = Module::new();
     module.functions.append(func);

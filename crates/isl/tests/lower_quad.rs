@@ -1,5 +1,6 @@
 //! `quad_vertex()`: the reference quad's vertex function passes the clip position and the
-//! texture coordinate through.
+//! texture coordinate through, and gives the lights' normal (0, 0, 1, 0) and surface position
+//! (the clip position).
 
 use pigment_ir::interp::{run_vertex, NoTextures};
 use pigment_ir::{Stage, Vector};
@@ -15,7 +16,10 @@ fn quad_vertex_passes_position_and_texcoord_through() {
     let st = Vector::floats(&[0.0, 1.0, 0.0, 1.0]);
     let r = run_vertex(&f, &[pos, st], &[], &mut NoTextures).expect("runs");
     let outs: Vec<_> = f.outputs.iter().map(|(_, o)| o.semantic.clone()).collect();
-    assert_eq!(outs, [Some("POSITION".into()), Some("TEXCOORD0".into())]);
+    let want = ["POSITION", "TEXCOORD0", "TEXCOORD1", "TEXCOORD2"].map(|s| Some(s.to_string()));
+    assert_eq!(outs, want);
     assert_eq!(r.outputs[0].value, pos);
     assert_eq!(r.outputs[1].value, st);
+    assert_eq!(r.outputs[2].value, Vector::floats(&[0.0, 0.0, 1.0, 0.0]));
+    assert_eq!(r.outputs[3].value, pos);
 }

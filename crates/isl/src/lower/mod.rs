@@ -5,12 +5,16 @@
 //! inlined); shader formals of class `parameter` become IR uniforms named as the formal, with the
 //! formal's default; `FB` is a float4 IR value that starts as the colour already in the frame
 //! buffer (sampler `FB`, a rectangle texture read at `WPOS.xy`) and ends stored to `COLOR`.
+//! Light shaders ([`lights`]) are lowered inline into the same function, before the surface's body;
+//! the surface's normal N comes in as `TEXCOORD1` (xyz) and its position P as `TEXCOORD2` (xyz), which
+//! [`quad_vertex`] gives the reference quad as N = (0, 0, 1, 0) and P = `POSITION`.
 //! Every problem is a located diagnostic; lowering never panics.
 
 mod builtins;
 mod exec;
 mod expr;
 mod fb;
+mod lights;
 mod params;
 mod place;
 mod quad;
@@ -36,14 +40,22 @@ const MAX_ERRORS: usize = 50;
 /// How deeply user functions may be inlined into each other.
 const MAX_INLINE_DEPTH: usize = 32;
 
-/// Lowers the surface shader `shader` of `unit` (which should have checked cleanly).
-pub fn lower_surface(unit: &Unit, shader: &str) -> Result<Function, Vec<Diagnostic>> {
+/// Lowers the surface shader `shader` of `unit` (which should have checked cleanly), lit by
+/// `lights`.
+pub fn lower_surface_lit<'u>(
+    unit: &'u Unit,
+    shader: &str,
+    lights: &[crate::Light<'u>],
+) -> Result<Function, Vec<Diagnostic>> {
     let Some(func) = find_surface(unit, shader)? else {
         let msg = format!("no shader `{shader}` in this file");
         return Err(vec![Diagnostic::error(msg)]);
     };
     let mut l = Lowerer::new(unit, &func.name.text);
     l.globals(unit);
+    if l.diags.is_empty() {
+        l.lights(lights);
+    }
     if l.diags.is_empty() {
         l.shader(func);
     }
@@ -80,6 +92,13 @@ pub(crate) struct Lowerer<'u> {
     /// The pixels frame-buffer operations affect (a bool scalar), `None` for all.
     pub(crate) active: Option<Value>,
     pub(crate) texcoord: Option<Handle<Input>>,
+    /// The surface normal (`TEXCOORD1`) and position (`TEXCOORD2`) inputs, declared on first use.
+    pub(crate) normal: Option<Handle<Input>>,
+    pub(crate) position: Option<Handle<Input>>,
+    /// What parameter uniform names start with: empty for the surface, `<instance>$` in a light.
+    pub(crate) prefix: String,
+    /// The lowered light instances.
+    pub(crate) lit: Vec<lights::LitLight>,
     pub(crate) samplers: HashMap<String, Handle<Sampler>>,
     pub(crate) steps: usize,
     pub(crate) depth: usize,
@@ -91,14 +110,7 @@ impl<'u> Lowerer<'u> {
     fn new(unit: &'u Unit, name: &str) -> Lowerer<'u> {
         let mut b = FunctionBuilder::new(name);
         let fb = fb::read_frame_buffer(&mut b);
-        let funcs = unit
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Func(f) => Some((f.name.text.as_str(), f)),
-                _ => None,
-            })
-            .collect();
+        let funcs = funcs_of(unit);
         Lowerer {
             file: unit.file,
             b,
@@ -108,6 +120,10 @@ impl<'u> Lowerer<'u> {
             fb,
             active: None,
             texcoord: None,
+            normal: None,
+            position: None,
+            prefix: String::new(),
+            lit: Vec::new(),
             samplers: HashMap::new(),
             steps: 0,
             depth: 0,
@@ -171,6 +187,17 @@ impl<'u> Lowerer<'u> {
         }
         Ok(func)
     }
+}
+
+/// The functions of `unit` by name.
+pub(crate) fn funcs_of(unit: &Unit) -> HashMap<&str, &Func> {
+    unit.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Func(f) => Some((f.name.text.as_str(), f)),
+            _ => None,
+        })
+        .collect()
 }
 
 fn internal(errs: &[String]) -> Vec<Diagnostic> {

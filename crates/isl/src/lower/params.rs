@@ -3,7 +3,8 @@
 //! `float`, a colour a `float4`, a matrix a `float4[4]` array of rows marked `matrix`. Uniform
 //! formals and array formals (not visible to the application, says section XI) are ordinary
 //! variables, and so are file-level variables of any class (they hold their initial value). The
-//! predefined `shadermatrix` is a parameter matrix uniform, identity by default.
+//! predefined `shadermatrix` is a parameter matrix uniform, identity by default. In a light shader
+//! these uniforms' names are prefixed with `<instance>$` ([`super::lights`]).
 
 use super::value::{promote, Val, S};
 use super::Lowerer;
@@ -11,7 +12,15 @@ use crate::ast::*;
 use pigment_ir::{Type, UniformIndex, Vector};
 
 /// Interface names the lowering itself uses.
-const RESERVED: &[&str] = &["FB", "WPOS", "COLOR", "TEXCOORD0", "shadermatrix"];
+pub(crate) const RESERVED: &[&str] = &[
+    "FB",
+    "WPOS",
+    "COLOR",
+    "TEXCOORD0",
+    "TEXCOORD1",
+    "TEXCOORD2",
+    "shadermatrix",
+];
 
 impl Lowerer<'_> {
     pub(crate) fn shader_formal(&mut self, d: &VarDecl) {
@@ -39,7 +48,8 @@ impl Lowerer<'_> {
             self.error(d.span, "a parameter must be a float, colour or matrix");
             return;
         }
-        let val = self.param_uniform(&d.name.text, &default);
+        let name = format!("{}{}", self.prefix, d.name.text);
+        let val = self.param_uniform(&name, &default);
         if let Some(top) = self.scopes.last_mut() {
             top.insert(d.name.text.clone(), val);
         }
@@ -79,7 +89,8 @@ impl Lowerer<'_> {
         let identity: Vec<f32> = (0..16)
             .map(|i| if i % 5 == 0 { 1.0 } else { 0.0 })
             .collect();
-        let v = self.param_uniform("shadermatrix", &identity);
+        let name = format!("{}shadermatrix", self.prefix);
+        let v = self.param_uniform(&name, &identity);
         if let Some(globals) = self.scopes.first_mut() {
             globals.insert("shadermatrix".into(), v.clone());
         }

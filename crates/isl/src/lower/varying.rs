@@ -5,8 +5,9 @@
 //! `transform(pm)` = FB · M (FB a row vector), `lookup(lut[])` maps FB's r, g and b through the
 //! table (alpha kept): channel c becomes lut[floor(n·FB.c)] (its channel c for a colour table), the
 //! index clamped to the table's ends — the notes' "at n·FB, clamped", read with ISL's floored
-//! indices (nearest entry, no filtering). Lights, `environment`, `project` and array textures are
-//! reported as not supported yet.
+//! indices (nearest entry, no filtering). The lights' `ambient`, `diffuse` and `specular` are
+//! [`super::lights`]'s; `environment`, `project` and array textures are reported as not supported
+//! yet.
 
 use super::value::{widen_matrix, Val, S};
 use super::Lowerer;
@@ -26,7 +27,8 @@ impl Lowerer<'_> {
             "blend" | "over" | "under" => self.mix(&name.text, args, e),
             "transform" => self.transform(args, e),
             "lookup" => self.lookup_table(args, e),
-            "ambient" | "diffuse" | "specular" | "environment" | "project" => {
+            "ambient" | "diffuse" | "specular" => self.lighting(name, args, e),
+            "environment" | "project" => {
                 self.error(name.span, format!("`{}` is not supported yet", name.text));
                 None
             }
@@ -92,7 +94,7 @@ impl Lowerer<'_> {
             || f.uniform(name).is_some()
             || f.output(name).is_some()
             || f.sampler(name).is_some()
-            || matches!(name, "COLOR" | "TEXCOORD0" | "shadermatrix");
+            || super::params::RESERVED.contains(&name);
         if taken {
             self.error(
                 e.span,
