@@ -253,6 +253,11 @@ pub struct RenderArgs {
     /// coordinate set), its fragment shader on the machine.
     #[arg(long = "program", value_name = "PATH")]
     pub parasol_program: Option<String>,
+    /// (ISL) A light shader instance in the scene: `SHADER` (in the surface's file) or
+    /// `FILE.isl:SHADER`, with `=NAME` to name the instance (default: the shader's name); its
+    /// parameters are `--param NAME.formal=...`, its matrix `--param NAME.shadermatrix[i]=...`.
+    #[arg(long = "light", value_name = "[FILE.isl:]SHADER[=NAME]")]
+    pub lights: Vec<String>,
     /// (ISL) The frame buffer's colour before the surface shader runs (`FB`'s initial value),
     /// `r,g,b,a`.
     #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]

@@ -177,3 +177,46 @@ fn the_bundled_examples_render() {
         assert!(close(*px, want), "pixel {k}: {px:?}, want {want:?}");
     }
 }
+
+const LIT: &str = "surface lit(parameter color paint = color(0.8, 0.6, 0.4, 1)) {
+    FB = diffuse();
+    FB += ambient();
+    FB *= paint;
+}
+distantlight sun(parameter color c = color(0.5, 0.4, 0.3, 1)) { FB = c; }
+ambientlight sky(parameter color c = color(0.1, 0.1, 0.2, 1)) { FB = c; }
+";
+
+/// Lights from the surface's file and from another, on the quad (normal (0, 0, 1), position
+/// (2s − 1, 2t − 1, 0)).
+#[test]
+fn render_lights_a_surface() {
+    let dir = scratch("isl-lights");
+    let file = write(&dir, "lit.isl", LIT);
+    // The sun shines down +z onto the normal: N·L = 1. (0.5, 0.4, 0.3) + (0.1, 0.1, 0.2), alpha
+    // clamped to 1, times the paint.
+    for px in render(&file, &["--light", "sun", "--light", "sky"]) {
+        assert!(close(px, [0.48, 0.3, 0.2, 1.0]), "{px:?}");
+    }
+    // A white point light one unit above the origin, from another file under its own name: at a
+    // 4x4 pixel centre P = (x, y, 0), N·L = 1 / |(−x, −y, 1)|.
+    let bulb = write(
+        &dir,
+        "bulb.isl",
+        "pointlight bulb(parameter color c = color(1, 1, 1, 1)) { FB = c; }\n",
+    );
+    let light = format!("{bulb}:bulb=b1");
+    let pixels = render(
+        &file,
+        &["--light", &light, "--param", "b1.shadermatrix[3]=0,0,1,1"],
+    );
+    for (k, px) in pixels.iter().enumerate() {
+        let (x, y) = ((k % 4) as f32 * 0.5 - 0.75, (k / 4) as f32 * 0.5 - 0.75);
+        let d = 1.0 / (x * x + y * y + 1.0).sqrt();
+        let want = [0.8 * d, 0.6 * d, 0.4 * d, 1.0];
+        assert!(
+            px.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-5),
+            "pixel {k}: {px:?}, want {want:?}"
+        );
+    }
+}

@@ -1,11 +1,13 @@
 //! ISL files (chosen by the `.isl` extension): `pigment check FILE.isl` parses and checks one file
 //! (crates/isl) and prints one `FILE:LINE:COL: error: message` per problem, with the source line;
 //! exit 0 when the file is well formed, 1 otherwise. `pigment render FILE.isl [--entry SURFACE]
-//! [--clear r,g,b,a] [--param NAME=...]... -o OUT.png` lowers the surface shader (the one `--entry`
-//! names, else the file's first), compiles it for fp30 and draws it on the reference quad (the
-//! plane z = 0, texture coordinates (s, t), seen straight down): the quad's vertex stage is
+//! [--light [FILE.isl:]SHADER[=NAME]]... [--clear r,g,b,a] [--param NAME=...]... -o OUT.png`
+//! lowers the surface shader (the one `--entry` names, else the file's first) with the light
+//! instances inline, compiles it for fp30 and draws it on the reference quad (the plane z = 0,
+//! normal (0, 0, 1), texture coordinates (s, t), seen straight down): the quad's vertex stage is
 //! `pigment_isl::quad_vertex`, and the frame buffer the shader reads as `FB` is a rectangle
-//! texture of the target's size holding the clear colour.
+//! texture of the target's size holding the clear colour. Every file of the scene shares one set
+//! of sources, so diagnostics name the file they are in.
 
 use crate::cli::{CheckArgs, RenderArgs};
 use crate::failure::{CommandResult, Failure};
@@ -30,15 +32,21 @@ pub fn check(args: &CheckArgs) -> CommandResult {
 /// The file read, parsed and checked, its diagnostics printed; the files and the unit when it
 /// has no errors.
 fn checked(path: &Path) -> Result<(SourceFiles, pigment_isl::ast::Unit), Failure> {
-    let text = read_source(path)?;
     let mut files = SourceFiles::new();
+    let unit = checked_into(&mut files, path)?;
+    Ok((files, unit))
+}
+
+/// [`checked`] into a set of files shared with other units (a scene's light files).
+fn checked_into(files: &mut SourceFiles, path: &Path) -> Result<pigment_isl::ast::Unit, Failure> {
+    let text = read_source(path)?;
     let file = files.add(path.display().to_string(), text.clone());
     let (unit, diags) = pigment_isl::parse_and_check(file, &text);
-    print(&files, &diags);
+    print(files, &diags);
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Failure::Rejected);
     }
-    Ok((files, unit))
+    Ok(unit)
 }
 
 fn print(files: &SourceFiles, diags: &[Diagnostic]) {
@@ -67,8 +75,38 @@ fn surface<'u>(unit: &'u pigment_isl::ast::Unit, entry: &str) -> Option<&'u str>
         .copied()
 }
 
+/// One `--light [FILE.isl:]SHADER[=NAME]`: the file (`None`: the surface's), the shader, the name.
+fn light_spec(spec: &str) -> (Option<&str>, &str, &str) {
+    let (place, name) = spec.split_once('=').unwrap_or((spec, ""));
+    let (file, shader) = match place.rsplit_once(".isl:") {
+        Some((file, shader)) => (Some(&place[..file.len() + 4]), shader),
+        None => (None, place),
+    };
+    (file, shader, if name.is_empty() { shader } else { name })
+}
+
 pub fn render(args: &RenderArgs) -> CommandResult {
-    let (files, unit) = checked(&args.program)?;
+    let (mut files, unit) = checked(&args.program)?;
+    let specs: Vec<_> = args.lights.iter().map(|l| light_spec(l)).collect();
+    let mut others = Vec::new();
+    for (file, _, _) in &specs {
+        if let Some(file) = file {
+            others.push(checked_into(&mut files, Path::new(file))?);
+        }
+    }
+    let mut next = others.iter();
+    let lights: Vec<pigment_isl::Light> = specs
+        .iter()
+        .map(|(file, shader, name)| pigment_isl::Light {
+            unit: if file.is_some() {
+                next.next().unwrap_or(&unit)
+            } else {
+                &unit
+            },
+            shader: shader.to_string(),
+            name: name.to_string(),
+        })
+        .collect();
     let Some(shader) = surface(&unit, &args.cg.entry) else {
         return Err(Failure::Usage(format!(
             "`{}` has no surface shader to render",
@@ -79,7 +117,8 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         print(&files, errors);
         Failure::Rejected
     };
-    let fragment = pigment_isl::lower_surface(&unit, shader).map_err(|e| rejected(&e))?;
+    let fragment =
+        pigment_isl::lower_surface_lit(&unit, shader, &lights).map_err(|e| rejected(&e))?;
     let loaded = crate::commands::render::compile_function(fragment, rejected)?;
     let units = match loaded.interface.sampler_unit("FB") {
         Ok(unit) => vec![(unit, frame_buffer(args)?)],
