@@ -177,12 +177,7 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
             InterfaceEntity::Sampler(h) => vec![sampler_var(func, iface, h)],
             InterfaceEntity::Output(h) => vec![output_var(func, iface, h)],
         };
-        // cgc numbers what an entry parameter declares with the parameter, the rest -1.
-        let param_index = func
-            .origin(entity)
-            .param
-            .and_then(|p| i32::try_from(p).ok())
-            .unwrap_or(-1);
+        let param_index = param_index(func, entity);
         out.vars
             .extend(lines.into_iter().map(|v| Var { param_index, ..v }));
     }
@@ -198,6 +193,15 @@ pub fn interface(func: &Function, iface: &Interface, mir: &Mir, kills: bool) -> 
         });
     }
     out
+}
+
+/// The parameter number of an entity's `#var` lines: cgc numbers what an entry parameter declares
+/// with the parameter, the rest -1.
+pub fn param_index(func: &Function, entity: InterfaceEntity) -> i32 {
+    func.origin(entity)
+        .param
+        .and_then(|p| i32::try_from(p).ok())
+        .unwrap_or(-1)
 }
 
 /// The `#var` of an input: its register where the program reads it. cgc names the register it

@@ -279,11 +279,7 @@ pub(crate) fn header(func: &Function, iface: &VertexInterface) -> ProgramInterfa
             }
             InterfaceEntity::Sampler(_) => Vec::new(),
         };
-        let param_index = func
-            .origin(entity)
-            .param
-            .and_then(|p| i32::try_from(p).ok())
-            .unwrap_or(-1);
+        let param_index = pigment_fp30::emit::param_index(func, entity);
         out.vars
             .extend(lines.into_iter().map(|v| Var { param_index, ..v }));
     }
