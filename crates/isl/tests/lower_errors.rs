@@ -40,12 +40,18 @@ fn environment_project_and_array_textures_are_not_supported_yet() {
 }
 
 #[test]
-fn only_surface_shaders_are_lowered() {
-    let text = "distantlight d() { FB = 1; } atmosphere a() { FB = 0; } uniform float f(uniform float x = 0) { return x; }";
-    for name in ["d", "a", "f"] {
+fn only_surface_and_atmosphere_shaders_are_lowered() {
+    let text = "distantlight d() { FB = 1; } atmosphere a() { FB *= 0.5; } uniform float f(uniform float x = 0) { return x; }";
+    for name in ["d", "f"] {
         let errs = located(text, name);
-        assert!(errs[0].contains("not a surface shader"), "{errs:?}");
+        assert!(
+            errs[0].contains("not a surface or atmosphere shader"),
+            "{errs:?}"
+        );
     }
+    // isl.txt: an atmosphere is "equivalent to surface".
+    let (unit, _) = pigment_isl::parse_and_check(FileId(0), text);
+    assert!(pigment_isl::lower_surface(&unit, "a").is_ok());
     let (unit, _) = pigment_isl::parse_and_check(FileId(0), text);
     let errs = pigment_isl::lower_surface(&unit, "nowhere").expect_err("absent");
     assert!(errs[0].message.contains("no shader `nowhere`"));

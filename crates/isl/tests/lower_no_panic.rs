@@ -226,7 +226,7 @@ fn lights_for<'u>(lit: Lit, unit: &'u Unit, scene: &'u Unit) -> Vec<Light<'u>> {
 }
 
 /// Lowers every shader of `text` (which must check cleanly if `strict`) lit by `lit`; counts the
-/// surfaces that lowered.
+/// surface and atmosphere shaders that lowered.
 fn lower_all(text: &str, strict: bool, lit: Lit) -> usize {
     let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
     // A unit with errors is lowered too: whatever the recovering parser built must not panic.
@@ -237,7 +237,10 @@ fn lower_all(text: &str, strict: bool, lit: Lit) -> usize {
     let mut lowered = 0;
     for item in &unit.items {
         let Item::Func(f) = item else { continue };
-        let surface = matches!(f.kind, FuncKind::Shader(ShaderKind::Surface, _));
+        let surface = matches!(
+            f.kind,
+            FuncKind::Shader(ShaderKind::Surface | ShaderKind::Atmosphere, _)
+        );
         let result = match lit {
             Lit::Dark => pigment_isl::lower_surface(&unit, &f.name.text),
             _ => pigment_isl::lower_surface_lit(&unit, &f.name.text, &lights),

@@ -258,6 +258,10 @@ pub struct RenderArgs {
     /// parameters are `--param NAME.formal=...`, its matrix `--param NAME.shadermatrix[i]=...`.
     #[arg(long = "light", value_name = "[FILE.isl:]SHADER[=NAME]")]
     pub lights: Vec<String>,
+    /// (ISL) An atmosphere shader run after the surface, its `FB` the rendered frame (a second
+    /// pass): `SHADER` or `FILE.isl:SHADER`.
+    #[arg(long, value_name = "[FILE.isl:]SHADER")]
+    pub atmosphere: Option<String>,
     /// (ISL) The frame buffer's colour before the surface shader runs (`FB`'s initial value),
     /// `r,g,b,a`.
     #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]

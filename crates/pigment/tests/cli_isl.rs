@@ -220,3 +220,27 @@ fn render_lights_a_surface() {
         );
     }
 }
+
+/// An atmosphere shader runs after the surface, in a second pass whose `FB` is the rendered frame.
+#[test]
+fn render_runs_an_atmosphere_over_the_rendered_frame() {
+    let dir = scratch("isl-atmosphere");
+    let file = write(
+        &dir,
+        "hazy.isl",
+        "surface base() { FB = color(0.8, 0.6, 0.4, 1); }\n\
+         atmosphere haze(parameter float thin = 0.5) {\n    \
+         FB *= color(thin, thin, thin, 1);\n    FB += color(0.1, 0.1, 0.1, 0);\n}\n",
+    );
+    for px in render(&file, &[]) {
+        assert!(close(px, [0.8, 0.6, 0.4, 1.0]), "{px:?}");
+    }
+    // (0.8, 0.6, 0.4) · 0.5 + 0.1.
+    for px in render(&file, &["--atmosphere", "haze"]) {
+        assert!(close(px, [0.5, 0.4, 0.3, 1.0]), "{px:?}");
+    }
+    // The atmosphere's parameter, set at render time: (0.8, 0.6, 0.4) · 0.25 + 0.1.
+    for px in render(&file, &["--atmosphere", "haze", "--param", "thin=0.25"]) {
+        assert!(close(px, [0.3, 0.25, 0.2, 1.0]), "{px:?}");
+    }
+}

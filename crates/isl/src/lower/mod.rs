@@ -62,17 +62,28 @@ pub fn lower_surface_lit<'u>(
     l.finish()
 }
 
-/// The function named `name`, if it is a surface shader; an error if it is something else.
+/// The function named `name`, if it is a surface shader or an atmosphere shader (which isl.txt
+/// calls "equivalent to surface": it starts with FB set to the rendered colour and returns the
+/// attenuated one, so it lowers the same way); an error if it is something else.
 fn find_surface<'u>(unit: &'u Unit, name: &str) -> Result<Option<&'u Func>, Vec<Diagnostic>> {
     let found = unit.items.iter().find_map(|i| match i {
         Item::Func(f) if f.name.text == name => Some(f),
         _ => None,
     });
     match found {
-        Some(f) if matches!(f.kind, FuncKind::Shader(ShaderKind::Surface, _)) => Ok(Some(f)),
+        Some(f)
+            if matches!(
+                f.kind,
+                FuncKind::Shader(ShaderKind::Surface | ShaderKind::Atmosphere, _)
+            ) =>
+        {
+            Ok(Some(f))
+        }
         Some(f) => {
-            let msg =
-                format!("`{name}` is not a surface shader: only surface shaders are supported yet");
+            let msg = format!(
+                "`{name}` is not a surface or atmosphere shader: a light shader is rendered \
+                 through a surface that calls ambient(), diffuse() or specular()"
+            );
             Err(vec![Diagnostic::error(msg).at(unit.file, f.name.span)])
         }
         None => Ok(None),

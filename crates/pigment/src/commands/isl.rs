@@ -88,56 +88,77 @@ fn light_spec(spec: &str) -> (Option<&str>, &str, &str) {
 pub fn render(args: &RenderArgs) -> CommandResult {
     let (mut files, unit) = checked(&args.program)?;
     let specs: Vec<_> = args.lights.iter().map(|l| light_spec(l)).collect();
+    let atmosphere = args.atmosphere.as_deref().map(light_spec);
     let mut others = Vec::new();
-    for (file, _, _) in &specs {
+    for (file, _, _) in specs.iter().chain(&atmosphere) {
         if let Some(file) = file {
             others.push(checked_into(&mut files, Path::new(file))?);
         }
     }
     let mut next = others.iter();
+    let mut unit_of = |file: &Option<&str>| {
+        if file.is_some() {
+            next.next().unwrap_or(&unit)
+        } else {
+            &unit
+        }
+    };
     let lights: Vec<pigment_isl::Light> = specs
         .iter()
         .map(|(file, shader, name)| pigment_isl::Light {
-            unit: if file.is_some() {
-                next.next().unwrap_or(&unit)
-            } else {
-                &unit
-            },
+            unit: unit_of(file),
             shader: shader.to_string(),
             name: name.to_string(),
         })
         .collect();
+    let atmosphere = atmosphere.map(|(file, shader, _)| (unit_of(&file), shader));
     let Some(shader) = surface(&unit, &args.cg.entry) else {
         return Err(Failure::Usage(format!(
             "`{}` has no surface shader to render",
             args.program.display()
         )));
     };
+    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+    let first = vec![clear_colour(args)?; (width * height) as usize];
+    let frame = pass(args, &files, &unit, shader, &lights, first)?;
+    let frame = match atmosphere {
+        // The atmosphere's FB is the rendered frame: the surface pass's result as its texture.
+        Some((atmosphere_unit, name)) => {
+            pass(args, &files, atmosphere_unit, name, &lights, frame.pixels)?
+        }
+        None => frame,
+    };
+    crate::commands::run::write_frame(&frame, &args.target, &args.program)
+}
+
+/// One pass: shader `name` of `unit` lowered with `lights`, compiled for fp30 and shaded over the
+/// quad with `fb` (the frame buffer's pixels, bottom row first) as its `FB`.
+fn pass(
+    args: &RenderArgs,
+    files: &SourceFiles,
+    unit: &pigment_isl::ast::Unit,
+    name: &str,
+    lights: &[pigment_isl::Light],
+    fb: Vec<[f32; 4]>,
+) -> Result<nvfp::render::Framebuffer, Failure> {
     let rejected = |errors: &[Diagnostic]| {
-        print(&files, errors);
+        print(files, errors);
         Failure::Rejected
     };
-    let fragment =
-        pigment_isl::lower_surface_lit(&unit, shader, &lights).map_err(|e| rejected(&e))?;
+    let fragment = pigment_isl::lower_surface_lit(unit, name, lights).map_err(|e| rejected(&e))?;
     let loaded = crate::commands::render::compile_function(fragment, rejected)?;
     let units = match loaded.interface.sampler_unit("FB") {
-        Ok(unit) => vec![(unit, frame_buffer(args)?)],
+        Ok(unit) => vec![(unit, frame_buffer(args, &fb)?)],
         Err(_) => Vec::new(),
     };
     let vertex = pigment_isl::quad_vertex();
-    crate::commands::render_stages::render_through_with(
-        args,
-        &vertex,
-        &loaded,
-        &units,
-        &|i, s, t| crate::commands::vertex_quad::attribute(i.semantic.as_deref(), s, t),
-    )
+    crate::commands::render_stages::shade_through(args, &vertex, &loaded, &units, &|i, s, t| {
+        crate::commands::vertex_quad::attribute(i.semantic.as_deref(), s, t)
+    })
 }
 
-/// The frame buffer before the shader: the target's size in the clear colour, as a rectangle
-/// texture (read at the fragment's window position).
-fn frame_buffer(args: &RenderArgs) -> Result<nvfp::texture::Texture, Failure> {
-    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+/// `--clear`'s colour.
+fn clear_colour(args: &RenderArgs) -> Result<[f32; 4], Failure> {
     let clear: Vec<f32> = args
         .clear
         .split(',')
@@ -151,15 +172,20 @@ fn frame_buffer(args: &RenderArgs) -> Result<nvfp::texture::Texture, Failure> {
                 args.clear
             ))
         })?;
-    let pixel = [clear[0], clear[1], clear[2], clear[3]];
-    let pixels = vec![pixel; (width * height) as usize];
+    Ok([clear[0], clear[1], clear[2], clear[3]])
+}
+
+/// The frame buffer a pass reads as `FB`: `pixels` (the target's size, bottom row first) as a
+/// rectangle texture, read at the fragment's window position.
+fn frame_buffer(args: &RenderArgs, pixels: &[[f32; 4]]) -> Result<nvfp::texture::Texture, Failure> {
+    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
     nvfp::texture::Texture::from_rgba_f32(
         nvfp::isa::TexTarget::Rect,
         width as usize,
         height as usize,
         1,
         nvfp::texture::TexFormat::FloatRgba,
-        &pixels,
+        pixels,
     )
     .map(|t| t.with_filter(nvfp::texture::Filter::Nearest))
     .map_err(|e| Failure::Output(format!("the frame buffer texture: {e}")))

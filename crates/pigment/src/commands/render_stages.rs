@@ -13,7 +13,7 @@ use crate::cgfront::front_end_options;
 use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::compile::lower_cg_with;
 use crate::commands::render::compile_and_load;
-use crate::commands::run::render_with_units;
+use crate::commands::run::{shade_with_units, write_frame};
 use crate::commands::vertex_quad::{attribute, run_quad_vertices_with, uniform_values};
 use crate::commands::vertex_textures::VertexTextures;
 use crate::failure::{CommandResult, Failure};
@@ -55,17 +55,28 @@ pub fn render_through_with(
     units: &[(u8, nvfp::texture::Texture)],
     attribute: &dyn Fn(&pigment_ir::Input, f32, f32) -> [f32; 4],
 ) -> CommandResult {
+    let frame = shade_through(args, func, loaded, units, attribute)?;
+    write_frame(&frame, &args.target, &args.program)
+}
+
+/// The frame [`render_through_with`] shades, not written anywhere (a pass the next one reads).
+pub fn shade_through(
+    args: &RenderArgs,
+    func: &pigment_ir::Function,
+    loaded: &Loaded,
+    units: &[(u8, nvfp::texture::Texture)],
+    attribute: &dyn Fn(&pigment_ir::Input, f32, f32) -> [f32; 4],
+) -> Result<nvfp::render::Framebuffer, Failure> {
     let bindings = &args.target.bindings;
     let (uniforms, params_taken) = uniform_values(func, &bindings.params)?;
     let (mut textures, textures_taken) = VertexTextures::bind(func, bindings)?;
     let vertices = run_quad_vertices_with(func, &uniforms, &mut textures, attribute)?;
     let fragment_bindings = fragment_bindings(bindings, loaded, &params_taken, &textures_taken);
-    render_with_units(
+    shade_with_units(
         loaded,
         &fragment_bindings,
         units,
         &args.target,
-        &args.program,
         |shader, frame| {
             let mut batch = QuadBatch::default();
             rasterize_strip(&vertices, frame.width, frame.height, &mut batch);

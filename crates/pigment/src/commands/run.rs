@@ -51,6 +51,19 @@ pub fn render_with_units(
     program: &Path,
     draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
 ) -> CommandResult {
+    let frame = shade_with_units(loaded, bindings, units, target, draw)?;
+    write_frame(&frame, target, program)
+}
+
+/// The frame [`render_with_units`] shades, not written anywhere (a pass whose result the next
+/// one reads).
+pub fn shade_with_units(
+    loaded: &Loaded,
+    bindings: &BindingArgs,
+    units: &[(u8, nvfp::texture::Texture)],
+    target: &TargetArgs,
+    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
+) -> Result<Framebuffer, Failure> {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
     let mut bound = bind(loaded, bindings)?;
     for (unit, texture) in units {
@@ -65,9 +78,14 @@ pub fn render_with_units(
     };
     let mut frame = Framebuffer::new(width, height);
     crate::commands::executor::timed(&target.exec, "shading", || draw(&shader, &mut frame))?;
+    Ok(frame)
+}
 
+/// Writes `frame` as `target` asks: `--raw` floats, and the PNG (`-o`, else the program's name
+/// with `.png` when there is no `--raw`).
+pub fn write_frame(frame: &Framebuffer, target: &TargetArgs, program: &Path) -> CommandResult {
     if let Some(raw) = &target.raw {
-        write_raw(raw, &frame)?;
+        write_raw(raw, frame)?;
     }
     let png = match (&target.output, &target.raw) {
         (Some(path), _) => Some(path.clone()),
@@ -75,6 +93,7 @@ pub fn render_with_units(
         (None, Some(_)) => None,
     };
     if let Some(path) = png {
+        let (width, height) = (frame.width, frame.height);
         nvfp::image::write_png(&path, width, height, &frame.pixels)
             .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
         eprintln!("pigment: wrote {} ({width}x{height})", path.display());
