@@ -4,86 +4,33 @@
 //! programs, checked cleanly or not, never make it panic. The same holds with lights added: a
 //! fixed set of light instances from another file, and every light shader of the program itself.
 
+mod common;
 mod lower_common;
+
+use common::{in_surface, programs};
 
 use pigment_diag::FileId;
 use pigment_isl::ast::{FuncKind, Item, ShaderKind, Unit};
 use pigment_isl::Light;
 use proptest::prelude::*;
 
-fn in_surface(body: &str) -> String {
-    format!("surface s(uniform float u = 1; parameter float p = 2) {{\n{body}\n}}\n")
-}
-
 /// The programs of `check_good.rs` and the seeds of `no_panic.rs`.
 fn good_programs() -> Vec<String> {
-    let mut v = vec![
-        "surface shadertest(uniform color c = color(1, 0, 0, 1); uniform float f = .25) {
-            FB = diffuse(); FB *= c * f; return FB; }"
-            .to_string(),
-        "uniform string names[2];
-         surface t(uniform string tex = \"wood\\n\"; parameter float lut[4]) {
-            uniform string s = tex;
-            names[0] = \"a\";
-            if (s == names[0]) FB = texture(s); else FB = texture(s; 1; shadermatrix);
-            FB *= environment(tex, inverse(shadermatrix));
-            FB += project(lut);
-            FB = lookup(lut);
-         }"
-        .to_string(),
-        "uniform float half(uniform float x = 0) { return x / 2; }
-         parameter color tint(parameter color c = 1; uniform float k = 1) { return c * k; }
-         varying color lit() { FB = diffuse(); }
-         distantlight sun(uniform color c = 1) { FB = c; }
-         surface s(parameter float k = 1) {
-            uniform float n = 0;
-            repeat (half(8)) { n += 1; }
-            if (n > 3 && !(n == 5) || n != pi) n = 1;
-            FB = lit();
-            FB *= tint(color(k), 2);
-            { uniform color n = 2; n[0] = smoothstep(0; 1; .5); }
-            return FB;
-         }"
-        .to_string(),
-        "surface a() { FB = 1; }
-         atmosphere b() { FB = 0; }
-         ambientlight c() { FB = color(.1, .1, .1, 1); }
-         distantlight d() { FB = 1; }
-         pointlight e(parameter color c = 1) { FB = c; return FB; }"
-            .to_string(),
-        SEED.to_string(),
-        SEED_FUNCTIONS.to_string(),
-    ];
+    let mut v: Vec<String> = [
+        programs::SPEC_EXAMPLE,
+        programs::STRINGS_AND_TEXTURES,
+        programs::UNIFORM_CONTROL,
+        programs::ALL_SHADER_KINDS,
+        programs::SEED,
+        programs::SEED_FUNCTIONS,
+    ]
+    .map(str::to_string)
+    .to_vec();
     for body in [
-        "uniform color c = color(u, 2, 3, 4);
-         uniform matrix m = translate(1; 2; 3) * scale(2, 2, 2);
-         uniform float a[4];
-         uniform color ca[2];
-         uniform matrix ma[2];
-         c[1] = c[0] * 2 - -u;
-         m[2][3] /= pi;
-         m[1] = c;
-         a[u] += m[1][2];
-         ca[1][2] = 1;
-         ma[0][1][2] = 3;
-         ma[1] = inverse(m) + 1;
-         c = m[0] / 2;",
-        "parameter color pc = color(p, u, 0, 1);
-         parameter matrix pm = rotate(0, 0, 1, p) * shadermatrix;
-         parameter float pa[3];
-         pa[u] = p * sin(p) + atan(p; 2);
-         pc += pm[p] * pc[p];
-         pm = pm * 2;
-         FB = transform(pm);",
-        "varying color v;
-         v = FB;
-         FB = ambient();
-         FB += diffuse();
-         FB.rgb *= specular(p);
-         FB.ra = color(u);
-         if (FB[0] > 0.5) { FB = over(v); } else if (FB[u] <= p) FB = under(v); else FB -= v;
-         FB = blend(v);",
-        "{ uniform float x; { uniform color x; x = 1; } x = 2; }",
+        programs::UNIFORM_ARITHMETIC,
+        programs::PARAMETER_PROMOTION,
+        programs::FRAME_BUFFER_CONTROL,
+        programs::NESTED_SCOPES,
     ] {
         v.push(in_surface(body));
     }
@@ -139,34 +86,6 @@ fn maths_programs() -> Vec<String> {
     }
     v
 }
-
-const SEED: &str = "\
-surface s(uniform color c = color(1, 0, 0, 1); parameter float k = .5) {
-    varying color v;
-    uniform float i = 0x10;
-    v = FB;
-    FB = diffuse();
-    FB *= c * k;
-    repeat (3) { i += 1; }
-    if (FB[1] > 0.5) FB.rb = v; else { FB = blend(v); }
-    return FB;
-}
-";
-
-const SEED_FUNCTIONS: &str = "\
-uniform float half(uniform float x = 0) { return x / 2; }
-parameter color tint(parameter color c = 1; uniform float k = 1) { return c * k; }
-uniform string names[2];
-distantlight sun(uniform color c = 1; parameter float t[3]) { FB = c; FB *= lookup(t); }
-surface s(parameter float k = 1; uniform string tex = \"wood\\n\") {
-    uniform float n = 0;
-    uniform matrix m = translate(1; 2; 3) * scale(2, 2, 2);
-    repeat (half(8)) { n += 1; m[1][2] -= -n; }
-    if (n > 3 && !(n == 5) || n != pi) n = 1;
-    FB = texture(tex; 1; inverse(shadermatrix));
-    FB.rgb *= tint(color(k), 2);
-}
-";
 
 /// Light shaders of their own file, lighting the programs' surfaces.
 const LIGHTS: &str = "\
@@ -304,7 +223,7 @@ proptest! {
         len in 0usize..40,
         insert in "[ -~\n]{0,8}",
     ) {
-        let seed = [SEED, SEED_FUNCTIONS][which];
+        let seed = [programs::SEED, programs::SEED_FUNCTIONS][which];
         let cut = cut % seed.len();
         let end = (cut + len).min(seed.len());
         let (a, b) = (&seed[..cut], &seed[end..]);

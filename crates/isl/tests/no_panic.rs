@@ -1,36 +1,11 @@
 //! Robustness: random bytes and mutated programs go through the whole front end without a panic,
 //! and every diagnostic's span lies inside the text.
 
+mod common;
+
+use common::programs::{SEED, SEED_FUNCTIONS};
 use pigment_diag::{Diagnostic, FileId};
 use proptest::prelude::*;
-
-const SEED: &str = "\
-surface s(uniform color c = color(1, 0, 0, 1); parameter float k = .5) {
-    varying color v;
-    uniform float i = 0x10;
-    v = FB;
-    FB = diffuse();
-    FB *= c * k;
-    repeat (3) { i += 1; }
-    if (FB[1] > 0.5) FB.rb = v; else { FB = blend(v); }
-    return FB;
-}
-";
-
-const SEED_FUNCTIONS: &str = "\
-uniform float half(uniform float x = 0) { return x / 2; }
-parameter color tint(parameter color c = 1; uniform float k = 1) { return c * k; }
-uniform string names[2];
-distantlight sun(uniform color c = 1; parameter float t[3]) { FB = c; FB *= lookup(t); }
-surface s(parameter float k = 1; uniform string tex = \"wood\\n\") {
-    uniform float n = 0;
-    uniform matrix m = translate(1; 2; 3) * scale(2, 2, 2);
-    repeat (half(8)) { n += 1; m[1][2] -= -n; }
-    if (n > 3 && !(n == 5) || n != pi) n = 1;
-    FB = texture(tex; 1; inverse(shadermatrix));
-    FB.rgb *= tint(color(k), 2);
-}
-";
 
 fn run(text: &str) -> Vec<Diagnostic> {
     let (unit, mut diags) = pigment_isl::parse(FileId(0), text);

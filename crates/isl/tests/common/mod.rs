@@ -2,6 +2,8 @@
 //! `LINE:COL: message`.
 #![allow(dead_code)]
 
+pub mod programs;
+
 use pigment_diag::{Diagnostic, FileId, SourceFiles};
 
 /// `LINE:COL: message` for every diagnostic, in order.
