@@ -39,6 +39,28 @@ fn locals(arb: &pigment_arb::ArbProgram, uniforms: &[Vec<Vector>]) -> Vec<(u32, 
         .collect()
 }
 
+/// The Cg file at `path` checked for `profile` and lowered with `entry` as a `stage` entry; `None`
+/// when it does not read, check or lower.
+fn lower(
+    path: &std::path::Path,
+    entry: &str,
+    profile: &str,
+    stage: Stage,
+) -> Option<(String, Module)> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).ok()?;
+    let options = pigment_cg::driver::Options {
+        entry: entry.into(),
+        profile: profile.into(),
+        stage: Some(stage),
+        ..Default::default()
+    };
+    let front = pigment_cg::driver::run(&name, text, &options);
+    let checked = front.checked.as_ref().filter(|_| !front.has_errors())?;
+    let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded).ok()?;
+    Some((name, module))
+}
+
 fn main() {
     let dir = std::env::args().nth(1).expect("usage: measure DIR");
     let mut oracle = Oracle::new().expect("llvmpipe");
@@ -57,22 +79,7 @@ fn main() {
         .collect();
     let (mut fp30, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
     for path in quad::files_in(std::path::Path::new(&dir), "cg") {
-        let name = path.display().to_string();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let options = pigment_cg::driver::Options {
-            entry: "main_fragment".into(),
-            stage: Some(Stage::Fragment),
-            ..Default::default()
-        };
-        let front = pigment_cg::driver::run(&name, text, &options);
-        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
-            continue;
-        };
-        let Ok(module): Result<Module, _> =
-            pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        else {
+        let Some((name, module)) = lower(&path, "main_fragment", "fp30", Stage::Fragment) else {
             continue;
         };
         if pigment_fp30::compile(&module, "main_fragment", &Default::default()).is_err() {
@@ -135,23 +142,7 @@ fn main() {
 fn measure_vertex(dir: &str, oracle: &mut Oracle) {
     let (mut lowered, mut compiled, mut loaded, mut drawable, mut agree) = (0, 0, 0, 0, 0);
     for path in quad::files_in(std::path::Path::new(dir), "cg") {
-        let name = path.display().to_string();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let options = pigment_cg::driver::Options {
-            entry: "main_vertex".into(),
-            profile: "arbvp1".into(),
-            stage: Some(Stage::Vertex),
-            ..Default::default()
-        };
-        let front = pigment_cg::driver::run(&name, text, &options);
-        let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
-            continue;
-        };
-        let Ok(module): Result<Module, _> =
-            pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        else {
+        let Some((name, module)) = lower(&path, "main_vertex", "arbvp1", Stage::Vertex) else {
             continue;
         };
         let Some(h) = module.function("main_vertex") else {
