@@ -23,8 +23,9 @@ use pigment_fp30::uniforms;
 use pigment_ir::{Function, InterfaceEntity, Stage, Type};
 use pigment_naga::interface::{input_slot, output_slot, Slot};
 
-/// The first `program.local` slot of the uniforms.
-pub const LOCAL_BASE: u32 = 64;
+/// The first `program.local` slot of the uniforms: arbfp1's, so that both profiles leave the
+/// application the same slots.
+pub const LOCAL_BASE: u32 = crate::from_nv::NAMED_LOCAL_BASE;
 
 /// `program.local` slots a program may use (ARB's minimum for vertex programs is 96; Mesa and
 /// NVIDIA's drivers give 256 and more).
@@ -47,6 +48,14 @@ pub(crate) struct VertexInterface {
     /// Per output: its result register and cgc's resource name.
     pub results: Vec<(String, &'static str)>,
     pub params: Vec<Param>,
+}
+
+impl VertexInterface {
+    /// Whether output `o`'s result register holds one component (`result.fogcoord`,
+    /// `result.pointsize`).
+    pub(crate) fn scalar_result(&self, o: usize) -> bool {
+        matches!(self.results[o].1, "FOGC" | "PSIZ")
+    }
 }
 
 /// The conventional attribute of generic location `n`, if it has one cgc used.

@@ -221,10 +221,10 @@ impl Selector<'_> {
     /// A varying starts as (0, 0, 0, 1) where the program leaves it, written in part or not at all
     /// (as the IR's vertex outputs do); ARB leaves unwritten result components undefined.
     fn fill_outputs(&mut self) {
-        for (o, (register, _)) in self.iface.results.clone().iter().enumerate() {
-            let scalar = register == "result.fogcoord" || register == "result.pointsize";
+        let iface = self.iface;
+        for (o, (register, _)) in iface.results.iter().enumerate() {
             let rest = 0b1111 & !self.written[o];
-            if scalar || rest == 0 {
+            if iface.scalar_result(o) || rest == 0 {
                 continue;
             }
             self.out.push(Instruction {
