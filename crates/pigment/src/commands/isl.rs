@@ -89,19 +89,23 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     let (mut files, unit) = checked(&args.program)?;
     let specs: Vec<_> = args.lights.iter().map(|l| light_spec(l)).collect();
     let atmosphere = args.atmosphere.as_deref().map(light_spec);
-    let mut others = Vec::new();
-    for (file, _, _) in specs.iter().chain(&atmosphere) {
-        if let Some(file) = file {
-            others.push(checked_into(&mut files, Path::new(file))?);
+    // Each light or atmosphere file once, its diagnostics among the surface's files.
+    let mut others: Vec<(&str, pigment_isl::ast::Unit)> = Vec::new();
+    for file in specs
+        .iter()
+        .chain(&atmosphere)
+        .filter_map(|(file, _, _)| *file)
+    {
+        if others.iter().all(|(f, _)| *f != file) {
+            others.push((file, checked_into(&mut files, Path::new(file))?));
         }
     }
-    let mut next = others.iter();
-    let mut unit_of = |file: &Option<&str>| {
-        if file.is_some() {
-            next.next().unwrap_or(&unit)
-        } else {
-            &unit
-        }
+    let unit_of = |file: &Option<&str>| match file {
+        Some(file) => others
+            .iter()
+            .find(|(f, _)| f == file)
+            .map_or(&unit, |(_, u)| u),
+        None => &unit,
     };
     let lights: Vec<pigment_isl::Light> = specs
         .iter()
@@ -120,25 +124,33 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     };
     let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
     let first = vec![clear_colour(args)?; (width * height) as usize];
-    let frame = pass(args, &files, &unit, shader, &lights, first)?;
+    let size = (width, height);
+    let frame = pass(args, &files, &unit, shader, &lights, size, first)?;
     let frame = match atmosphere {
         // The atmosphere's FB is the rendered frame: the surface pass's result as its texture.
-        Some((atmosphere_unit, name)) => {
-            pass(args, &files, atmosphere_unit, name, &lights, frame.pixels)?
-        }
+        Some((atmosphere_unit, name)) => pass(
+            args,
+            &files,
+            atmosphere_unit,
+            name,
+            &lights,
+            size,
+            frame.pixels,
+        )?,
         None => frame,
     };
     crate::commands::run::write_frame(&frame, &args.target, &args.program)
 }
 
 /// One pass: shader `name` of `unit` lowered with `lights`, compiled for fp30 and shaded over the
-/// quad with `fb` (the frame buffer's pixels, bottom row first) as its `FB`.
+/// quad with `fb` (the frame buffer's pixels, `size`, bottom row first) as its `FB`.
 fn pass(
     args: &RenderArgs,
     files: &SourceFiles,
     unit: &pigment_isl::ast::Unit,
     name: &str,
     lights: &[pigment_isl::Light],
+    size: (u32, u32),
     fb: Vec<[f32; 4]>,
 ) -> Result<nvfp::render::Framebuffer, Failure> {
     let rejected = |errors: &[Diagnostic]| {
@@ -148,7 +160,7 @@ fn pass(
     let fragment = pigment_isl::lower_surface_lit(unit, name, lights).map_err(|e| rejected(&e))?;
     let loaded = crate::commands::render::compile_function(fragment, rejected)?;
     let units = match loaded.interface.sampler_unit("FB") {
-        Ok(unit) => vec![(unit, frame_buffer(args, &fb)?)],
+        Ok(unit) => vec![(unit, frame_buffer(size, &fb)?)],
         Err(_) => Vec::new(),
     };
     let vertex = pigment_isl::quad_vertex();
@@ -177,8 +189,10 @@ fn clear_colour(args: &RenderArgs) -> Result<[f32; 4], Failure> {
 
 /// The frame buffer a pass reads as `FB`: `pixels` (the target's size, bottom row first) as a
 /// rectangle texture, read at the fragment's window position.
-fn frame_buffer(args: &RenderArgs, pixels: &[[f32; 4]]) -> Result<nvfp::texture::Texture, Failure> {
-    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+fn frame_buffer(
+    (width, height): (u32, u32),
+    pixels: &[[f32; 4]],
+) -> Result<nvfp::texture::Texture, Failure> {
     nvfp::texture::Texture::from_rgba_f32(
         nvfp::isa::TexTarget::Rect,
         width as usize,
