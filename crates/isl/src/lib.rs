@@ -74,7 +74,21 @@ pub fn lower_surface_lit(
     shader: &str,
     lights: &[Light],
 ) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
-    lower::lower_surface_lit(unit, shader, lights)
+    lower::lower_surface_lit(unit, shader, lights, &[])
+}
+
+/// [`lower_surface_lit`] with `uniforms` overriding the initialisers of the surface shader's
+/// `uniform` formals and its file's `uniform` globals, by name: `(NAME, VALUE)`, the value a
+/// float's number, a colour's 3 (alpha 1) or 4 numbers, a matrix's 16 row by row (all separated
+/// by commas), or a string's text. A value that does not fit its type, and a name that sets
+/// nothing, are errors.
+pub fn lower_surface_with(
+    unit: &ast::Unit,
+    shader: &str,
+    lights: &[Light],
+    uniforms: &[(String, String)],
+) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
+    lower::lower_surface_lit(unit, shader, lights, uniforms)
 }
 
 /// The vertex function that draws a surface on the reference quad: `POSITION` and `TEXCOORD0` in

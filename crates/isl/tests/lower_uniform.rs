@@ -285,3 +285,37 @@ fn uniform_folding_and_parameter_ir_agree_on_every_maths_built_in() {
         );
     }
 }
+
+/// Lowers shader `s` of `text` with uniform overrides.
+fn lower_with(text: &str, uniforms: &[(&str, &str)]) -> Result<pigment_ir::Function, Vec<String>> {
+    let (unit, diags) = pigment_isl::parse_and_check(pigment_diag::FileId(0), text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let uniforms: Vec<(String, String)> = uniforms
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    pigment_isl::lower_surface_with(&unit, "s", &[], &uniforms)
+        .map_err(|d| d.into_iter().map(|d| d.message).collect())
+}
+
+/// `--uniform`: a formal's or a global's initialiser replaced before the code runs, so what
+/// depends on it follows; a body's local of the same name keeps its own value.
+#[test]
+fn overridden_uniforms_replace_initialisers() {
+    let text = "uniform float g = 0.1;
+        uniform float h = g * 2;
+        surface s(uniform float u = 0.25; uniform color c = color(0, 0, 0, 0)) {
+            FB = u + h;
+            FB += c;
+        }";
+    let f = lower_with(text, &[]).unwrap();
+    assert_close(run(&f, GREY), grey(0.45));
+    // g = 0.2 makes h 0.4; u = 0.1; c adds (0.1, 0.2, 0.3, 1) (three numbers: alpha 1).
+    let f = lower_with(text, &[("g", "0.2"), ("u", "0.1"), ("c", "0.1,0.2,0.3")]).unwrap();
+    assert_close(run(&f, GREY), [0.6, 0.7, 0.8, 1.0]);
+    let local = "surface s() { uniform float k = 0.5; FB = k; }";
+    let errors = lower_with(local, &[("k", "0.25")]).unwrap_err();
+    assert!(errors[0].contains("no uniform `k`"), "{errors:?}");
+    let errors = lower_with(text, &[("c", "1,2")]).unwrap_err();
+    assert!(errors[0].contains("3 or 4 numbers"), "{errors:?}");
+}

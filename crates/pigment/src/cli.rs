@@ -30,7 +30,7 @@ pub enum Command {
     Run(RunArgs),
     /// Compile a Cg program for fp30 and render the reference quad with it, like `run`; `--param`
     /// and `--tex` take the Cg names of uniforms and samplers.
-    Render(RenderArgs),
+    Render(Box<RenderArgs>),
     /// Run a libretro shader preset (`.cgp`) on a picture, or list its passes (`--info`).
     Preset(crate::commands::preset::PresetArgs),
 }
@@ -186,6 +186,41 @@ pub enum FilterArg {
     Mipmap,
 }
 
+/// `pigment render FILE.isl`'s scene: lights, atmosphere, frame buffer, geometry, and the values
+/// a shader's formals take.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "ISL scene")]
+pub struct IslArgs {
+    /// (ISL) A light shader instance in the scene: `LIGHT.isl` (the file's first light shader),
+    /// `FILE.isl:SHADER`, or `SHADER` (in the surface's file), with `=NAME` to name the instance
+    /// (default: the shader's name, numbered when it repeats).
+    #[arg(long = "light", value_name = "LIGHT.isl|[FILE.isl:]SHADER[=NAME]")]
+    pub lights: Vec<String>,
+    /// (ISL) A parameter of the light given just before: `NAME=VALUES` (a float, a colour's 3 or
+    /// 4 numbers, or a matrix's 16 numbers row by row, `shadermatrix` among them).
+    #[arg(long = "light-param", value_name = "NAME=VALUES")]
+    pub light_params: Vec<String>,
+    /// Which `--light` each `--light-param` follows (filled from the command line's order).
+    #[arg(skip)]
+    pub light_param_owners: Vec<Option<usize>>,
+    /// (ISL) An atmosphere shader run after the surface, its `FB` the rendered frame (a second
+    /// pass): `FILE.isl` (its first atmosphere shader), `FILE.isl:SHADER` or `SHADER`.
+    #[arg(long, value_name = "FILE.isl|[FILE.isl:]SHADER")]
+    pub atmosphere: Option<String>,
+    /// (ISL) Override a uniform formal's default (the shader is lowered again): `NAME=VALUE`, a
+    /// number, a colour's 3 or 4 numbers, a matrix's 16, or the text of a string.
+    #[arg(long = "uniform", value_name = "NAME=VALUE")]
+    pub uniforms: Vec<String>,
+    /// (ISL) The picture behind a texture name (the string the shader passes to `texture`):
+    /// `NAME=FILE.png`. A name without one is read as a PNG path beside the shader, if it exists.
+    #[arg(long = "texture", id = "isl_textures", value_name = "NAME=FILE.png")]
+    pub textures: Vec<String>,
+    /// (ISL) The frame buffer's colour before the surface shader runs (`FB`'s initial value),
+    /// `r,g,b,a`.
+    #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]
+    pub clear: String,
+}
+
 #[derive(Args, Debug)]
 pub struct EvalArgs {
     /// The program (`.fp`).
@@ -204,7 +239,7 @@ pub struct EvalArgs {
 }
 
 /// How NV_fragment_program code is executed (`pigment eval`, `run`, `render`).
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug, Default, Clone)]
 pub struct ExecArgs {
     /// Interpret instead of running code compiled by the JIT (also `PIGMENT_JIT=0`). The JIT is the
     /// default on x86_64 and aarch64; elsewhere the interpreter always runs.
@@ -224,7 +259,7 @@ pub struct RunArgs {
 }
 
 /// Where and how the reference quad is rendered (`pigment run`, `pigment render`).
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct TargetArgs {
     /// Size of the target in pixels.
     #[arg(long, value_name = "WxH", default_value = "256x256")]
@@ -242,7 +277,7 @@ pub struct TargetArgs {
     pub exec: ExecArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct RenderArgs {
     /// The Cg program (`.cg`), the first Parasol unit (`.p`), or an ISL surface shader (`.isl`).
     pub program: PathBuf,
@@ -253,19 +288,8 @@ pub struct RenderArgs {
     /// coordinate set), its fragment shader on the machine.
     #[arg(long = "program", value_name = "PATH")]
     pub parasol_program: Option<String>,
-    /// (ISL) A light shader instance in the scene: `SHADER` (in the surface's file) or
-    /// `FILE.isl:SHADER`, with `=NAME` to name the instance (default: the shader's name); its
-    /// parameters are `--param NAME.formal=...`, its matrix `--param NAME.shadermatrix[i]=...`.
-    #[arg(long = "light", value_name = "[FILE.isl:]SHADER[=NAME]")]
-    pub lights: Vec<String>,
-    /// (ISL) An atmosphere shader run after the surface, its `FB` the rendered frame (a second
-    /// pass): `SHADER` or `FILE.isl:SHADER`.
-    #[arg(long, value_name = "[FILE.isl:]SHADER")]
-    pub atmosphere: Option<String>,
-    /// (ISL) The frame buffer's colour before the surface shader runs (`FB`'s initial value),
-    /// `r,g,b,a`.
-    #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]
-    pub clear: String,
+    #[command(flatten)]
+    pub isl: IslArgs,
     /// Render through both stages: this vertex entry runs per vertex of the quad and its outputs
     /// are interpolated into the fragment entry's inputs (`--entry`).
     #[arg(long = "vertex-entry", value_name = "NAME")]

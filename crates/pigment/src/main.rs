@@ -11,7 +11,7 @@ mod json;
 mod load;
 mod values;
 
-use clap::Parser;
+use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use cli::{Cli, Command};
 
 /// cgc's multi-letter single-dash options, spelled the clap way; `-fastmath`, cgc's default and
@@ -25,14 +25,45 @@ fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
         .collect()
 }
 
+/// The command line parsed, with what only the order of the arguments tells (which `--light`
+/// each `--light-param` belongs to) filled in.
+fn parse() -> Cli {
+    let matches = Cli::command().get_matches_from(cgc_spellings(std::env::args()));
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Command::Render(args), Some(("render", render))) =
+        (&mut cli.command, matches.subcommand())
+    {
+        args.isl.light_param_owners = light_param_owners(render);
+    }
+    cli
+}
+
+/// For each `--light-param`, the index of the `--light` given last before it.
+fn light_param_owners(matches: &ArgMatches) -> Vec<Option<usize>> {
+    let positions = |id: &str| -> Vec<usize> {
+        matches
+            .indices_of(id)
+            .map(Iterator::collect)
+            .unwrap_or_default()
+    };
+    let lights = positions("lights");
+    positions("light_params")
+        .iter()
+        .map(|&at| lights.iter().rposition(|&light| light < at))
+        .collect()
+}
+
 fn main() {
-    let cli = Cli::parse_from(cgc_spellings(std::env::args()));
+    let cli = parse();
     let result = match &cli.command {
         Command::Check(args) if commands::isl::is_isl(&args.program) => commands::isl::check(args),
         Command::Check(args) if commands::parasol::is_parasol(&args.program) => {
             commands::parasol::check(args)
         }
         Command::Check(args) => commands::check::check(args),
+        Command::Compile(args) if commands::isl::is_isl(&args.program) => {
+            commands::isl::compile(args)
+        }
         Command::Compile(args) if commands::parasol::is_parasol(&args.program) => {
             commands::parasol::compile(args)
         }

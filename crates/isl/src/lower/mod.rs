@@ -15,6 +15,7 @@ mod exec;
 mod expr;
 mod fb;
 mod lights;
+mod overrides;
 mod params;
 mod place;
 mod quad;
@@ -46,18 +47,23 @@ pub fn lower_surface_lit<'u>(
     unit: &'u Unit,
     shader: &str,
     lights: &[crate::Light<'u>],
+    uniforms: &[(String, String)],
 ) -> Result<Function, Vec<Diagnostic>> {
     let Some(func) = find_surface(unit, shader)? else {
         let msg = format!("no shader `{shader}` in this file");
         return Err(vec![Diagnostic::error(msg)]);
     };
     let mut l = Lowerer::new(unit, &func.name.text);
+    l.overrides = overrides::Overrides::new(uniforms);
     l.globals(unit);
     if l.diags.is_empty() {
         l.lights(lights);
     }
     if l.diags.is_empty() {
         l.shader(func);
+    }
+    if l.diags.is_empty() {
+        l.diags = l.overrides.unused();
     }
     l.finish()
 }
@@ -115,6 +121,8 @@ pub(crate) struct Lowerer<'u> {
     pub(crate) depth: usize,
     /// A call could not be inlined (too deep); reported once.
     pub(crate) inline_failed: bool,
+    /// The values the renderer gives the surface's uniforms.
+    pub(crate) overrides: overrides::Overrides,
 }
 
 impl<'u> Lowerer<'u> {
@@ -139,6 +147,7 @@ impl<'u> Lowerer<'u> {
             steps: 0,
             depth: 0,
             inline_failed: false,
+            overrides: overrides::Overrides::default(),
         }
     }
 
@@ -160,7 +169,7 @@ impl<'u> Lowerer<'u> {
     fn globals(&mut self, unit: &Unit) {
         for item in &unit.items {
             if let Item::Var(d) = item {
-                self.decl(d);
+                self.settable_decl(d);
             }
         }
     }

@@ -25,7 +25,7 @@ pub(crate) const RESERVED: &[&str] = &[
 impl Lowerer<'_> {
     pub(crate) fn shader_formal(&mut self, d: &VarDecl) {
         if d.ty.class != Class::Parameter || d.size.is_some() {
-            self.decl(d);
+            self.settable_decl(d);
             return;
         }
         if RESERVED.contains(&d.name.text.as_str()) {

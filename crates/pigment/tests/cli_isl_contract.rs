@@ -1,0 +1,218 @@
+//! The command-line contract of issue 11 for ISL, as a user types it: `check` over several files,
+//! `compile --target fp30 -o DIR`, and `render` with `--light LIGHT.isl` and the `--light-param`s
+//! that follow it, `--uniform` (lowered again), `--texture NAME=FILE.png` and a texture found
+//! beside the shader. Every expected value is computed by hand from isl-notes.md's rules.
+
+mod common;
+
+use common::{pigment, scratch, stderr, write};
+
+/// `pigment render FILE.isl ... --size 4x4 --raw`: the floats, bottom row first.
+fn render(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
+    let raw = format!("{file}.f32");
+    let png = format!("{file}.png");
+    let mut args = vec!["render", file, "--size", "4x4", "--raw", &raw, "-o", &png];
+    args.extend(extra);
+    let out = pigment(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::read(&raw)
+        .unwrap()
+        .chunks(16)
+        .map(|p| {
+            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
+        })
+        .collect()
+}
+
+fn assert_all(pixels: &[[f32; 4]], want: [f32; 4]) {
+    for px in pixels {
+        let near = px.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-5);
+        assert!(near, "{px:?}, want {want:?}");
+    }
+}
+
+const SURFACE: &str = "surface shiny(parameter color base = color(0.5, 0.5, 1, 1);
+                      uniform float shine = 8) {
+    FB = diffuse();
+    FB += ambient();
+    FB *= base;
+    FB += specular(shine);
+}
+";
+
+const LIGHTS: &str = "distantlight key(parameter color c = color(1, 0.9, 0.8, 1)) { FB = c; }
+ambientlight fill() { FB = color(0.1, 0.1, 0.1, 1); }
+";
+
+/// `--light LIGHT.isl` takes the file's first light; its `--light-param`s follow it.
+#[test]
+fn lights_come_from_files_with_their_parameters() {
+    let dir = scratch("isl-contract-lights");
+    let surface = write(&dir, "shiny.isl", SURFACE);
+    let lights = write(&dir, "lights.isl", LIGHTS);
+    let fill = format!("{lights}:fill");
+    // key (red here) straight down the normal: diffuse (1, 0, 0); fill adds 0.1; times base
+    // (0.5, 0.5, 1): (0.55 → 0.5 after the clamp of 1.1, 0.05, 0.1); specular: H = N, so
+    // (1, 0, 0)·1⁸ is added: (1, 0.05, 0.1, 1).
+    let pixels = render(
+        &surface,
+        &[
+            "--light",
+            &lights,
+            "--light-param",
+            "c=1,0,0,1",
+            "--light",
+            &fill,
+        ],
+    );
+    assert_all(&pixels, [1.0, 0.05, 0.1, 1.0]);
+    // The key light turned to shine along +y (its matrix's z axis goes to y): N·L = 0, so only
+    // the specular remains: H = (0, 1, 1)/√2, N·H = 1/√2, (1/√2)⁸ = 1/16 of (1, 0.9, 0.8).
+    let turned = "1,0,0,0, 0,0,1,0, 0,-1,0,0, 0,0,0,1".replace(' ', "");
+    let matrix = format!("shadermatrix={turned}");
+    let pixels = render(&surface, &["--light", &lights, "--light-param", &matrix]);
+    assert_all(&pixels, [0.0625, 0.05625, 0.05, 1.0]);
+    // The same file twice: instances `key` and `key2`, each with its own colour.
+    let pixels = render(
+        &surface,
+        &[
+            "--light",
+            &lights,
+            "--light-param",
+            "c=0.25,0,0,1",
+            "--light",
+            &lights,
+            "--light-param",
+            "c=0,0.25,0,1",
+        ],
+    );
+    // diffuse (0.25, 0.25, 0) · base = (0.125, 0.125, 0); specular adds (0.25, 0.25, 0).
+    assert_all(&pixels, [0.375, 0.375, 0.0, 1.0]);
+    let out = pigment(&["render", &surface, "--light-param", "c=1", "-o", "x.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("must follow the `--light`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `--uniform` lowers the shader again with a new uniform value; a misspelt or ill-typed one is
+/// an error.
+#[test]
+fn uniforms_are_overridden_by_lowering_again() {
+    let dir = scratch("isl-contract-uniform");
+    let surface = write(&dir, "shiny.isl", SURFACE);
+    let lights = write(&dir, "lights.isl", LIGHTS);
+    let matrix = "shadermatrix=1,0,0,0,0,0,1,0,0,-1,0,0,0,0,0,1";
+    // As above with shine 2: (1/√2)² = 1/2 of the key's colour.
+    let pixels = render(
+        &surface,
+        &[
+            "--light",
+            &lights,
+            "--light-param",
+            matrix,
+            "--uniform",
+            "shine=2",
+        ],
+    );
+    assert_all(&pixels, [0.5, 0.45, 0.4, 1.0]);
+    for (setting, message) in [
+        ("shin=2", "no uniform `shin`"),
+        ("shine=2,3", "a float takes one number"),
+    ] {
+        let out = pigment(&["render", &surface, "--uniform", setting, "-o", "x.png"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}
+
+/// Writes a 2x1 RGBA picture: red on the left, black on the right.
+fn picture(path: &std::path::Path) {
+    let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), 2, 1);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let texels = [255, 0, 0, 255, 0, 0, 0, 255];
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&texels).unwrap();
+}
+
+/// `--texture NAME=FILE.png`, and a texture name that is a PNG beside the shader.
+#[test]
+fn textures_are_bound_by_name_or_found_beside_the_shader() {
+    let dir = scratch("isl-contract-texture");
+    picture(&dir.join("red-left.png"));
+    let named = write(
+        &dir,
+        "named.isl",
+        "surface named() { FB = texture(\"photo\"); }\n",
+    );
+    let beside = write(
+        &dir,
+        "beside.isl",
+        "surface beside() { FB = texture(\"red-left.png\"); }\n",
+    );
+    let file = dir.join("red-left.png").display().to_string();
+    let texture = format!("photo={file}");
+    for (shader, extra) in [(&named, vec!["--texture", &texture]), (&beside, vec![])] {
+        let mut args = extra.clone();
+        args.extend(["--filter", "nearest"]);
+        for (k, px) in render(shader, &args).iter().enumerate() {
+            let want = if k % 4 < 2 {
+                [1.0, 0.0, 0.0, 1.0]
+            } else {
+                [0.0, 0.0, 0.0, 1.0]
+            };
+            assert_eq!(*px, want, "{shader}: pixel {k}");
+        }
+    }
+}
+
+/// `pigment compile FILE.isl --target fp30 -o DIR` writes each surface and atmosphere shader as
+/// `NAME.fp`, whose header names the parameters as the shader does; the program loads.
+#[test]
+fn compile_writes_each_shader_with_its_parameters_named() {
+    let dir = scratch("isl-contract-compile");
+    let file = write(
+        &dir,
+        "two.isl",
+        "surface paint(parameter color tint = color(1, 0.5, 0.25, 1)) { FB = tint; }\n\
+         atmosphere fog(parameter float thick = 0.5) { FB *= color(thick, thick, thick, 1); }\n",
+    );
+    let out_dir = dir.join("out");
+    let out_text = out_dir.display().to_string();
+    let out = pigment(&["compile", &file, "--target", "fp30", "-o", &out_text]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let paint = std::fs::read_to_string(out_dir.join("paint.fp")).unwrap();
+    assert!(paint.starts_with("!!FP1.0"), "{paint}");
+    assert!(paint.contains("#var float4 tint "), "{paint}");
+    assert!(paint.contains("#default tint = 1 0.5 0.25 1"), "{paint}");
+    let fog = std::fs::read_to_string(out_dir.join("fog.fp")).unwrap();
+    assert!(fog.contains("#var float thick "), "{fog}");
+    assert!(fog.contains("#var samplerRECT FB "), "{fog}");
+    let fog_path = out_dir.join("fog.fp").display().to_string();
+    let out = pigment(&["check", &fog_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // One shader by name, printed.
+    let out = pigment(&["compile", &file, "--shader", "paint"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), paint);
+}
+
+/// `pigment check` over several files: exit 1 when any has an error, each error located in its
+/// own file.
+#[test]
+fn check_takes_several_files() {
+    let dir = scratch("isl-contract-check");
+    let good = write(&dir, "good.isl", SURFACE);
+    let lights = write(&dir, "lights.isl", LIGHTS);
+    let out = pigment(&["check", &good, &lights]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let bad = write(&dir, "bad.isl", "surface bad() {\n    FB = 1 +;\n}\n");
+    let out = pigment(&["check", &good, &bad, &lights]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(text.contains("bad.isl:2:"), "{text}");
+    assert!(!text.contains("good.isl:"), "{text}");
+}
