@@ -44,7 +44,7 @@ pub fn parse_and_check(file: FileId, text: &str) -> (ast::Unit, Vec<Diagnostic>)
 /// `FB` read from the rectangle sampler `FB` at `WPOS.xy`, clamped by every FB operation and
 /// stored to `COLOR`. The same as [`lower_surface_lit`] with no lights: `ambient()`, `diffuse()`
 /// and `specular(e)` are then empty sums, (0, 0, 0, 1). An absent or non-surface `shader`, and
-/// what is not supported yet (`environment`, `project`, ...), are errors; it never panics.
+/// what cannot be lowered (parameter maths without an IR form), are errors; it never panics.
 pub fn lower_surface(
     unit: &ast::Unit,
     shader: &str,

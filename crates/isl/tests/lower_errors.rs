@@ -1,6 +1,5 @@
 //! What the lowering does not do yet, and what cannot be lowered, are located errors (never a
-//! panic): `environment`, `project`, array textures, shaders other than surface
-//! ones, and parameter maths without an IR form.
+//! panic): shaders other than surface ones, and parameter maths without an IR form.
 
 mod lower_common;
 
@@ -24,18 +23,6 @@ fn lighting_without_lights_is_an_empty_sum() {
     for call in ["ambient()", "diffuse()", "specular(2)"] {
         let f = lower_common::lower(&format!("surface s() {{ FB = {call}; }}"));
         lower_common::assert_close(lower_common::run(&f, [0.5; 4]), [0.0, 0.0, 0.0, 1.0]);
-    }
-}
-
-#[test]
-fn environment_project_and_array_textures_are_not_supported_yet() {
-    for call in ["environment(\"sky\")", "project(\"slide\")", "texture(lut)"] {
-        let text = format!("surface s(parameter float lut[4]) {{ FB = {call}; }}");
-        let errs = located(&text, "s");
-        assert!(
-            errs.iter().any(|e| e.contains("not supported yet")),
-            "{call}: {errs:?}"
-        );
     }
 }
 
@@ -96,6 +83,9 @@ fn recursion_is_cut_off_with_an_error() {
 
 #[test]
 fn an_error_in_unrolled_code_is_reported_once() {
-    let errs = lower_errors("surface s() { repeat (100) FB = environment(\"sky\"); }");
-    assert_eq!(errs, ["`environment` is not supported yet"]);
+    let errs = lower_errors("surface s() { repeat (100) FB = texture(\"FB\"); }");
+    assert_eq!(
+        errs,
+        ["the texture name `FB` clashes with another interface name"]
+    );
 }

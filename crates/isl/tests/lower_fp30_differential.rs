@@ -38,6 +38,11 @@ const SHADERS: &[&str] = &[
      surface s(parameter float e = 8; parameter color k = color(0.5, 0.75, 1, 1)) {
         FB *= 0.5; FB += ambient(); FB += diffuse(); FB *= k; FB += specular(e);
      }",
+    "surface s(uniform string t = \"sky\"; parameter matrix m = translate(0.25; 0; 0)) {
+        parameter color ct[3]; ct[0] = color(0.1, 0.2, 0.3, 0.4); ct[1] = m[0]; ct[2] = 0.75;
+        FB *= environment(t; m); FB += project(t); FB *= texture(ct);
+        FB.rg -= project(ct; m);
+    }",
 ];
 
 fn lowered(text: &str) -> Module {

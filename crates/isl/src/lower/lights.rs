@@ -233,7 +233,7 @@ impl<'u> Lowerer<'u> {
     }
 
     /// N: `TEXCOORD1.xyz`, normalised.
-    fn surface_normal(&mut self) -> Value {
+    pub(crate) fn surface_normal(&mut self) -> Value {
         let h = match self.normal {
             Some(h) => h,
             None => {
@@ -248,7 +248,7 @@ impl<'u> Lowerer<'u> {
     }
 
     /// P: `TEXCOORD2.xyz`.
-    fn surface_position(&mut self) -> Value {
+    pub(crate) fn surface_position(&mut self) -> Value {
         let h = match self.position {
             Some(h) => h,
             None => {

@@ -21,6 +21,7 @@ mod place;
 mod quad;
 mod scalar;
 mod spline;
+mod texmap;
 mod value;
 mod varying;
 

@@ -1,18 +1,16 @@
-//! The varying built-ins of section VIII that need no scene: `texture(name [; texgen] [; xform])`
-//! samples a 2-D sampler named as the uniform string at the surface's texture coordinate
-//! (`TEXCOORD0`, (s, t, 0, 1), times the optional parameter matrix as a row vector, then `.xy`);
-//! `blend(v) = FB(1 - v) + v`, `over(v) = v(1 - FB.a) + FB·FB.a`, `under(v) = FB(1 - v.a) + v·v.a`,
+//! The varying built-ins of section VIII: `texture`, `environment` and `project` are
+//! [`super::texmap`]'s; `blend(v) = FB(1 - v) + v`, `over(v) = v(1 - FB.a) + FB·FB.a`, `under(v) = FB(1 - v.a) + v·v.a`,
 //! `transform(pm)` = FB · M (FB a row vector), `lookup(lut[])` maps FB's r, g and b through the
 //! table (alpha kept): channel c becomes lut[floor(n·FB.c)] (its channel c for a colour table), the
 //! index clamped to the table's ends — the notes' "at n·FB, clamped", read with ISL's floored
 //! indices (nearest entry, no filtering). The lights' `ambient`, `diffuse` and `specular` are
-//! [`super::lights`]'s; `environment`, `project` and array textures are reported as not supported
-//! yet.
+//! [`super::lights`]'s.
 
+use super::texmap::Mapping;
 use super::value::{widen_matrix, Val, S};
 use super::Lowerer;
 use crate::ast::*;
-use pigment_ir::{SampleForm, SamplerDim, Type, Value};
+use pigment_ir::Value;
 
 impl Lowerer<'_> {
     /// `Some(result)` when `name` is a varying built-in.
@@ -23,88 +21,17 @@ impl Lowerer<'_> {
         e: &Expr,
     ) -> Option<Option<Val>> {
         let r = match name.text.as_str() {
-            "texture" => self.texture(args, e),
+            "texture" | "environment" | "project" => {
+                let mapping = Mapping::of(&name.text)?;
+                self.mapped_texture(mapping, args, e)
+            }
             "blend" | "over" | "under" => self.mix(&name.text, args, e),
             "transform" => self.transform(args, e),
             "lookup" => self.lookup_table(args, e),
             "ambient" | "diffuse" | "specular" => self.lighting(name, args, e),
-            "environment" | "project" => {
-                self.error(name.span, format!("`{}` is not supported yet", name.text));
-                None
-            }
             _ => return None,
         };
         Some(r.map(Val::Varying))
-    }
-
-    fn texture(&mut self, args: &[Expr], e: &Expr) -> Option<Value> {
-        let first = args.first()?;
-        let Val::Str(tex) = self.expr(first)? else {
-            self.error(first.span, "array textures are not supported yet");
-            return None;
-        };
-        let mut xform = None;
-        if args.len() >= 2 {
-            let last = &args[args.len() - 1];
-            let m = self.num(last)?;
-            if args.len() == 3 || m.len() == 16 {
-                xform = Some(widen_matrix(m));
-            }
-        }
-        let coord = self.texcoord();
-        let xy = match xform {
-            None => self.b.swizzle(coord, &[0, 1]),
-            Some(m) => {
-                let c = self.split4(coord);
-                let mut out = Vec::new();
-                for k in 0..2 {
-                    let terms: Vec<(S, S)> = (0..4).map(|j| (c[j], m[4 * j + k])).collect();
-                    let s = self.sum_products(&terms);
-                    out.push(self.ir(s));
-                }
-                self.b.construct(&out)
-            }
-        };
-        let s = self.sampler2d(&tex, e)?;
-        Some(self.b.sample(s, SampleForm::Plain, xy))
-    }
-
-    fn texcoord(&mut self) -> Value {
-        let input = match self.texcoord {
-            Some(h) => h,
-            None => {
-                let h = self.b.input("TEXCOORD0", Type::FLOAT4, Some("TEXCOORD0"));
-                self.texcoord = Some(h);
-                h
-            }
-        };
-        self.b.load_input(input)
-    }
-
-    fn sampler2d(
-        &mut self,
-        name: &str,
-        e: &Expr,
-    ) -> Option<pigment_ir::Handle<pigment_ir::Sampler>> {
-        if let Some(h) = self.samplers.get(name) {
-            return Some(*h);
-        }
-        let f = self.b.function();
-        let taken = f.input(name).is_some()
-            || f.uniform(name).is_some()
-            || f.output(name).is_some()
-            || f.sampler(name).is_some()
-            || super::params::RESERVED.contains(&name);
-        if taken {
-            self.error(
-                e.span,
-                format!("the texture name `{name}` clashes with another interface name"),
-            );
-            return None;
-        }
-        let h = self.b.sampler(name, SamplerDim::D2, None);
-        self.samplers.insert(name.to_string(), h);
-        Some(h)
     }
 
     /// `blend`, `over` and `under` of a varying colour.

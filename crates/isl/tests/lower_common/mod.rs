@@ -63,12 +63,26 @@ pub fn run_with(
     st: [f32; 2],
     params: &[(&str, &[f32])],
 ) -> [f32; 4] {
+    run_at(func, fb, &[("TEXCOORD0", [st[0], st[1], 0.0, 1.0])], params)
+}
+
+/// Runs `func` at one pixel whose inputs are given by semantic (any other is (0.5, 0.5, 0, 1)),
+/// with frame buffer colour `fb` and parameter uniforms set as `params`.
+pub fn run_at(
+    func: &Function,
+    fb: [f32; 4],
+    given: &[(&str, [f32; 4])],
+    params: &[(&str, &[f32])],
+) -> [f32; 4] {
     let inputs: Vec<Vector> = func
         .inputs
         .iter()
-        .map(|(_, i)| match i.semantic.as_deref() {
-            Some("TEXCOORD0") => Vector::floats(&[st[0], st[1], 0.0, 1.0]),
-            _ => Vector::floats(&[0.5, 0.5, 0.0, 1.0]),
+        .map(|(_, i)| {
+            let value = given
+                .iter()
+                .find(|(semantic, _)| i.semantic.as_deref() == Some(semantic))
+                .map_or([0.5, 0.5, 0.0, 1.0], |(_, v)| *v);
+            Vector::floats(&value)
         })
         .collect();
     let mut uniforms = func.initial_uniforms();
