@@ -78,9 +78,18 @@ pub enum Body {
 #[derive(Clone, Debug)]
 pub struct External {
     pub name: Name,
+    /// The GLSL versions the external is not available in (`restrict N PROFILE;`).
+    pub restricted: Vec<GlslVersion>,
     pub vertex: bool,
     pub fragment: bool,
     pub emulation: Option<Expr>,
+}
+
+/// A GLSL version as an external's `restrict` names it: `110 full`, `100 es`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GlslVersion {
+    pub number: u32,
+    pub es: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -326,10 +326,10 @@ impl Parser {
         self.kw(Kw::External)?;
         let name = self.lower()?;
         self.kw(Kw::Is)?;
+        let mut restricted = Vec::new();
         while self.is_kw(Kw::Restrict) {
             self.bump();
-            self.integer()?;
-            self.lower()?;
+            restricted.push(self.restriction()?);
             self.punct(';')?;
         }
         self.kw(Kw::Vertex)?;
@@ -347,9 +347,25 @@ impl Parser {
         self.kw(Kw::End)?;
         Ok(External {
             name,
+            restricted,
             vertex,
             fragment,
             emulation,
+        })
+    }
+
+    /// `N full` or `N es` after `restrict`.
+    fn restriction(&mut self) -> PResult<GlslVersion> {
+        let (number, _) = self.integer()?;
+        let es = match self.peek() {
+            Tok::Lower(p) if p == "es" => true,
+            Tok::Lower(p) if p == "full" => false,
+            _ => return self.error("a GLSL profile, `es` or `full`"),
+        };
+        self.bump();
+        Ok(GlslVersion {
+            number: u32::try_from(number).unwrap_or(0),
+            es,
         })
     }
 

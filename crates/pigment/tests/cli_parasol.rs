@@ -402,7 +402,7 @@ fn versions_the_reference_excludes_are_located_errors() {
              output (`shine` is its second); GLSL ES 1.00 has one (the reference compiler's \
              version check)",
             "23:15: error[GLSL_VERSION_EXCLUDED]: `Sampler2D.texture_with_lod` is not available \
-             in GLSL ES 1.00: it has no lookups with an explicit level of detail (the reference \
+             in GLSL ES 1.00: its declaration excludes that version (the reference \
              compiler's version check)",
         ]
     );

@@ -65,19 +65,20 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
         other => Some(naga_target::request(args, other)?),
     };
     let (files, units) = checked(&args.program, &args.units)?;
-    let func = pigment_parasol::lower::lower_shader(&units, shader).map_err(|d| {
-        print(&files, &[d]);
-        Failure::Rejected
-    })?;
     let rejected = |errors: &[Diagnostic]| {
         print(&files, errors);
         Failure::Rejected
     };
+    // The version checks come first, as the reference's do: an exclusion is the message even
+    // where the shader could not be lowered.
     if let Some(version) = glsl {
-        let excluded = version_check(&units, shader, &func, version);
+        let excluded = version_check(&units, shader, version);
         if !excluded.is_empty() {
             return Err(rejected(&excluded));
         }
+    }
+    let func = pigment_parasol::lower::lower_shader(&units, shader).map_err(|d| rejected(&[d]))?;
+    if let Some(version) = glsl {
         let written = pigment_glsl::write(&func, version).map_err(|d| rejected(&[d]))?;
         return match args.reflect {
             Some(ReflectFormat::Json) => write_output(args, &format!("{:#}\n", written.reflection)),
@@ -113,15 +114,15 @@ fn compile_program(args: &CompileArgs, program: &str) -> CommandResult {
         print(&files, errors);
         Failure::Rejected
     };
-    let (vertex, fragment) =
-        pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
     let (vertex_path, fragment_path) =
         pigment_parasol::lower::program_shaders(&units, program).map_err(|d| rejected(&[d]))?;
-    let mut excluded = version_check(&units, &vertex_path, &vertex, version);
-    excluded.extend(version_check(&units, &fragment_path, &fragment, version));
+    let mut excluded = version_check(&units, &vertex_path, version);
+    excluded.extend(version_check(&units, &fragment_path, version));
     if !excluded.is_empty() {
         return Err(rejected(&excluded));
     }
+    let (vertex, fragment) =
+        pigment_parasol::lower::lower_program(&units, program).map_err(|d| rejected(&[d]))?;
     let vs = pigment_glsl::write(&vertex, version).map_err(|d| rejected(&[d]))?;
     let fs = pigment_glsl::write(&fragment, version).map_err(|d| rejected(&[d]))?;
     let Some(dir) = &args.output else {
@@ -180,7 +181,6 @@ pub fn render(args: &RenderArgs) -> CommandResult {
 fn version_check(
     units: &[pigment_parasol::ast::Unit],
     shader: &str,
-    func: &pigment_ir::Function,
     version: pigment_glsl::Version,
 ) -> Vec<Diagnostic> {
     use pigment_parasol::versions::{exclusions, LegacyVersion};
@@ -190,5 +190,5 @@ fn version_check(
         (true, 100) => LegacyVersion::Es100,
         _ => return Vec::new(),
     };
-    exclusions(units, shader, func, legacy)
+    exclusions(units, shader, legacy)
 }

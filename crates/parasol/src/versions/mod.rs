@@ -7,20 +7,22 @@
 //!   `vector_3f`, `vector_4f`, `matrix_3x3f` or `matrix_4x4f` (an integer or boolean attribute or
 //!   varying) excludes 1.10, 1.20 and ES 1.00;
 //! * a fragment shader with more than one data output (depth aside) excludes ES 1.00;
-//! * `Sampler2D.texture_with_lod` (an explicit level of detail: the only standard library function
-//!   the spec says those versions lack that Pigment lowers) excludes 1.10, 1.20 and ES 1.00. It is
-//!   found in the lowered function, whose lookups carry their call's location.
+//! * an external the shader reaches whose declaration says `restrict N PROFILE;` excludes that
+//!   version ([`externals`]): in the standard library, as in the reference's,
+//!   `Sampler2D.texture_with_lod` and `Sampler2D.texture_with_offset` exclude 1.10, 1.20 and ES
+//!   1.00.
 //!
 //! Pigment's GLSL writer could express some of these (integer varyings as floats, explicit LOD
 //! through an extension); the checks keep the reference's verdicts, so that a program Pigment
 //! accepts for a version is one the reference accepts too.
+
+mod externals;
 
 use crate::ast::Unit;
 use crate::ast::{IoKind, Shader, StageShader};
 use crate::check::env::Env;
 use crate::check::types::Ty;
 use pigment_diag::Diagnostic;
-use pigment_ir::{Function, InstKind, SampleForm};
 
 /// The versions the checks can exclude.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,13 +44,8 @@ impl LegacyVersion {
 
 const CODE: &str = "GLSL_VERSION_EXCLUDED";
 
-/// Why `version` cannot express shader `path` (`package.Module.name`), lowered as `func`.
-pub fn exclusions(
-    units: &[Unit],
-    path: &str,
-    func: &Function,
-    version: LegacyVersion,
-) -> Vec<Diagnostic> {
+/// Why `version` cannot express shader `path` (`package.Module.name`).
+pub fn exclusions(units: &[Unit], path: &str, version: LegacyVersion) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let env = Env::new(units);
     let found = path.rsplit_once('.').and_then(|(module, name)| {
@@ -66,26 +63,9 @@ pub fn exclusions(
             if stage == "fragment" && version == LegacyVersion::Es100 {
                 output_count(m.file, s, &mut out);
             }
+            out.extend(externals::restricted(&env, m, s, version));
         }
     }
-    pigment_ir::walk(&func.body, &mut |inst| {
-        if let InstKind::Sample {
-            form: SampleForm::Lod { .. },
-            ..
-        } = inst.kind
-        {
-            let d = Diagnostic::error(format!(
-                "`Sampler2D.texture_with_lod` is not available in {}: it has no lookups with an \
-                 explicit level of detail (the reference compiler's version check)",
-                version.name()
-            ))
-            .with_code(CODE);
-            out.push(match inst.loc {
-                Some(l) => d.at(l.file, l.span),
-                None => d,
-            });
-        }
-    });
     out
 }
 
