@@ -1,5 +1,7 @@
-//! Tiles PNG pictures into one contact sheet, each in a fixed-size cell (scaled to fit by nearest
-//! sampling, keeping its aspect), `COLUMNS` to a row: the README's sheet of well-known presets.
+//! Tiles PNG pictures into one contact sheet, `COLUMNS` to a row, each cell the centre of its
+//! picture at full size (a shader's scanlines and masks stay visible; scaling them down would
+//! alias them away), a picture smaller than its cell centred in it: the README's sheet of
+//! well-known presets.
 //!
 //! `cargo run -p pigment-preset --example contact_sheet -- OUT.png IN.png...`
 
@@ -7,6 +9,7 @@ use nvfp::image::{read_png, write_png};
 
 const CELL: (usize, usize) = (320, 280);
 const COLUMNS: usize = 4;
+const BACKGROUND: [f32; 4] = [0.1, 0.1, 0.1, 1.0];
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -15,21 +18,21 @@ fn main() -> Result<(), String> {
     };
     let rows = inputs.len().div_ceil(COLUMNS);
     let (w, h) = (CELL.0 * COLUMNS.min(inputs.len()), CELL.1 * rows);
-    let mut sheet = vec![[0.1, 0.1, 0.1, 1.0]; w * h];
+    let mut sheet = vec![BACKGROUND; w * h];
     for (n, path) in inputs.iter().enumerate() {
         let image = read_png(path)?;
-        let k = (CELL.0 as f32 / image.width as f32).min(CELL.1 as f32 / image.height as f32);
-        let (iw, ih) = (
-            (image.width as f32 * k) as usize,
-            (image.height as f32 * k) as usize,
-        );
-        // Cells fill from the top row down; sheet rows count from the bottom.
+        // Cells fill from the top row down; sheet rows count from the bottom, as images do.
         let (x0, y0) = ((n % COLUMNS) * CELL.0, (rows - 1 - n / COLUMNS) * CELL.1);
-        for y in 0..ih {
-            for x in 0..iw {
-                let sx = ((x as f32 / k) as usize).min(image.width - 1);
-                let sy = ((y as f32 / k) as usize).min(image.height - 1);
-                sheet[(y0 + y) * w + x0 + x] = image.pixels[sy * image.width + sx];
+        for y in 0..CELL.1 {
+            for x in 0..CELL.0 {
+                // Cell pixel (x, y) shows picture pixel (x, y) shifted so that the centres meet.
+                let sx = (x + image.width / 2).checked_sub(CELL.0 / 2);
+                let sy = (y + image.height / 2).checked_sub(CELL.1 / 2);
+                if let (Some(sx), Some(sy)) = (sx, sy) {
+                    if sx < image.width && sy < image.height {
+                        sheet[(y0 + y) * w + x0 + x] = image.pixels[sy * image.width + sx];
+                    }
+                }
             }
         }
     }
