@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{pigment, scratch, stderr, write};
+use common::{pigment, render_4x4 as render, scratch, stderr, write};
 
 const GOOD: &str = "// A tinted surface, brightened where red is high.
 surface stripes(parameter color tint = color(1, 0.5, 0.25, 1); uniform float gain = 2) {
@@ -55,24 +55,6 @@ fn check_locates_every_error() {
         ]
     );
     assert!(text.contains("    FB = colr(1, 0, 0, 1);"), "{text}");
-}
-
-/// `pigment render FILE.isl` with `--raw`: the floats, bottom row first.
-fn render(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
-    let raw = format!("{file}.f32");
-    let mut args = vec!["render", file, "--size", "4x4", "--raw", raw.as_str(), "-o"];
-    let png = format!("{file}.png");
-    args.push(&png);
-    args.extend(extra);
-    let out = pigment(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    std::fs::read(&raw)
-        .unwrap()
-        .chunks(16)
-        .map(|p| {
-            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
-        })
-        .collect()
 }
 
 fn close(a: [f32; 4], b: [f32; 4]) -> bool {

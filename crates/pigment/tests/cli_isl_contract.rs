@@ -5,24 +5,7 @@
 
 mod common;
 
-use common::{pigment, scratch, stderr, write};
-
-/// `pigment render FILE.isl ... --size 4x4 --raw`: the floats, bottom row first.
-fn render(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
-    let raw = format!("{file}.f32");
-    let png = format!("{file}.png");
-    let mut args = vec!["render", file, "--size", "4x4", "--raw", &raw, "-o", &png];
-    args.extend(extra);
-    let out = pigment(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    std::fs::read(&raw)
-        .unwrap()
-        .chunks(16)
-        .map(|p| {
-            std::array::from_fn(|c| f32::from_le_bytes(p[4 * c..4 * c + 4].try_into().unwrap()))
-        })
-        .collect()
-}
+use common::{pigment, render_4x4 as render, scratch, stderr, write};
 
 fn assert_all(pixels: &[[f32; 4]], want: [f32; 4]) {
     for px in pixels {

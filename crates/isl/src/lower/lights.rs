@@ -234,14 +234,9 @@ impl<'u> Lowerer<'u> {
 
     /// N: `TEXCOORD1.xyz`, normalised.
     pub(crate) fn surface_normal(&mut self) -> Value {
-        let h = match self.normal {
-            Some(h) => h,
-            None => {
-                let h = self.b.input("TEXCOORD1", Type::FLOAT4, Some("TEXCOORD1"));
-                self.normal = Some(h);
-                h
-            }
-        };
+        let h = *self
+            .normal
+            .get_or_insert_with(|| self.b.input("TEXCOORD1", Type::FLOAT4, Some("TEXCOORD1")));
         let n = self.b.load_input(h);
         let n = self.b.swizzle(n, &[0, 1, 2]);
         self.normalize(n)
@@ -249,14 +244,9 @@ impl<'u> Lowerer<'u> {
 
     /// P: `TEXCOORD2.xyz`.
     pub(crate) fn surface_position(&mut self) -> Value {
-        let h = match self.position {
-            Some(h) => h,
-            None => {
-                let h = self.b.input("TEXCOORD2", Type::FLOAT4, Some("TEXCOORD2"));
-                self.position = Some(h);
-                h
-            }
-        };
+        let h = *self
+            .position
+            .get_or_insert_with(|| self.b.input("TEXCOORD2", Type::FLOAT4, Some("TEXCOORD2")));
         let p = self.b.load_input(h);
         self.b.swizzle(p, &[0, 1, 2])
     }

@@ -120,14 +120,7 @@ impl Lowerer<'_> {
 
     /// A parameter table read as a 1-D texture at `coord` (in [0, 1] over the table).
     fn table_texture(&mut self, table: Vec<Val>, coord: S, arg: &Expr) -> Option<Value> {
-        let entries: Vec<Vec<S>> = table
-            .into_iter()
-            .filter_map(|v| if let Val::Num(c) = v { Some(c) } else { None })
-            .collect();
-        if entries.is_empty() {
-            self.error(arg.span, "a table texture needs entries");
-            return None;
-        }
+        let entries = self.table_entries(table, arg, "a table texture")?;
         let n = S::K(entries.len() as f32);
         let at = self.bin(Op::Mul, n, coord);
         let colours: Vec<Vec<S>> = entries
@@ -138,21 +131,35 @@ impl Lowerer<'_> {
         Some(self.vec4(&picked))
     }
 
+    /// The numbers of a parameter table's entries; an error (naming `what`) when it has none.
+    pub(crate) fn table_entries(
+        &mut self,
+        table: Vec<Val>,
+        arg: &Expr,
+        what: &str,
+    ) -> Option<Vec<Vec<S>>> {
+        let entries: Vec<Vec<S>> = table
+            .into_iter()
+            .filter_map(|v| if let Val::Num(c) = v { Some(c) } else { None })
+            .collect();
+        if entries.is_empty() {
+            self.error(arg.span, format!("{what} needs a table with entries"));
+            return None;
+        }
+        Some(entries)
+    }
+
     /// The three scalars of a float3 IR value.
     fn split3(&mut self, v: Value) -> Vec<S> {
         (0..3).map(|i| S::V(self.b.extract(v, i))).collect()
     }
 
+    /// The surface's texture coordinate (s, t, 0, 1): `TEXCOORD0`, declared on first use.
     pub(crate) fn texcoord(&mut self) -> Value {
-        let input = match self.texcoord {
-            Some(h) => h,
-            None => {
-                let h = self.b.input("TEXCOORD0", Type::FLOAT4, Some("TEXCOORD0"));
-                self.texcoord = Some(h);
-                h
-            }
-        };
-        self.b.load_input(input)
+        let h = *self
+            .texcoord
+            .get_or_insert_with(|| self.b.input("TEXCOORD0", Type::FLOAT4, Some("TEXCOORD0")));
+        self.b.load_input(h)
     }
 
     /// The 2-D sampler a texture name stands for, declared on first use.

@@ -75,14 +75,7 @@ impl Lowerer<'_> {
             self.error(arg.span, "`lookup` needs a table");
             return None;
         };
-        let entries: Vec<Vec<S>> = table
-            .into_iter()
-            .filter_map(|v| if let Val::Num(c) = v { Some(c) } else { None })
-            .collect();
-        if entries.is_empty() {
-            self.error(arg.span, "`lookup` needs a table with entries");
-            return None;
-        }
+        let entries = self.table_entries(table, arg, "`lookup`")?;
         let n = S::K(entries.len() as f32);
         let mut fb = self.split4(self.fb);
         for (c, channel) in fb.iter_mut().enumerate().take(3) {

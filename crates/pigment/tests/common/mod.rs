@@ -71,3 +71,15 @@ pub fn raw_pixels(path: &Path) -> Vec<[f32; 4]> {
         })
         .collect()
 }
+
+/// `pigment render FILE ... --size 4x4 --raw` (and a PNG beside it), which must succeed: the
+/// floats, bottom row first.
+pub fn render_4x4(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
+    let raw = format!("{file}.f32");
+    let png = format!("{file}.png");
+    let mut args = vec!["render", file, "--size", "4x4", "--raw", &raw, "-o", &png];
+    args.extend(extra);
+    let out = pigment(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    raw_pixels(Path::new(&raw))
+}
