@@ -17,6 +17,10 @@
 // float target offscreen and reads it back (#pixels, JSON, row 0 at the bottom, as `pigment run
 // --raw`; POSTed to `?report=PATH` for tests, since a headless browser's DOM dump does not wait for
 // WebGPU); the canvas shows those pixels through a 2D context.
+//
+// Every float uniform (a scalar or a vector, not the libretro sizes) gets a control under the
+// picture: its values, separated by commas; a change redraws. `?u.NAME=1,0.5,0` sets uniform NAME
+// (its Cg name) before the first drawing, as `pigment render --param NAME=1,0.5,0` does.
 "use strict";
 
 // The quad's value of `semantic` at corner (s, t).
@@ -360,6 +364,59 @@ function setSizes(shader, image) {
   }
 }
 
+// The uniforms a person may set: float scalars and vectors of the stages, by Cg name, with their
+// width and current values (from the GLSL list, which carries both).
+function settableUniforms(shader) {
+  const sizes = new Set();
+  const found = new Map();
+  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+    for (const z of stage.sizes || []) sizes.add(z.cg_name);
+    for (const u of stage.glslUniforms || []) {
+      if (u.int || u.width > 4 || u.values.length !== u.width || sizes.has(u.cg_name)) continue;
+      if (!found.has(u.cg_name)) found.set(u.cg_name, { width: u.width, values: u.values.slice() });
+    }
+  }
+  return found;
+}
+
+// Sets uniform `cgName` of every stage to `values` (missing components keep theirs): in the
+// std140 buffer at the member's offset, and in the GLSL values.
+function setUniform(shader, cgName, values) {
+  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+    const buffer = (stage.wgslReflection.resources || []).find((r) => r.kind === "uniform_buffer");
+    const member = buffer && (buffer.members || []).find((m) => m.name === cgName && !m.array_len);
+    if (member) {
+      const bytes = new Uint8Array(stage.uniformBytes);
+      const floats = new Float32Array(bytes.buffer, member.offset, member.size / 4);
+      floats.set(values.slice(0, floats.length));
+      stage.uniformBytes = Array.from(bytes);
+    }
+    for (const u of (stage.glslUniforms || []).filter((g) => g.cg_name === cgName)) {
+      u.values = u.values.map((v, i) => (i < values.length ? values[i] : v));
+    }
+  }
+}
+
+// One text field per settable uniform; `redraw` runs after a change.
+function controls(shader, redraw) {
+  const panel = document.getElementById("uniforms");
+  for (const [name, u] of settableUniforms(shader)) {
+    const label = document.createElement("label");
+    label.textContent = `${name} `;
+    const field = document.createElement("input");
+    field.value = u.values.map((v) => Number(v.toPrecision(6))).join(", ");
+    field.size = 24;
+    field.addEventListener("change", () => {
+      const values = field.value.split(",").map(Number);
+      if (values.length === 0 || values.some(Number.isNaN)) { status(`${name}: numbers separated by commas`); return; }
+      setUniform(shader, name, values);
+      redraw();
+    });
+    label.appendChild(field);
+    panel.appendChild(label);
+  }
+}
+
 async function main() {
   const shader = window.PIGMENT_SHADER;
   if (!shader) { status("no shader.js: write one with `pigment compile FILE --target web -o DIR`"); return; }
@@ -372,13 +429,21 @@ async function main() {
   canvas.style.width = `${shader.width * scale}px`;
   canvas.style.height = `${shader.height * scale}px`;
   const api = query.get("api") || (navigator.gpu ? "webgpu" : "webgl");
+  for (const [key, value] of query) {
+    if (key.startsWith("u.")) setUniform(shader, key.slice(2), value.split(",").map(Number));
+  }
   try {
     const image = await picture();
     setSizes(shader, image);
-    const pixels = api === "webgpu" ? await drawWebGPU(shader, image) : drawWebGL(shader, image);
-    document.getElementById("pixels").textContent = JSON.stringify(pixels);
-    show(canvas, pixels, shader.width, shader.height);
-    status(`drawn with ${api === "webgpu" ? "WebGPU (WGSL)" : "WebGL 2 (GLSL ES 3.00)"}`);
+    const draw = async () => {
+      const pixels = api === "webgpu" ? await drawWebGPU(shader, image) : drawWebGL(shader, image);
+      document.getElementById("pixels").textContent = JSON.stringify(pixels);
+      show(canvas, pixels, shader.width, shader.height);
+      status(`drawn with ${api === "webgpu" ? "WebGPU (WGSL)" : "WebGL 2 (GLSL ES 3.00)"}`);
+      return pixels;
+    };
+    const pixels = await draw();
+    controls(shader, () => draw().catch((e) => status(`${api}: ${e.message}`)));
     await report({ api, pixels });
   } catch (e) {
     status(`${api}: ${e.message}`);

@@ -118,15 +118,18 @@ fn answer(stream: TcpStream, dir: &Path) -> Option<String> {
     None
 }
 
-/// The page's result with `api`, drawn by headless Chromium.
+/// The page's result with `api` (and `query` after the page's own parameters), drawn by headless
+/// Chromium.
 fn draw_in_chromium(
     port: u16,
     results: &mpsc::Receiver<String>,
     api: &str,
+    query: &str,
     profile: &Path,
 ) -> serde_json::Value {
-    let url =
-        format!("http://127.0.0.1:{port}/index.html?api={api}&size={SIZE}x{SIZE}&report=/report");
+    let url = format!(
+        "http://127.0.0.1:{port}/index.html?api={api}&size={SIZE}x{SIZE}&report=/report{query}"
+    );
     let mut browser = Command::new("chromium")
         .args([
             "--headless",
@@ -150,14 +153,16 @@ fn draw_in_chromium(
 
 /// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
 /// arguments naming the entries; `sampler`: the sampler the page's picture is bound to on the
-/// machine too; `render_only`: what the page computes itself, given to the machine by hand); the
-/// page's pictures with WebGPU and with WebGL must be the machine's.
+/// machine too; `render_only`: what the page computes itself, given to the machine by hand;
+/// `query`: what the page's address adds); the page's pictures with WebGPU and with WebGL must be
+/// the machine's.
 fn compare(
     name: &str,
     program: &str,
     sampler: Option<&str>,
     entries: &[&str],
     render_only: &[&str],
+    query: &str,
 ) {
     let dir = scratch(name);
     let file = write(&dir, "p.cg", program);
@@ -191,7 +196,8 @@ fn compare(
         .collect();
     let (port, results) = serve(site);
     for api in ["webgpu", "webgl"] {
-        let result = draw_in_chromium(port, &results, api, &dir.join(format!("profile-{api}")));
+        let profile = dir.join(format!("profile-{api}"));
+        let result = draw_in_chromium(port, &results, api, query, &profile);
         assert!(result.get("error").is_none(), "{api}: {result}");
         let pixels: Vec<f32> = result["pixels"]
             .as_array()
@@ -215,12 +221,20 @@ fn compare(
 
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    compare("web-page", PROGRAM, None, &[], &[]);
+    compare("web-page", PROGRAM, None, &[], &[], "");
+}
+
+/// `?u.NAME=...` sets a uniform before the page draws, as `--param` does on the machine.
+#[test]
+fn the_web_page_sets_uniforms_from_its_address() {
+    let params = ["--param", "tint=0.9,0.1,0.3", "--param", "gain=0.25"];
+    let query = "&u.tint=0.9,0.1,0.3&u.gain=0.25";
+    compare("web-page-uniforms", PROGRAM, None, &[], &params, query);
 }
 
 #[test]
 fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
-    compare("web-page-texture", TEXTURED, Some("pic"), &[], &[]);
+    compare("web-page-texture", TEXTURED, Some("pic"), &[], &[], "");
 }
 
 /// A libretro-style pair: the vertex stage transforms the position by its matrix (the identity)
@@ -248,7 +262,7 @@ float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0, float2 wave : T
 #[test]
 fn the_web_page_runs_a_programs_own_vertex_stage() {
     let entries = ["--vertex-entry", "main_vertex", "--entry", "main_fragment"];
-    compare("web-page-pair", PAIR, Some("pic"), &entries, &[]);
+    compare("web-page-pair", PAIR, Some("pic"), &entries, &[], "");
 }
 
 /// libretro's sizes, which the page sets from its picture (8x8) and its own size (16x16).
@@ -274,5 +288,5 @@ fn the_web_page_sets_libretros_sizes() {
         "--param",
         "IN.output_size=16,16",
     ];
-    compare("web-page-sizes", SIZES, Some("decal"), &entries, &sizes);
+    compare("web-page-sizes", SIZES, Some("decal"), &entries, &sizes, "");
 }
