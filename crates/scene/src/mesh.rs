@@ -121,9 +121,15 @@ pub fn plane(half: f32) -> Mesh {
 /// pole; s goes once round (the seam at the back, −z) and t from the south pole to the north.
 pub fn sphere(radius: f32, segments: u32, rings: u32) -> Mesh {
     parametric(segments.max(3), rings.max(2), |u, v| {
-        let theta = 2.0 * PI * u - PI;
+        let theta = turn(u);
         let phi = PI * v - PI / 2.0;
-        let n = [phi.cos() * theta.sin(), phi.sin(), phi.cos() * theta.cos()];
+        let n = if v == 0.0 || v == 1.0 {
+            // The poles exactly (cos(±π/2) is not quite 0 in floats), so that the triangles
+            // meeting there are exactly degenerate and the rasterizer drops them.
+            [0.0, 2.0 * v - 1.0, 0.0]
+        } else {
+            [phi.cos() * theta.sin(), phi.sin(), phi.cos() * theta.cos()]
+        };
         ([radius * n[0], radius * n[1], radius * n[2]], n)
     })
 }
@@ -132,8 +138,8 @@ pub fn sphere(radius: f32, segments: u32, rings: u32) -> Mesh {
 /// tube of radius `minor`; s goes round the y axis, t round the tube.
 pub fn torus(major: f32, minor: f32, segments: u32, sides: u32) -> Mesh {
     parametric(segments.max(3), sides.max(3), |u, v| {
-        let theta = 2.0 * PI * u - PI;
-        let phi = 2.0 * PI * v - PI;
+        let theta = turn(u);
+        let phi = turn(v);
         let n = [phi.cos() * theta.sin(), phi.sin(), phi.cos() * theta.cos()];
         let ring = major + minor * phi.cos();
         (
@@ -168,6 +174,13 @@ pub fn cube(half: f32) -> Mesh {
             .extend([[base, base + 1, base + 2], [base + 2, base + 1, base + 3]]);
     }
     mesh
+}
+
+/// The angle in [−π, π) a fraction `u` of a turn from −π gives, u = 1 giving −π again exactly so
+/// that a closed surface's seam vertices coincide and leave no crack.
+fn turn(u: f32) -> f32 {
+    let u = if u >= 1.0 { 0.0 } else { u };
+    2.0 * PI * u - PI
 }
 
 /// A grid of `nu` x `nv` cells over (u, v) in [0, 1]², `surface(u, v)` giving each vertex's
