@@ -30,8 +30,10 @@ pub fn parse(file: FileId, text: &str) -> (Mesh, Vec<Diagnostic>) {
         file,
         ..Reader::default()
     };
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    // A byte-order mark some editors write is not part of the first statement.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut offset = text.len() - body.len();
+    for line in body.split_inclusive('\n') {
         reader.line(line, offset);
         offset += line.len();
     }
