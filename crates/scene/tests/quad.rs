@@ -40,8 +40,10 @@ fn isl_quad_vertices() -> Vec<Vertex> {
                 })
                 .collect();
             let result = run_vertex(&func, &inputs, &uniforms, &mut NoTextures).unwrap();
-            let mut v = Vertex::default();
-            v.attribs = [[0.0, 0.0, 0.0, 1.0]; nvfp::isa::ATTRIB_COUNT];
+            let mut v = Vertex {
+                clip: [0.0, 0.0, 0.0, 1.0],
+                attribs: [[0.0, 0.0, 0.0, 1.0]; nvfp::isa::ATTRIB_COUNT],
+            };
             v.attribs[AttribReg::Fogc.index()] = [0.0; 4];
             for ((_, o), out) in func.outputs.iter().zip(&result.outputs) {
                 let value = out.value.to_f32s();
