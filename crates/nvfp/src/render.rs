@@ -4,7 +4,8 @@
 //! this module stores the surviving fragments: a fragment is dropped when it is a helper, when it was
 //! killed, or when the program writes o[DEPR] and the depth lies outside [0, 1] (notes item 9).
 //!
-//! [`shade_depth_tested`] adds a depth buffer and GL_LESS test, for meshes drawn in any order.
+//! [`shade_depth_tested`] adds a depth buffer and test (GL_LESS by default), for meshes drawn in any
+//! order and for later passes over the same surfaces (GL_EQUAL).
 //!
 //! The reference quad is shaded a row of quads at a time, each rayon task rasterizing its own row
 //! straight into a small reusable batch, so a large target never materialises all its quads at once.
@@ -164,13 +165,38 @@ pub fn fragment_depth(
     }
 }
 
-/// [`shade`] with a depth test: GL_LESS against `depth`, which a stored fragment updates (depth
-/// writes on). Fragments are tested in batch order after shading, as GL does when a program may
-/// kill or write depth, so of two fragments at the same depth the earlier one stays. `depth` must
-/// have `target`'s size.
+/// The depth comparisons a draw may use (GL's `glDepthFunc`), the fragment's depth on the left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DepthTest {
+    /// GL_LESS, GL's default: the nearest surface wins, the first of equals.
+    #[default]
+    Less,
+    /// GL_LEQUAL: the nearest surface wins, the last of equals.
+    LessEqual,
+    /// GL_EQUAL: only fragments exactly at the stored depth, for a later pass over the surfaces
+    /// an earlier pass left visible (the same geometry gives the same depths).
+    Equal,
+}
+
+impl DepthTest {
+    /// Whether a fragment at depth `z` passes against the stored `stored`; NaN never passes.
+    pub fn passes(self, z: f32, stored: f32) -> bool {
+        match self {
+            DepthTest::Less => z < stored,
+            DepthTest::LessEqual => z <= stored,
+            DepthTest::Equal => z == stored,
+        }
+    }
+}
+
+/// [`shade`] with a depth test against `depth`, which a stored fragment updates (depth writes
+/// on). Fragments are tested in batch order after shading, as GL does when a program may kill or
+/// write depth, so with [`DepthTest::Less`] of two fragments at the same depth the earlier one
+/// stays. `depth` must have `target`'s size.
 pub fn shade_depth_tested(
     shader: &Shader<'_>,
     batch: &QuadBatch,
+    test: DepthTest,
     target: &mut Framebuffer,
     depth: &mut DepthBuffer,
 ) {
@@ -184,8 +210,7 @@ pub fn shade_depth_tested(
             let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
             let index = (y * target.width + x) as usize;
             let z = fragment_depth(shader, batch, output, q, f);
-            // A NaN depth fails LESS, as every comparison with NaN does.
-            if z < depth.depths[index] {
+            if test.passes(z, depth.depths[index]) {
                 depth.depths[index] = z;
                 target.pixels[index] = output.color[f];
             }

@@ -12,7 +12,7 @@
 //! Triangles are clipped against the near and far planes (a triangle crossing the eye would
 //! otherwise project inside out) and handed to [`nvfp::raster::rasterize_triangle`] in order;
 //! quads are shaded a batch at a time and stored by [`nvfp::render::shade_depth_tested`]
-//! (GL_LESS, depth writes on). Before shading, fragments already behind the depth buffer are
+//! (GL_LESS unless [`DrawOptions`] say otherwise, depth writes on). Before shading, fragments already behind the depth buffer are
 //! dropped when the program does not write depth: the buffer only ever gets nearer, so they would
 //! fail the test anyway, and the machine's time goes to visible surfaces.
 //!
@@ -21,13 +21,19 @@
 //! is the clear colour everywhere — so that every fragment of every object reads the colour behind
 //! the whole scene, as the reference quad's single layer does. Pixels no triangle covers keep the
 //! target's colour: clear the target first ([`cleared`]).
+//!
+//! Several passes over one scene (an ISL atmosphere over the surface, or a shader split into
+//! passes): draw the first with a depth buffer of your own and [`DepthTest::Less`], then each
+//! later one with the same buffer and [`DepthTest::Equal`], its `FB` the previous pass's frame
+//! and its target starting as that frame. The vertex stage is deterministic, so each later pass
+//! shades exactly the fragments the first left visible.
 
 use crate::camera::Camera;
 use crate::math::{apply3, normalize, Mat4};
 use crate::{Object, Scene};
 use nvfp::isa::AttribReg;
 use nvfp::raster::{rasterize_triangle, QuadBatch, Vertex};
-use nvfp::render::{shade_depth_tested, DepthBuffer, Framebuffer, Shader};
+use nvfp::render::{shade_depth_tested, DepthBuffer, DepthTest, Framebuffer, Shader};
 
 /// What a register holds where the vertex stage writes nothing.
 const UNSET: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
@@ -62,6 +68,16 @@ impl Default for Layout {
     }
 }
 
+/// How a draw stores its fragments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawOptions {
+    pub layout: Layout,
+    /// [`DepthTest::Less`] for a first pass; [`DepthTest::Equal`] with the first pass's depth
+    /// buffer for a later pass over the surfaces it left visible (an ISL atmosphere, or the
+    /// passes of a shader split into several).
+    pub depth_test: DepthTest,
+}
+
 /// What a draw did, for tests and timing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DrawStats {
@@ -82,8 +98,8 @@ pub fn cleared(width: u32, height: u32, colour: [f32; 4]) -> Framebuffer {
     }
 }
 
-/// Draws `scene` seen by `camera` into `target` with ISL's [`Layout`] and a fresh depth buffer
-/// (cleared to 1). The target's colour is not cleared (see the module's notes on `FB`).
+/// Draws `scene` seen by `camera` into `target` with ISL's [`Layout`], GL_LESS and a fresh depth
+/// buffer (cleared to 1). The target's colour is not cleared (see the module's notes on `FB`).
 pub fn draw(
     scene: &Scene,
     camera: &Camera,
@@ -91,15 +107,23 @@ pub fn draw(
     target: &mut Framebuffer,
 ) -> DrawStats {
     let mut depth = DepthBuffer::new(target.width, target.height);
-    draw_with(scene, camera, &Layout::ISL, shader, target, &mut depth)
+    draw_with(
+        scene,
+        camera,
+        &DrawOptions::default(),
+        shader,
+        target,
+        &mut depth,
+    )
 }
 
-/// [`draw`] with a chosen layout and depth buffer (which must have the target's size; one of
-/// another size is replaced by a cleared one), for several draws sharing one depth buffer.
+/// [`draw`] with chosen options and depth buffer (which must have the target's size; one of
+/// another size is replaced by a cleared one), for several draws or passes sharing one depth
+/// buffer.
 pub fn draw_with(
     scene: &Scene,
     camera: &Camera,
-    layout: &Layout,
+    options: &DrawOptions,
     shader: &Shader<'_>,
     target: &mut Framebuffer,
     depth: &mut DepthBuffer,
@@ -110,7 +134,7 @@ pub fn draw_with(
     let mut stats = DrawStats::default();
     let mut batch = QuadBatch::default();
     for object in &scene.objects {
-        let vertices = vertex_stage(object, camera, layout);
+        let vertices = vertex_stage(object, camera, &options.layout);
         for triangle in &object.mesh.triangles {
             let Some(corners) = corners(&vertices, triangle) else {
                 continue;
@@ -122,11 +146,11 @@ pub fn draw_with(
                 }
             }
             if batch.len() >= FLUSH_QUADS {
-                stats.quads_shaded += flush(shader, &mut batch, target, depth);
+                stats.quads_shaded += flush(shader, options.depth_test, &mut batch, target, depth);
             }
         }
     }
-    stats.quads_shaded += flush(shader, &mut batch, target, depth);
+    stats.quads_shaded += flush(shader, options.depth_test, &mut batch, target, depth);
     stats
 }
 
@@ -224,25 +248,27 @@ fn lerp(a: &Vertex, b: &Vertex, t: f32) -> Vertex {
 /// Shades and stores the batch, then empties it; returns how many quads were shaded.
 fn flush(
     shader: &Shader<'_>,
+    test: DepthTest,
     batch: &mut QuadBatch,
     target: &mut Framebuffer,
     depth: &mut DepthBuffer,
 ) -> usize {
     if !shader.program.writes_depr {
-        cull_hidden(batch, depth);
+        cull_hidden(batch, test, depth);
     }
     let shaded = batch.len();
     if shaded > 0 {
-        shade_depth_tested(shader, batch, target, depth);
+        shade_depth_tested(shader, batch, test, target, depth);
     }
     batch.clear();
     shaded
 }
 
-/// Uncovers the fragments whose interpolated depth already fails GL_LESS against `depth`, and
+/// Uncovers the fragments whose interpolated depth already fails `test` against `depth`, and
 /// drops the quads left with none. Only for programs that do not write depth: then the depth the
-/// test will see is this one, and the buffer can only get nearer before it is tested.
-fn cull_hidden(batch: &mut QuadBatch, depth: &DepthBuffer) {
+/// test will see is this one, and before it is tested the buffer can only get nearer (LESS,
+/// LEQUAL) or stay as it is (EQUAL), so a fragment failing now would fail then.
+fn cull_hidden(batch: &mut QuadBatch, test: DepthTest, depth: &DepthBuffer) {
     let wpos = AttribReg::Wpos.index();
     let mut kept = QuadBatch::default();
     for q in 0..batch.len() {
@@ -252,7 +278,7 @@ fn cull_hidden(batch: &mut QuadBatch, depth: &DepthBuffer) {
             let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
             if *covered {
                 let z = batch.inputs[q].attribs[wpos][f][2];
-                *covered = z < depth.depth(x, y);
+                *covered = test.passes(z, depth.depth(x, y));
             }
         }
         if coverage.iter().any(|&c| c) {

@@ -21,9 +21,10 @@ pub mod mesh;
 pub mod obj;
 
 pub use camera::Camera;
-pub use draw::{cleared, draw, draw_with, DrawStats, Layout};
+pub use draw::{cleared, draw, draw_with, DrawOptions, DrawStats, Layout};
 pub use math::{Mat4, Vec3};
 pub use mesh::{Mesh, Shape};
+pub use nvfp::render::{DepthBuffer, DepthTest};
 
 use pigment_diag::{Diagnostic, SourceFiles};
 use std::path::Path;

@@ -7,7 +7,7 @@ use common::{close, Loaded, CLEAR, NORMAL_AND_DEPTH, POSITION};
 use nvfp::render::{DepthBuffer, Framebuffer};
 use pigment_scene::camera::{look_at, perspective};
 use pigment_scene::mesh::{cube, quad, sphere};
-use pigment_scene::{cleared, draw, draw_with, Camera, Layout, Mat4, Scene};
+use pigment_scene::{cleared, draw, draw_with, Camera, DepthTest, DrawOptions, Mat4, Scene};
 
 const SIZE: u32 = 64;
 const FOVY: f32 = 60.0;
@@ -52,7 +52,7 @@ fn the_sphere_covers_its_projected_disc_and_nothing_else() {
     draw_with(
         &scene,
         &camera,
-        &Layout::ISL,
+        &DrawOptions::default(),
         &loaded.shader(),
         &mut frame,
         &mut depth,
@@ -241,11 +241,58 @@ fn a_depth_buffer_of_another_size_is_replaced() {
     draw_with(
         &scene,
         &camera,
-        &Layout::ISL,
+        &DrawOptions::default(),
         &loaded.shader(),
         &mut frame,
         &mut depth,
     );
     assert_eq!((depth.width, depth.height), (8, 8));
     assert!(depth.depths.iter().all(|&z| z == 0.5));
+}
+
+#[test]
+fn a_second_pass_with_equal_shades_exactly_the_visible_surfaces() {
+    // Pass 1 draws the cube before the plane; pass 2, EQUAL on the same depth buffer, paints
+    // every visible fragment white: the hidden plane behind the cube must not come through, and
+    // what nothing covered stays the clear colour.
+    let white = Loaded::new("!!FP1.0\nMOVR o[COLR], {1, 1, 1, 1};\nEND\n");
+    let position = Loaded::new(POSITION);
+    let scene = cube_and_plane(false);
+    let camera = camera_on_z(5.0);
+    let mut first = cleared(SIZE, SIZE, CLEAR);
+    let mut depth = DepthBuffer::new(SIZE, SIZE);
+    let options = DrawOptions::default();
+    draw_with(
+        &scene,
+        &camera,
+        &options,
+        &position.shader(),
+        &mut first,
+        &mut depth,
+    );
+    let after_first = depth.clone();
+    let mut second = first.clone();
+    let equal = DrawOptions {
+        depth_test: DepthTest::Equal,
+        ..options
+    };
+    let stats = draw_with(
+        &scene,
+        &camera,
+        &equal,
+        &white.shader(),
+        &mut second,
+        &mut depth,
+    );
+    assert_eq!(depth, after_first);
+    let visible = first.pixels.iter().filter(|p| **p != CLEAR).count();
+    for (a, b) in first.pixels.iter().zip(&second.pixels) {
+        let expected = if *a == CLEAR { CLEAR } else { [1.0; 4] };
+        assert_eq!(*b, expected);
+    }
+    // Hidden fragments were dropped before shading: no more quads than visible pixels need.
+    assert!(
+        stats.quads_shaded <= visible,
+        "{stats:?}, {visible} visible"
+    );
 }
