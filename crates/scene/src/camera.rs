@@ -47,9 +47,16 @@ impl Camera {
     }
 
     /// A perspective camera framing a sphere of `radius` about `centre`: 30° vertical field of
-    /// view, looking from the front (+z) and a little above (the view direction 20° below
-    /// horizontal), far enough that the sphere fits the shorter side of the target, with room.
+    /// view, looking from the front (+z) and a little above (the view direction
+    /// [`FRAMING_ELEVATION_DEGREES`] below horizontal), far enough that the sphere fits the
+    /// shorter side of the target, with room.
     pub fn framing(centre: Vec3, radius: f32, aspect: f32) -> Camera {
+        Camera::framing_from(centre, radius, aspect, FRAMING_ELEVATION_DEGREES)
+    }
+
+    /// [`Camera::framing`] from `elevation_degrees` above the horizontal (clamped to [−89°, 89°],
+    /// so that y stays up).
+    pub fn framing_from(centre: Vec3, radius: f32, aspect: f32, elevation_degrees: f32) -> Camera {
         let radius = if radius > 0.0 && radius.is_finite() {
             radius
         } else {
@@ -61,13 +68,13 @@ impl Camera {
         let half_h = (half_v.tan() * aspect.clamp(1e-3, 1e3)).atan();
         let half = half_v.min(half_h);
         let distance = FRAMING_MARGIN * radius / half.sin();
-        let elevation = FRAMING_ELEVATION_DEGREES.to_radians();
+        let elevation = elevation_degrees.clamp(-89.0, 89.0).to_radians();
         let direction = [0.0, elevation.sin(), elevation.cos()];
         let eye = crate::math::add(centre, scaled(direction, distance));
         let near = (distance - radius * FRAMING_MARGIN).max(distance * 1e-3);
         let far = distance + radius * FRAMING_MARGIN;
         Camera {
-            // The up vector is never along the view direction here (elevation < 90°).
+            // The up vector is never along the view direction here (|elevation| < 90°).
             view: look_at(eye, centre, [0.0, 1.0, 0.0]).unwrap_or(Mat4::IDENTITY),
             projection: perspective(fovy, aspect, near, far),
         }
@@ -83,6 +90,8 @@ impl Camera {
 pub const FRAMING_FOVY_DEGREES: f32 = 30.0;
 /// How far above the horizontal [`Camera::framing`] looks from.
 pub const FRAMING_ELEVATION_DEGREES: f32 = 20.0;
+/// How far above the horizontal a ground plane is seen from: high enough that it is not a sliver.
+pub const GROUND_ELEVATION_DEGREES: f32 = 40.0;
 /// How much bigger than the object's bounding sphere [`Camera::framing`] frames.
 pub const FRAMING_MARGIN: f32 = 1.1;
 

@@ -44,6 +44,8 @@ pub enum DefaultView {
     ReferenceQuad,
     /// [`Camera::framing`] the scene's bounding sphere.
     Framing,
+    /// Framing it from higher up ([`camera::GROUND_ELEVATION_DEGREES`]), for the ground plane.
+    Ground,
 }
 
 /// Objects to draw and how to look at them by default.
@@ -58,6 +60,7 @@ impl Scene {
     pub fn shape(shape: Shape) -> Scene {
         let view = match shape {
             Shape::Quad => DefaultView::ReferenceQuad,
+            Shape::Plane => DefaultView::Ground,
             _ => DefaultView::Framing,
         };
         Scene {
@@ -116,10 +119,14 @@ impl Scene {
     pub fn default_camera(&self, width: u32, height: u32) -> Camera {
         match self.view {
             DefaultView::ReferenceQuad => Camera::reference_quad(),
-            DefaultView::Framing => {
+            DefaultView::Framing | DefaultView::Ground => {
                 let aspect = width.max(1) as f32 / height.max(1) as f32;
                 let (centre, radius) = self.bounding_sphere().unwrap_or(([0.0; 3], 1.0));
-                Camera::framing(centre, radius, aspect)
+                let elevation = match self.view {
+                    DefaultView::Ground => camera::GROUND_ELEVATION_DEGREES,
+                    _ => camera::FRAMING_ELEVATION_DEGREES,
+                };
+                Camera::framing_from(centre, radius, aspect, elevation)
             }
         }
     }
