@@ -12,6 +12,21 @@
 //! Geometry reaches the shader in eye space (see [`camera`]): the normal N and position P the
 //! lights of `isl-notes.md` use are the eye-space ones, which for the `quad` scene are the quad's
 //! own, N = (0, 0, 1) and P = (2s − 1, 2t − 1, 0).
+//!
+//! A command line draws a surface shader on `--scene SPEC` so (the fragment program compiled and
+//! bound as for the reference quad, with its `FB` sampler bound to a rectangle texture of the
+//! clear colour):
+//!
+//! ```text
+//! let (scene, diagnostics) = pigment_scene::load(spec, &mut files);   // print; None: fail
+//! let camera = scene.default_camera(width, height);
+//! let mut frame = pigment_scene::cleared(width, height, clear);
+//! let mut depth = pigment_scene::DepthBuffer::new(width, height);
+//! pigment_scene::draw_with(&scene, &camera, &DrawOptions::default(), &surface, &mut frame, &mut depth);
+//! // An atmosphere: FB bound to `frame`'s pixels, drawn over a copy of `frame`, same depth buffer:
+//! let equal = DrawOptions { depth_test: DepthTest::Equal, ..DrawOptions::default() };
+//! pigment_scene::draw_with(&scene, &camera, &equal, &atmosphere, &mut frame2, &mut depth);
+//! ```
 #![forbid(unsafe_code)]
 
 pub mod camera;
