@@ -6,7 +6,7 @@
 //! transpose of the model-view, normalised. The fragment program receives, per [`Layout`] (ISL's
 //! by default, what `pigment_isl::quad_vertex` writes): the texture coordinate (s, t, 0, 1), the
 //! eye-space normal (N, 0) and the eye-space position (P, 1). Every other attribute register
-//! holds (0, 0, 0, 1), f[FOGC] (0, 0, 0, 0), as the two-stage path leaves what the vertex program
+//! holds (0, 0, 0, 1), `f[FOGC]` (0, 0, 0, 0), as the two-stage path leaves what the vertex program
 //! does not write.
 //!
 //! Triangles are clipped against the near and far planes (a triangle crossing the eye would
@@ -54,7 +54,7 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// ISL's: f[TEX0] the texture coordinate, f[TEX1] N and f[TEX2] P, as the lights read them.
+    /// ISL's: `f[TEX0]` the texture coordinate, `f[TEX1]` N and `f[TEX2]` P, as the lights read them.
     pub const ISL: Layout = Layout {
         texcoord: AttribReg::Tex(0),
         normal: AttribReg::Tex(1),
@@ -183,7 +183,7 @@ fn vertex_stage(object: &Object, camera: &Camera, layout: &Layout) -> Vec<Vertex
 /// One rasterizer vertex from the eye-space position and normal and the texture coordinate.
 fn vertex(projection: &Mat4, eye: [f32; 4], n: [f32; 3], st: [f32; 2], layout: &Layout) -> Vertex {
     let mut attribs = [UNSET; nvfp::isa::ATTRIB_COUNT];
-    // NV's f[FOGC] is (f, 0, 0, 0), and nothing writes f.
+    // NV's `f[FOGC]` is (f, 0, 0, 0), and nothing writes f.
     attribs[AttribReg::Fogc.index()] = [0.0; 4];
     attribs[layout.texcoord.index()] = [st[0], st[1], 0.0, 1.0];
     attribs[layout.normal.index()] = [n[0], n[1], n[2], 0.0];

@@ -5,8 +5,8 @@
 //! file, [`obj`]) with a model matrix. A [`Camera`] sees it: [`Scene::default_camera`] is the
 //! reference quad's orthographic camera for the `quad` scene (so that ISL renders of the quad are
 //! those of `reference-quad.md`, pixel for pixel) and a perspective camera framing the object for
-//! the others. [`draw`] transforms the vertices, clips, rasterizes and shades the visible
-//! fragments on the NV_fragment_program machine with a depth test ([`draw`]'s module says which
+//! the others. [`draw()`] transforms the vertices, clips, rasterizes and shades the visible
+//! fragments on the NV_fragment_program machine with a depth test ([`mod@draw`] says which
 //! attribute registers carry what, and how to provide ISL's `FB`).
 //!
 //! Geometry reaches the shader in eye space (see [`camera`]): the normal N and position P the
