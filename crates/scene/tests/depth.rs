@@ -296,3 +296,73 @@ fn a_second_pass_with_equal_shades_exactly_the_visible_surfaces() {
         "{stats:?}, {visible} visible"
     );
 }
+
+#[test]
+fn the_depth_tests_compare_as_gl_does() {
+    assert!(DepthTest::Less.passes(0.25, 0.5) && !DepthTest::Less.passes(0.5, 0.5));
+    assert!(DepthTest::LessEqual.passes(0.5, 0.5) && !DepthTest::LessEqual.passes(0.75, 0.5));
+    assert!(DepthTest::Equal.passes(0.5, 0.5) && !DepthTest::Equal.passes(0.25, 0.5));
+    for test in [DepthTest::Less, DepthTest::LessEqual, DepthTest::Equal] {
+        assert!(!test.passes(f32::NAN, 1.0));
+    }
+}
+
+/// A small deterministic generator (xorshift), so the soup is the same on every run.
+fn next(state: &mut u64) -> f32 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state >> 40) as f32 / (1u64 << 24) as f32
+}
+
+#[test]
+fn a_triangle_soup_around_the_eye_draws_without_trouble() {
+    // Triangles all round the eye, many crossing the near or far plane or behind the eye,
+    // some degenerate: every stored depth lies in [0, 1] and is the buffer's.
+    let mut state = 0x5eed_u64;
+    let mut mesh = pigment_scene::Mesh::default();
+    for k in 0..600u32 {
+        let mut p = || [0, 1, 2].map(|_| (next(&mut state) - 0.5) * 30.0);
+        let a = p();
+        let b = if k % 50 == 0 { a } else { p() };
+        let c = p();
+        for v in [a, b, c] {
+            mesh.push_vertex(v, [0.0, 1.0, 0.0], [0.5, 0.5]);
+        }
+        mesh.triangles.push([3 * k, 3 * k + 1, 3 * k + 2]);
+    }
+    // An index out of range is skipped, not trusted.
+    mesh.triangles.push([0, 1, 9999]);
+    let scene = Scene::mesh(mesh);
+    let loaded = Loaded::new("!!FP1.0\nMOVR o[COLR], f[WPOS].z;\nEND\n");
+    let camera = Camera::perspective_look_at(
+        [0.0; 3],
+        [0.0, 0.0, -1.0],
+        [0.0, 1.0, 0.0],
+        FOVY,
+        1.0,
+        (0.1, 12.0),
+    )
+    .unwrap();
+    let mut frame = cleared(SIZE, SIZE, CLEAR);
+    let mut depth = DepthBuffer::new(SIZE, SIZE);
+    let stats = draw_with(
+        &scene,
+        &camera,
+        &DrawOptions::default(),
+        &loaded.shader(),
+        &mut frame,
+        &mut depth,
+    );
+    assert_eq!(stats.triangles, 600);
+    assert!(stats.rasterized > 100, "{stats:?}");
+    let mut drawn = 0;
+    for (p, z) in frame.pixels.iter().zip(&depth.depths) {
+        if *p != CLEAR {
+            drawn += 1;
+            assert!((0.0..=1.0).contains(&p[0]), "{p:?}");
+            assert_eq!(p[0], *z);
+        }
+    }
+    assert!(drawn > SIZE * SIZE / 2, "{drawn}");
+}
