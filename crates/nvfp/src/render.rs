@@ -151,7 +151,7 @@ impl DepthBuffer {
 
 /// The window depth of fragment `f` of quad `q`: o[DEPR].z when the program writes it, else the
 /// interpolated f[WPOS].z (what GL's depth test compares).
-pub fn fragment_depth(
+fn fragment_depth(
     shader: &Shader<'_>,
     batch: &QuadBatch,
     output: &QuadOutput,

@@ -273,3 +273,31 @@ fn load_names_shapes_and_reads_obj_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_example_octahedron_is_closed_with_outward_normals() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/scenes/octahedron.obj"
+    );
+    let mut files = SourceFiles::new();
+    let (scene, diags) = load(path, &mut files);
+    assert!(diags.is_empty(), "{diags:?}");
+    let mesh = &scene.unwrap().objects[0].mesh;
+    assert_eq!(mesh.triangles.len(), 8);
+    for t in &mesh.triangles {
+        let [a, b, c] = t.map(|i| mesh.positions[i as usize]);
+        let face = pigment_scene::mesh::face_normal(a, b, c);
+        let centre = [0, 1, 2].map(|k| a[k] + b[k] + c[k]);
+        assert!(
+            pigment_scene::math::dot(face, centre) > 0.0,
+            "{t:?} faces inward"
+        );
+    }
+    // Smoothed over the four faces round it, a vertex's normal is its own direction.
+    for (p, n) in mesh.positions.iter().zip(&mesh.normals) {
+        for k in 0..3 {
+            assert!((p[k] - n[k]).abs() < 1e-6, "{p:?}: {n:?}");
+        }
+    }
+}
