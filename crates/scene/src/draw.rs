@@ -12,9 +12,10 @@
 //! Triangles are clipped against the near and far planes (a triangle crossing the eye would
 //! otherwise project inside out) and handed to [`nvfp::raster::rasterize_triangle`] in order;
 //! quads are shaded a batch at a time and stored by [`nvfp::render::shade_depth_tested`]
-//! (GL_LESS unless [`DrawOptions`] say otherwise, depth writes on). Before shading, fragments already behind the depth buffer are
-//! dropped when the program does not write depth: the buffer only ever gets nearer, so they would
-//! fail the test anyway, and the machine's time goes to visible surfaces.
+//! (GL_LESS unless [`DrawOptions`] say otherwise, depth writes on). Before shading, fragments
+//! that already fail the test against the depth buffer are dropped when the program does not
+//! write depth: the buffer only ever gets nearer (or, under EQUAL, stays), so they would fail it
+//! anyway, and the machine's time goes to visible surfaces.
 //!
 //! `FB`: the machine cannot read the frame buffer, so an ISL shader's `FB` is a texture the caller
 //! binds. For a scene, bind a snapshot of the target taken before [`draw`] — on a fresh frame that
@@ -54,7 +55,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// ISL's: `f[TEX0]` the texture coordinate, `f[TEX1]` N and `f[TEX2]` P, as the lights read them.
+    /// ISL's: `f[TEX0]` the texture coordinate, `f[TEX1]` N and `f[TEX2]` P, as the lights read
+    /// them.
     pub const ISL: Layout = Layout {
         texcoord: AttribReg::Tex(0),
         normal: AttribReg::Tex(1),

@@ -22,9 +22,10 @@
 //! let camera = scene.default_camera(width, height);
 //! let mut frame = pigment_scene::cleared(width, height, clear);
 //! let mut depth = pigment_scene::DepthBuffer::new(width, height);
-//! pigment_scene::draw_with(&scene, &camera, &DrawOptions::default(), &surface, &mut frame, &mut depth);
+//! let less = DrawOptions::default();
+//! pigment_scene::draw_with(&scene, &camera, &less, &surface, &mut frame, &mut depth);
 //! // An atmosphere: FB bound to `frame`'s pixels, drawn over a copy of `frame`, same depth buffer:
-//! let equal = DrawOptions { depth_test: DepthTest::Equal, ..DrawOptions::default() };
+//! let equal = DrawOptions { depth_test: DepthTest::Equal, ..less };
 //! pigment_scene::draw_with(&scene, &camera, &equal, &atmosphere, &mut frame2, &mut depth);
 //! ```
 #![forbid(unsafe_code)]
