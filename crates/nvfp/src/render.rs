@@ -4,6 +4,9 @@
 //! this module stores the surviving fragments: a fragment is dropped when it is a helper, when it was
 //! killed, or when the program writes o[DEPR] and the depth lies outside [0, 1] (notes item 9).
 //!
+//! [`shade_depth_tested`] adds a depth buffer and test (GL_LESS by default), for meshes drawn in any
+//! order and for later passes over the same surfaces (GL_EQUAL).
+//!
 //! The reference quad is shaded a row of quads at a time, each rayon task rasterizing its own row
 //! straight into a small reusable batch, so a large target never materialises all its quads at once.
 
@@ -68,8 +71,8 @@ impl Shader<'_> {
     }
 }
 
-/// Shades every quad of `batch` and stores the surviving fragments into `target`.
-pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
+/// Runs the program over every quad of `batch`, in parallel, in batch order.
+fn run_batch(shader: &Shader<'_>, batch: &QuadBatch) -> Vec<QuadOutput> {
     let mut outputs = vec![QuadOutput::default(); batch.len()];
     outputs
         .par_chunks_mut(QUADS_PER_TASK)
@@ -79,6 +82,12 @@ pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
                 .machine
                 .run_quads(inputs, shader.params, shader.textures, out)
         });
+    outputs
+}
+
+/// Shades every quad of `batch` and stores the surviving fragments into `target`.
+pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
+    let outputs = run_batch(shader, batch);
     for (q, output) in outputs.iter().enumerate() {
         let (x0, y0) = batch.origins[q];
         for f in 0..4 {
@@ -115,4 +124,96 @@ pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
                 }
             },
         );
+}
+
+/// A `width` x `height` depth buffer, row 0 at the bottom, window depths in [0, 1].
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthBuffer {
+    pub width: u32,
+    pub height: u32,
+    pub depths: Vec<f32>,
+}
+
+impl DepthBuffer {
+    /// A depth buffer cleared to 1, the far plane (GL's default clear depth).
+    pub fn new(width: u32, height: u32) -> DepthBuffer {
+        DepthBuffer {
+            width,
+            height,
+            depths: vec![1.0; width as usize * height as usize],
+        }
+    }
+
+    pub fn depth(&self, x: u32, y: u32) -> f32 {
+        self.depths[(y * self.width + x) as usize]
+    }
+}
+
+/// The window depth of fragment `f` of quad `q`: o[DEPR].z when the program writes it, else the
+/// interpolated f[WPOS].z (what GL's depth test compares).
+fn fragment_depth(
+    shader: &Shader<'_>,
+    batch: &QuadBatch,
+    output: &QuadOutput,
+    q: usize,
+    f: usize,
+) -> f32 {
+    if shader.program.writes_depr {
+        output.depth[f]
+    } else {
+        batch.inputs[q].attribs[crate::isa::AttribReg::Wpos.index()][f][2]
+    }
+}
+
+/// The depth comparisons a draw may use (GL's `glDepthFunc`), the fragment's depth on the left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DepthTest {
+    /// GL_LESS, GL's default: the nearest surface wins, the first of equals.
+    #[default]
+    Less,
+    /// GL_LEQUAL: the nearest surface wins, the last of equals.
+    LessEqual,
+    /// GL_EQUAL: only fragments exactly at the stored depth, for a later pass over the surfaces
+    /// an earlier pass left visible (the same geometry gives the same depths).
+    Equal,
+}
+
+impl DepthTest {
+    /// Whether a fragment at depth `z` passes against the stored `stored`; NaN never passes.
+    pub fn passes(self, z: f32, stored: f32) -> bool {
+        match self {
+            DepthTest::Less => z < stored,
+            DepthTest::LessEqual => z <= stored,
+            DepthTest::Equal => z == stored,
+        }
+    }
+}
+
+/// [`shade`] with a depth test against `depth`, which a stored fragment updates (depth writes
+/// on). Fragments are tested in batch order after shading, as GL does when a program may kill or
+/// write depth, so with [`DepthTest::Less`] of two fragments at the same depth the earlier one
+/// stays. `depth` must have `target`'s size.
+pub fn shade_depth_tested(
+    shader: &Shader<'_>,
+    batch: &QuadBatch,
+    test: DepthTest,
+    target: &mut Framebuffer,
+    depth: &mut DepthBuffer,
+) {
+    let outputs = run_batch(shader, batch);
+    for (q, output) in outputs.iter().enumerate() {
+        let (x0, y0) = batch.origins[q];
+        for f in 0..4 {
+            if !shader.survives(output, batch.coverage[q][f], f) {
+                continue;
+            }
+            let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
+            let index = (y * target.width + x) as usize;
+            let z = fragment_depth(shader, batch, output, q, f);
+            if test.passes(z, depth.depths[index]) {
+                depth.depths[index] = z;
+                target.pixels[index] = output.color[f];
+            }
+        }
+    }
 }
