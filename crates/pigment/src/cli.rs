@@ -219,6 +219,18 @@ pub struct IslArgs {
     /// `r,g,b,a`.
     #[arg(long, value_name = "R,G,B,A", default_value = "0,0,0,0")]
     pub clear: String,
+    /// (ISL) What the surface covers: `quad` (the reference quad, seen straight down), `plane`,
+    /// `sphere`, `torus`, `cube`, or an OBJ file (positions, normals, texture coordinates).
+    #[arg(
+        long,
+        value_name = "quad|plane|sphere|torus|cube|FILE.obj",
+        default_value = "quad"
+    )]
+    pub scene: String,
+    /// (ISL) Where the camera is, `x,y,z`: it looks at the scene's centre, y up, with a 30°
+    /// vertical field of view. Default: the quad's orthographic view, or one framing the object.
+    #[arg(long, value_name = "X,Y,Z")]
+    pub camera: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -1,19 +1,24 @@
 //! `pigment render SURFACE.isl`: the surface shader (the one `--entry` names, else the file's
 //! first) lowered with the scene's light instances inline and the `--uniform` values, compiled for
-//! fp30 and drawn on the reference quad (the plane z = 0, normal (0, 0, 1), texture coordinates
-//! (s, t), seen straight down): the quad's vertex stage is `pigment_isl::quad_vertex`, and the
-//! frame buffer the shader reads as `FB` is a rectangle texture of the target's size holding the
-//! clear colour. An atmosphere runs as a second pass over the first pass's frame. `--param` and
-//! `--light-param` set parameters without lowering again; `--texture NAME=FILE.png` gives a
-//! texture name its picture, and a name without one is looked for as a PNG beside the shader.
+//! fp30 and drawn on `--scene` (crates/scene: by default the reference quad, the plane z = 0,
+//! normal (0, 0, 1), texture coordinates (s, t), seen straight down; else a built-in shape or an
+//! OBJ file, seen by the default camera or from `--camera`) with a depth test. The frame buffer
+//! the shader reads as `FB` is a rectangle texture of the target's size holding the clear colour.
+//! An atmosphere runs as a second pass over the first pass's frame, on the surfaces the first
+//! left visible (the same depth buffer, tested EQUAL). `--param` and `--light-param` set
+//! parameters without lowering again; `--texture NAME=FILE.png` gives a texture name its
+//! picture, and a name without one is looked for as a PNG beside the shader.
 
 use super::scene::{parameter_bindings, Units};
 use super::{checked, print, shaders_of};
 use crate::cli::RenderArgs;
 use crate::failure::{CommandResult, Failure};
+use nvfp::render::Framebuffer;
 use pigment_diag::{Diagnostic, SourceFiles};
 use pigment_ir::SamplerDim;
 use pigment_isl::ast::{ShaderKind, Unit};
+use pigment_scene::{Camera, DepthBuffer, DepthTest, DrawOptions};
+use std::cell::RefCell;
 use std::path::Path;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
@@ -31,21 +36,64 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     args.target.bindings.params =
         parameter_bindings(&args.isl, &args.target.bindings.params, &lights)?;
     let uniforms = uniform_settings(&args.isl.uniforms)?;
-    let scene = Scene {
+    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+    let geometry = geometry(&args.isl.scene, &mut files)?;
+    let camera = camera(&args, &geometry, (width, height))?;
+    let render = Render {
         args: &args,
         files: &files,
         lights: &lights,
+        geometry: &geometry,
+        camera,
+        depth: RefCell::new(DepthBuffer::new(width, height)),
     };
-    let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
-    let first = vec![clear_colour(&args.isl.clear)?; (width * height) as usize];
-    let size = (width, height);
-    let frame = scene.pass(&units.surface, &surface, &uniforms, size, first)?;
+    let first = pigment_scene::cleared(width, height, clear_colour(&args.isl.clear)?);
+    let frame = render.pass(&units.surface, &surface, &uniforms, &first, DepthTest::Less)?;
     let frame = match atmosphere {
         // The atmosphere's FB is the rendered frame: the surface pass's result as its texture.
-        Some((unit, name)) => scene.pass(unit, &name, &[], size, frame.pixels)?,
+        Some((unit, name)) => render.pass(unit, &name, &[], &frame, DepthTest::Equal)?,
         None => frame,
     };
     crate::commands::run::write_frame(&frame, &args.target, &args.program)
+}
+
+/// `--scene`'s geometry; an OBJ file's diagnostics printed (errors make it a failure).
+fn geometry(spec: &str, files: &mut SourceFiles) -> Result<pigment_scene::Scene, Failure> {
+    let (scene, diagnostics) = pigment_scene::load(spec, files);
+    print(files, &diagnostics);
+    scene.ok_or(Failure::Rejected)
+}
+
+/// `--camera x,y,z` looking at the scene's centre, else the scene's own camera.
+fn camera(
+    args: &RenderArgs,
+    geometry: &pigment_scene::Scene,
+    (width, height): (u32, u32),
+) -> Result<Camera, Failure> {
+    let Some(spec) = &args.isl.camera else {
+        return Ok(geometry.default_camera(width, height));
+    };
+    let eye: Vec<f32> = spec
+        .split(',')
+        .map(|c| c.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .ok()
+        .filter(|e: &Vec<f32>| e.len() == 3 && e.iter().all(|c| c.is_finite()))
+        .ok_or_else(|| Failure::Usage(format!("`--camera {spec}`: give three numbers, x,y,z")))?;
+    let (centre, radius) = geometry.bounding_sphere().unwrap_or(([0.0; 3], 1.0));
+    let eye = [eye[0], eye[1], eye[2]];
+    let distance = pigment_scene::math::length(pigment_scene::math::sub(eye, centre));
+    // Near and far hold the whole scene when the eye is outside it.
+    let near = (distance - radius).max(distance * 1e-3).max(1e-3);
+    let far = distance + radius.max(1e-3) * 2.0;
+    let aspect = width.max(1) as f32 / height.max(1) as f32;
+    Camera::perspective_look_at(eye, centre, [0.0, 1.0, 0.0], 30.0, aspect, (near, far)).ok_or_else(
+        || {
+            Failure::Usage(format!(
+                "`--camera {spec}`: the eye is at the scene's centre, or straight above it"
+            ))
+        },
+    )
 }
 
 /// The surface shader to render: the one `entry` names, else the file's first.
@@ -70,25 +118,29 @@ fn uniform_settings(settings: &[String]) -> Result<Vec<(String, String)>, Failur
         .collect()
 }
 
-/// What every pass of one render shares.
-struct Scene<'a> {
+/// What every pass of one render shares: the depth buffer the first pass fills and later ones
+/// test against.
+struct Render<'a> {
     args: &'a RenderArgs,
     files: &'a SourceFiles,
     lights: &'a [pigment_isl::Light<'a>],
+    geometry: &'a pigment_scene::Scene,
+    camera: Camera,
+    depth: RefCell<DepthBuffer>,
 }
 
-impl Scene<'_> {
+impl Render<'_> {
     /// One pass: shader `name` of `unit` lowered with the lights and `uniforms`, compiled for fp30
-    /// and shaded over the quad with `fb` (the frame buffer's pixels, `size`, bottom row first)
-    /// as its `FB`.
+    /// and drawn over the scene with `test`, onto `fb` (the frame buffer as the pass finds it),
+    /// which it also reads as `FB`.
     fn pass(
         &self,
         unit: &Unit,
         name: &str,
         uniforms: &[(String, String)],
-        size: (u32, u32),
-        fb: Vec<[f32; 4]>,
-    ) -> Result<nvfp::render::Framebuffer, Failure> {
+        fb: &Framebuffer,
+        test: DepthTest,
+    ) -> Result<Framebuffer, Failure> {
         let rejected = |errors: &[Diagnostic]| {
             print(self.files, errors);
             Failure::Rejected
@@ -99,16 +151,32 @@ impl Scene<'_> {
         args.target.bindings.textures = texture_bindings(&args, &fragment);
         let loaded = crate::commands::render::compile_function(fragment, rejected)?;
         let units = match loaded.interface.sampler_unit("FB") {
-            Ok(unit) => vec![(unit, frame_buffer(size, &fb)?)],
+            Ok(unit) => vec![(unit, frame_buffer(fb)?)],
             Err(_) => Vec::new(),
         };
-        let vertex = pigment_isl::quad_vertex();
-        crate::commands::render_stages::shade_through(
-            &args,
-            &vertex,
+        let options = DrawOptions {
+            depth_test: test,
+            ..DrawOptions::default()
+        };
+        let bindings = &args.target.bindings;
+        crate::commands::run::shade_with_units(
             &loaded,
+            bindings,
             &units,
-            &|i, s, t| crate::commands::vertex_quad::attribute(i.semantic.as_deref(), s, t),
+            &args.target,
+            |shader, frame| {
+                frame.pixels.clone_from(&fb.pixels);
+                let depth = &mut self.depth.borrow_mut();
+                pigment_scene::draw_with(
+                    self.geometry,
+                    &self.camera,
+                    &options,
+                    shader,
+                    frame,
+                    depth,
+                );
+                Ok(())
+            },
         )
     }
 }
@@ -160,19 +228,16 @@ fn clear_colour(clear: &str) -> Result<[f32; 4], Failure> {
     Ok([parsed[0], parsed[1], parsed[2], parsed[3]])
 }
 
-/// The frame buffer a pass reads as `FB`: `pixels` (the target's size, bottom row first) as a
-/// rectangle texture, read at the fragment's window position.
-fn frame_buffer(
-    (width, height): (u32, u32),
-    pixels: &[[f32; 4]],
-) -> Result<nvfp::texture::Texture, Failure> {
+/// The frame buffer a pass reads as `FB`: the frame's pixels (bottom row first) as a rectangle
+/// texture, read at the fragment's window position.
+fn frame_buffer(frame: &Framebuffer) -> Result<nvfp::texture::Texture, Failure> {
     nvfp::texture::Texture::from_rgba_f32(
         nvfp::isa::TexTarget::Rect,
-        width as usize,
-        height as usize,
+        frame.width as usize,
+        frame.height as usize,
         1,
         nvfp::texture::TexFormat::FloatRgba,
-        pixels,
+        &frame.pixels,
     )
     .map(|t| t.with_filter(nvfp::texture::Filter::Nearest))
     .map_err(|e| Failure::Output(format!("the frame buffer texture: {e}")))
