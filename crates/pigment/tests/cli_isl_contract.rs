@@ -199,3 +199,67 @@ fn check_takes_several_files() {
     assert!(text.contains("bad.isl:2:"), "{text}");
     assert!(!text.contains("good.isl:"), "{text}");
 }
+
+/// `pigment render ... --size 64x64 --raw` on a scene: the floats, bottom row first.
+fn render_scene(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
+    let raw = format!("{file}.scene.f32");
+    let png = format!("{file}.scene.png");
+    let mut args = vec!["render", file, "--size", "64x64", "--raw", &raw, "-o", &png];
+    args.extend(extra);
+    let out = pigment(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    common::raw_pixels(std::path::Path::new(&raw))
+}
+
+/// `--scene sphere`: the sphere, framed by the default camera, is lit where it faces the light
+/// and the clear colour stays where it is not; an atmosphere changes only the sphere.
+#[test]
+fn scenes_draw_shapes_with_depth_and_lights() {
+    let dir = scratch("isl-contract-scene");
+    let surface = write(&dir, "matte.isl", "surface matte() { FB = diffuse(); }\n");
+    let lights = write(&dir, "lights.isl", LIGHTS);
+    let fog = write(
+        &dir,
+        "fog.isl",
+        "atmosphere fog() { FB *= color(0.5, 0.5, 0.5, 1); }\n",
+    );
+    let clear = ["--clear", "0.25,0.5,0.75,1"];
+    let mut args = vec!["--light", lights.as_str(), "--scene", "sphere"];
+    args.extend(clear);
+    let pixels = render_scene(&surface, &args);
+    // The centre pixel sees the sphere's point facing the eye (eye-space normal (0, 0, 1), up to
+    // half a pixel), which the key light (down its z axis) lights fully: (1, 0.9, 0.8).
+    let centre = pixels[32 * 64 + 32];
+    let key = [1.0, 0.9, 0.8, 1.0];
+    assert!(
+        centre.iter().zip(key).all(|(c, k)| (c - k).abs() < 2e-3),
+        "{centre:?}"
+    );
+    // A corner is outside the sphere: the clear colour.
+    assert_eq!(pixels[0], [0.25, 0.5, 0.75, 1.0]);
+    assert_eq!(pixels[64 * 64 - 1], [0.25, 0.5, 0.75, 1.0]);
+    // The atmosphere halves what the surface drew, and only there.
+    args.extend(["--atmosphere", fog.as_str()]);
+    let fogged = render_scene(&surface, &args);
+    let half = fogged[32 * 64 + 32];
+    assert!((half[0] - centre[0] * 0.5).abs() < 1e-6, "{half:?}");
+    assert_eq!(fogged[0], [0.25, 0.5, 0.75, 1.0]);
+}
+
+/// An OBJ scene's errors are located in the OBJ file; an unknown scene name is a usage error.
+#[test]
+fn a_bad_scene_is_reported() {
+    let dir = scratch("isl-contract-bad-scene");
+    let surface = write(&dir, "matte.isl", "surface matte() { FB = diffuse(); }\n");
+    let obj = write(&dir, "bad.obj", "v 0 0 0\nv 1 0 0\nf 1 2 7\n");
+    let out = pigment(&["render", &surface, "--scene", &obj, "-o", "x.png"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad.obj:3:"), "{}", stderr(&out));
+    let out = pigment(&["render", &surface, "--scene", "teapot", "-o", "x.png"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("unknown scene `teapot`"),
+        "{}",
+        stderr(&out)
+    );
+}
