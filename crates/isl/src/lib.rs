@@ -5,7 +5,9 @@
 //! [`check()`] resolves names and enforces the class and type rules. Every problem is a located
 //! [`Diagnostic`]. [`lower_surface`] lowers a checked surface shader into one Pigment IR fragment
 //! function, [`lower_surface_lit`] the same lit by light shader instances ([`Light`]);
-//! [`quad_vertex`] is the vertex function that draws it on the reference quad.
+//! [`quad_vertex`] is the vertex function that draws it on the reference quad. [`passes::partition`]
+//! splits a lowered function too large for one fp30 program into passes that exchange values through
+//! float render targets.
 #![forbid(unsafe_code)]
 
 pub mod ast;
@@ -14,6 +16,7 @@ pub mod lexer;
 mod lower;
 mod number;
 pub mod parser;
+pub mod passes;
 
 use pigment_diag::{Diagnostic, FileId};
 

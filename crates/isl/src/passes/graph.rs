@@ -1,0 +1,214 @@
+//! The dataflow graph the partitioner cuts: the top-level instructions of a straight-line fragment
+//! function (fp30's legalised form), each classified by where it may go.
+//!
+//! * *free* nodes (constants, inputs, uniforms read at a constant index) cost nothing to repeat, so
+//!   every pass that needs one makes its own copy instead of storing it;
+//! * *compute* nodes (operations, texture lookups, regions that only yield values) go to exactly one
+//!   pass; a value one computes that a later pass needs crosses in a render target;
+//! * *effect* nodes (`store`, the kill region `if %k { discard }`, anything holding an effect or a
+//!   `return`) all go to the final pass, in their order: a `discard` is a demote, which only throws
+//!   the fragment's outputs away, so doing it last changes nothing, and the final pass is the one
+//!   whose output counts.
+
+use pigment_ir::{Block, Function, Inst, InstKind, Op, Value};
+use std::collections::HashSet;
+
+/// Where a top-level instruction may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Free,
+    Compute,
+    Effect,
+}
+
+/// One top-level instruction of the function.
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    /// Its index in the function's body.
+    pub(crate) at: usize,
+    pub(crate) kind: Kind,
+    /// The values it reads, its nested blocks' reads of outer values included.
+    pub(crate) uses: Vec<Value>,
+    /// The instructions it is estimated to cost (see [`estimate`]).
+    pub(crate) cost: usize,
+}
+
+/// The graph: the nodes in body order, the node defining each value, and the compute nodes in
+/// order (the sequence the partitioner cuts into segments).
+pub(crate) struct Graph {
+    pub(crate) nodes: Vec<Node>,
+    /// Indexed by value index: the node that defines it.
+    pub(crate) def: Vec<Option<usize>>,
+    /// The compute nodes' indices into `nodes`, in order.
+    pub(crate) compute: Vec<usize>,
+    /// Indexed by node: its place in `compute`, for compute nodes.
+    pub(crate) rank: Vec<Option<usize>>,
+    /// Indexed by value index: the last compute rank that reads it, or `compute.len()` when an
+    /// effect reads it (the final pass); `None` if nothing reads it.
+    pub(crate) last_use: Vec<Option<usize>>,
+}
+
+impl Graph {
+    /// The graph of `func`'s top-level body.
+    pub(crate) fn new(func: &Function) -> Graph {
+        let nodes: Vec<Node> = func
+            .body
+            .insts
+            .iter()
+            .enumerate()
+            .map(|(at, inst)| node(at, inst))
+            .collect();
+        let mut def = vec![None; func.values.len()];
+        for (n, inst) in func.body.insts.iter().enumerate() {
+            for &v in &inst.results {
+                if let Some(slot) = def.get_mut(v.index()) {
+                    *slot = Some(n);
+                }
+            }
+        }
+        let compute: Vec<usize> = (0..nodes.len())
+            .filter(|&n| nodes[n].kind == Kind::Compute)
+            .collect();
+        let mut rank = vec![None; nodes.len()];
+        for (r, &n) in compute.iter().enumerate() {
+            rank[n] = Some(r);
+        }
+        let last_use = last_uses(&nodes, &rank, func.values.len(), compute.len());
+        Graph {
+            nodes,
+            def,
+            compute,
+            rank,
+            last_use,
+        }
+    }
+
+    /// The node defining `v`.
+    pub(crate) fn def_of(&self, v: Value) -> Option<&Node> {
+        let n = (*self.def.get(v.index())?)?;
+        self.nodes.get(n)
+    }
+
+    /// The compute rank of the node defining `v`, if a compute node defines it.
+    pub(crate) fn rank_of(&self, v: Value) -> Option<usize> {
+        let n = (*self.def.get(v.index())?)?;
+        self.rank[n]
+    }
+
+    /// The effect nodes, in order.
+    pub(crate) fn effects(&self) -> impl Iterator<Item = &Node> {
+        self.nodes.iter().filter(|n| n.kind == Kind::Effect)
+    }
+}
+
+/// For every value, the last compute rank reading it (effects read at `end`).
+fn last_uses(
+    nodes: &[Node],
+    rank: &[Option<usize>],
+    values: usize,
+    end: usize,
+) -> Vec<Option<usize>> {
+    let mut last: Vec<Option<usize>> = vec![None; values];
+    for (n, node) in nodes.iter().enumerate() {
+        let at = match node.kind {
+            Kind::Compute => rank[n],
+            Kind::Effect => Some(end),
+            Kind::Free => None,
+        };
+        let Some(at) = at else { continue };
+        for v in &node.uses {
+            if let Some(slot) = last.get_mut(v.index()) {
+                *slot = Some(slot.map_or(at, |old: usize| old.max(at)));
+            }
+        }
+    }
+    last
+}
+
+fn node(at: usize, inst: &Inst) -> Node {
+    Node {
+        at,
+        kind: classify(&inst.kind),
+        uses: uses(inst),
+        cost: estimate(&inst.kind),
+    }
+}
+
+/// Where an instruction may go (see the module's documentation).
+fn classify(kind: &InstKind) -> Kind {
+    match kind {
+        InstKind::Const(_) | InstKind::LoadInput(_) => Kind::Free,
+        InstKind::LoadUniform { index, .. } => match index {
+            Some(pigment_ir::UniformIndex::Dynamic(_)) => Kind::Compute,
+            _ => Kind::Free,
+        },
+        InstKind::Op { .. } | InstKind::Sample { .. } => Kind::Compute,
+        k if k.is_region() && !has_effect(&kind.blocks()) => Kind::Compute,
+        _ => Kind::Effect,
+    }
+}
+
+/// Whether any of `blocks` stores, discards or returns (a region holding one is kept whole, in
+/// the final pass).
+fn has_effect(blocks: &[&Block]) -> bool {
+    let mut found = false;
+    for b in blocks {
+        pigment_ir::walk(b, &mut |i| {
+            found |= matches!(
+                i.kind,
+                InstKind::Store { .. } | InstKind::Discard | InstKind::Return
+            );
+        });
+    }
+    found
+}
+
+/// The values `inst` reads: its operands and the outer values its nested blocks read.
+pub(crate) fn uses(inst: &Inst) -> Vec<Value> {
+    let mut out = inst.kind.operands();
+    let mut inner: HashSet<Value> = HashSet::new();
+    let mut read: Vec<Value> = Vec::new();
+    for b in inst.kind.blocks() {
+        pigment_ir::walk(b, &mut |i| {
+            inner.extend(i.results.iter().copied());
+            if let InstKind::Loop { params, .. } = &i.kind {
+                inner.extend(params.iter().copied());
+            }
+            read.extend(i.kind.operands());
+        });
+    }
+    if let InstKind::Loop { params, .. } = &inst.kind {
+        inner.extend(params.iter().copied());
+    }
+    for v in read {
+        if !inner.contains(&v) && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The fp30 instructions an IR instruction is expected to become: one per operation or lookup,
+/// none for a swizzle (it folds into its reader's operand) or a free node (an operand, or a
+/// literal), a region the sum of its contents. Only a guide for choosing cuts: every pass is
+/// compiled to check that it fits.
+pub(crate) fn estimate(kind: &InstKind) -> usize {
+    match kind {
+        InstKind::Op {
+            op: Op::Swizzle(_), ..
+        } => 0,
+        InstKind::Op { .. } | InstKind::Sample { .. } => 1,
+        InstKind::LoadUniform {
+            index: Some(pigment_ir::UniformIndex::Dynamic(_)),
+            ..
+        } => 1,
+        k if k.is_region() => {
+            let mut n = 0;
+            for b in k.blocks() {
+                pigment_ir::walk(b, &mut |i| n += estimate(&i.kind));
+            }
+            n.max(1)
+        }
+        _ => 0,
+    }
+}

@@ -1,0 +1,329 @@
+//! Multipass (`pigment_isl::passes`): a shader too large for one fp30 program is split into
+//! passes that each compile, and drawing them in order on nvfp's machine, the intermediate values
+//! kept in f32 rectangle textures read at `WPOS.xy`, gives the pixels the IR interpreter gives
+//! running the unsplit function; a small shader stays one pass.
+//!
+//! The frame is 8×4 pixels (eight quads). Both sides see the same inputs per pixel (`WPOS` at
+//! the pixel's centre, texture coordinates, normal and position from its place), the same frame
+//! buffer (`FB`, a rectangle texture) and the same 2-D textures, sampled by nvfp's texture code
+//! on both sides. The tolerance is the interpreter-versus-machine differential test's.
+
+use nvfp::exec::{Machine, Parameters, QuadInput};
+use nvfp::isa::TexTarget;
+use nvfp::texture::{Filter, Lookup, TexFormat, Texture, TextureUnits};
+use pigment_diag::FileId;
+use pigment_fp30::Binding;
+use pigment_ir::interp::{run_quad, Bindings, Limits as InterpLimits, SampleRequest, Textures};
+use pigment_ir::{Function, Vector};
+use pigment_isl::passes::{partition, partition_with, Cost, Limits, Partition, PassOutput};
+use std::collections::HashMap;
+
+const W: usize = 8;
+const H: usize = 4;
+
+/// Checks and lowers the surface shader `s` of `text`.
+fn lower(text: &str) -> Function {
+    let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
+    assert!(diags.is_empty(), "{text}\n{diags:?}");
+    pigment_isl::lower_surface(&unit, "s").unwrap_or_else(|d| panic!("{text}\n{d:?}"))
+}
+
+/// The frame buffer's colour at pixel (x, y): varied, inside [0, 1].
+fn fb_texel(x: usize, y: usize) -> [f32; 4] {
+    let (x, y) = (x as f32, y as f32);
+    [
+        (x + 1.0) / (W as f32 + 1.0),
+        (y + 1.0) / (H as f32 + 1.0),
+        ((x * 3.0 + y * 5.0) % 7.0) / 7.0,
+        0.75,
+    ]
+}
+
+/// A 4×4 texture whose texels depend on `seed` (a texture name's bytes).
+fn named_texture(seed: &str) -> Texture {
+    let k = seed
+        .bytes()
+        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
+    let texels: Vec<[f32; 4]> = (0..16u32)
+        .map(|i| {
+            let v = |j: u32| ((k.wrapping_mul(i * 4 + j + 1) >> 3) % 1000) as f32 / 1000.0;
+            [v(0), v(1), v(2), v(3)]
+        })
+        .collect();
+    Texture::from_rgba_f32(TexTarget::D2, 4, 4, 1, TexFormat::FloatRgba, &texels).expect("texture")
+}
+
+/// A W×H float rectangle texture read with nearest filtering, as a frame buffer or target is.
+fn rect(pixels: &[[f32; 4]]) -> Texture {
+    Texture::from_rgba_f32(TexTarget::Rect, W, H, 1, TexFormat::FloatRgba, pixels)
+        .expect("rect")
+        .with_filter(Filter::Nearest)
+}
+
+fn frame_buffer() -> Texture {
+    let pixels: Vec<[f32; 4]> = (0..W * H).map(|i| fb_texel(i % W, i / W)).collect();
+    rect(&pixels)
+}
+
+/// The value of the input with `semantic` at pixel (x, y).
+fn input_at(semantic: Option<&str>, x: usize, y: usize) -> [f32; 4] {
+    let s = (x as f32 + 0.5) / W as f32;
+    let t = (y as f32 + 0.5) / H as f32;
+    match semantic {
+        Some("WPOS") => [x as f32 + 0.5, y as f32 + 0.5, 0.5, 1.0],
+        Some("TEXCOORD0") => [s, t, 0.0, 1.0],
+        Some("TEXCOORD1") => {
+            let n = [s - 0.5, t - 0.5, 1.0];
+            let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            [n[0] / l, n[1] / l, n[2] / l, 0.0]
+        }
+        Some("TEXCOORD2") => [2.0 * s - 1.0, 2.0 * t - 1.0, 0.0, 1.0],
+        _ => [0.5, 0.5, 0.0, 1.0],
+    }
+}
+
+/// Pixel (x, y) of fragment `f` of quad `q` (quads row by row, W/2 to a row).
+fn pixel(q: usize, f: usize) -> (usize, usize) {
+    (2 * (q % (W / 2)) + (f & 1), 2 * (q / (W / 2)) + (f >> 1))
+}
+
+const QUADS: usize = (W / 2) * (H / 2);
+
+/// The interpreter's textures: each sampler by name, sampled by nvfp's texture code.
+struct Named {
+    units: HashMap<String, TextureUnits>,
+}
+
+impl Named {
+    fn texture(&mut self, name: &str) -> &TextureUnits {
+        self.units.entry(name.to_string()).or_insert_with(|| {
+            let mut u = TextureUnits::new();
+            let t = if name == "FB" {
+                frame_buffer()
+            } else {
+                named_texture(name)
+            };
+            u.bind(0, t);
+            u
+        })
+    }
+}
+
+impl Textures for Named {
+    fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
+        assert!(!r.projective && r.gradients.is_none() && r.lod.is_none());
+        let target = if r.info.name == "FB" {
+            TexTarget::Rect
+        } else {
+            TexTarget::D2
+        };
+        let coords = r.quad_coords;
+        self.texture(&r.info.name)
+            .sample_quad(0, target, &coords, &Lookup::Implicit)[r.fragment]
+    }
+}
+
+/// The unsplit function's pixels, by the IR interpreter (row 0 at the bottom).
+fn interpret(func: &Function) -> Vec<[f32; 4]> {
+    let mut out = vec![[0.0; 4]; W * H];
+    let mut tex = Named {
+        units: HashMap::new(),
+    };
+    for q in 0..QUADS {
+        let mut b = Bindings {
+            uniforms: func.initial_uniforms(),
+            ..Bindings::default()
+        };
+        for (f, inputs) in b.inputs.iter_mut().enumerate() {
+            let (x, y) = pixel(q, f);
+            for (_, i) in func.inputs.iter() {
+                inputs.push(Vector::floats(&input_at(i.semantic.as_deref(), x, y)));
+            }
+        }
+        let r = run_quad(func, &b, &mut tex, InterpLimits::default()).expect("interpreter runs");
+        for (f, res) in r.iter().enumerate() {
+            let (x, y) = pixel(q, f);
+            out[y * W + x] = res.outputs[0].value.to_f32s().try_into().expect("float4");
+        }
+    }
+    out
+}
+
+/// Draws the passes in order on nvfp's machine; the final pass's pixels.
+fn render(p: &Partition) -> Vec<[f32; 4]> {
+    let mut targets: Vec<Option<Vec<[f32; 4]>>> = vec![None; p.targets];
+    let mut result = None;
+    for pass in &p.passes {
+        let loaded = nvfp::validate::load(&pass.compiled.program, FileId(0))
+            .unwrap_or_else(|e| panic!("nvfp refused: {e:?}\n{}", pass.compiled.text));
+        let machine = Machine::new(&loaded);
+        let params = Parameters::for_program(&loaded);
+        let mut units = TextureUnits::new();
+        for b in &pass.compiled.bindings {
+            if let Binding::Sampler { name, unit, .. } = b {
+                let read = pass.reads.iter().find(|r| r.sampler == *name);
+                let t = match read {
+                    Some(r) => rect(targets[r.target].as_ref().expect("target written before")),
+                    None if name == "FB" => frame_buffer(),
+                    None => named_texture(name),
+                };
+                units.bind(*unit, t);
+            }
+        }
+        let mut image = vec![[0.0; 4]; W * H];
+        for q in 0..QUADS {
+            let mut quad = QuadInput::default();
+            for b in &pass.compiled.bindings {
+                if let Binding::Input { name, register } = b {
+                    let h = pass.function.input(name).expect("bound input exists");
+                    let semantic = pass.function.inputs[h].semantic.as_deref();
+                    for f in 0..4 {
+                        let (x, y) = pixel(q, f);
+                        quad.attribs[register.index()][f] = input_at(semantic, x, y);
+                    }
+                }
+            }
+            let out = machine.run_quad_traced(&quad, &params, &units).0;
+            for f in 0..4 {
+                let (x, y) = pixel(q, f);
+                assert!(!out.killed[f]);
+                image[y * W + x] = out.color[f];
+            }
+        }
+        match pass.writes {
+            PassOutput::Target(t) => targets[t] = Some(image),
+            PassOutput::Final => result = Some(image),
+        }
+    }
+    result.expect("a final pass")
+}
+
+fn agree(ir: f32, nv: f32) -> bool {
+    ir.to_bits() == nv.to_bits()
+        || (ir.is_nan() && nv.is_nan())
+        || (ir - nv).abs() <= 1e-5 * ir.abs().max(1.0)
+}
+
+#[track_caller]
+fn assert_same_pixels(func: &Function, p: &Partition) {
+    let expected = interpret(func);
+    let got = render(p);
+    for (i, (e, g)) in expected.iter().zip(&got).enumerate() {
+        assert!(
+            e.iter().zip(g).all(|(&a, &b)| agree(a, b)),
+            "pixel ({}, {}): interpreter {e:?}, passes {g:?}\n{p}",
+            i % W,
+            i / W
+        );
+    }
+}
+
+#[track_caller]
+fn assert_all_fit(p: &Partition, limit: usize) {
+    for (n, pass) in p.passes.iter().enumerate() {
+        assert!(
+            pass.compiled.instructions <= limit,
+            "pass {n}: {} instructions",
+            pass.compiled.instructions
+        );
+    }
+    let finals = p.passes.iter().filter(|x| x.writes == PassOutput::Final);
+    assert_eq!(finals.count(), 1);
+    assert_eq!(p.passes.last().map(|x| x.writes), Some(PassOutput::Final));
+}
+
+/// An unrolled `repeat` of frame-buffer arithmetic with a varying `if` in it: far beyond 1024
+/// instructions, with FB, a varying variable and per-pixel masks live across every cut.
+const LONG_LOOP: &str =
+    "surface s(parameter float k = 0.37; parameter color c = color(0.2, 0.4, 0.6, 0.8)) {
+    varying color v;
+    uniform float i = 0;
+    v = FB;
+    repeat (160) {
+        FB *= color(0.99, 0.98, 0.97, 1);
+        FB += c * (k * 0.01 + i * 0.0001);
+        if (FB[0] > 0.5) FB.g += 0.01; else FB.b -= 0.005;
+        i += 1;
+    }
+    FB = blend(v);
+}";
+
+#[test]
+fn a_long_unrolled_loop_splits_and_renders_the_same() {
+    let func = lower(LONG_LOOP);
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.passes.len() >= 2, "{p}");
+    assert!(p.targets >= 1);
+    assert_all_fit(&p, 1024);
+    assert_same_pixels(&func, &p);
+}
+
+/// Twenty textures: more than fp30's sixteen texture units.
+fn many_textures() -> String {
+    let mut body = String::from("surface s() {\n");
+    for n in 0..20 {
+        body += &format!("    uniform string t{n} = \"tex{n}\";\n");
+    }
+    body += "    FB = texture(t0);\n";
+    for n in 1..20 {
+        body += &format!("    FB *= 0.75;\n    FB += texture(t{n});\n    FB *= 0.5;\n");
+    }
+    body + "}\n"
+}
+
+#[test]
+fn more_textures_than_units_split_and_render_the_same() {
+    let func = lower(&many_textures());
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.passes.len() >= 2, "{p}");
+    assert_all_fit(&p, 1024);
+    for pass in &p.passes {
+        let units = pass
+            .compiled
+            .bindings
+            .iter()
+            .filter(|b| matches!(b, Binding::Sampler { .. }))
+            .count();
+        assert!(units <= 16, "{units} texture units\n{p}");
+    }
+    assert_same_pixels(&func, &p);
+}
+
+#[test]
+fn a_small_shader_stays_one_pass() {
+    let func =
+        lower("surface s(parameter float k = 0.5) { FB *= k; FB += color(0.1, 0.2, 0.3, 0); }");
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(p.passes.len(), 1);
+    assert_eq!(p.targets, 0);
+    assert!(p.passes[0].reads.is_empty());
+    assert_eq!(p.passes[0].function, func);
+    assert_same_pixels(&func, &p);
+}
+
+/// A shader with lights, textures, a varying variable and varying ifs, split under a small
+/// instruction budget into many passes.
+const MIXED: &str = "ambientlight a(parameter color c = color(0.1, 0.2, 0.3, 1)) { FB = c; }
+surface s(uniform string t = \"wood\"; parameter float p = 0.4; parameter matrix m = scale(2; 0.5; 1)) {
+    varying color v;
+    v = FB;
+    FB *= texture(t; m);
+    if (FB[1] > p) { FB = over(v); if (FB[2] <= 0.5) FB.rb = 0.25; } else FB += ambient();
+    FB = blend(v);
+    FB *= color(sin(p), cos(p), p * p, 1);
+    FB = transform(m);
+}";
+
+#[test]
+fn a_small_budget_splits_a_small_shader_into_many_passes() {
+    let func = lower(MIXED);
+    let limits = Limits {
+        instructions: 12,
+        ..Limits::default()
+    };
+    let p = partition_with(&func, &Default::default(), &limits, &Cost::default())
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.passes.len() >= 3, "{p}");
+    assert_all_fit(&p, 12);
+    assert_same_pixels(&func, &p);
+}
