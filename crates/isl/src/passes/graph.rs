@@ -1,7 +1,8 @@
 //! The dataflow graph the partitioner cuts: the top-level instructions of a straight-line fragment
 //! function (fp30's legalised form), each classified by where it may go.
 //!
-//! * *free* nodes (constants, inputs, uniforms read at a constant index) cost nothing to repeat, so
+//! * *free* nodes (constants, inputs, uniforms read at a constant index, and computations of a
+//!   few instructions from them, such as the read of `FB`) cost little or nothing to repeat, so
 //!   every pass that needs one makes its own copy instead of storing it;
 //! * *compute* nodes (operations, texture lookups, regions that only yield values) go to exactly one
 //!   pass; a value one computes that a later pass needs crosses in a render target;
@@ -51,7 +52,7 @@ pub(crate) struct Graph {
 impl Graph {
     /// The graph of `func`'s top-level body.
     pub(crate) fn new(func: &Function) -> Graph {
-        let nodes: Vec<Node> = func
+        let mut nodes: Vec<Node> = func
             .body
             .insts
             .iter()
@@ -66,6 +67,7 @@ impl Graph {
                 }
             }
         }
+        rematerialise(&mut nodes, &def, func);
         let compute: Vec<usize> = (0..nodes.len())
             .filter(|&n| nodes[n].kind == Kind::Compute)
             .collect();
@@ -98,6 +100,42 @@ impl Graph {
     /// The effect nodes, in order.
     pub(crate) fn effects(&self) -> impl Iterator<Item = &Node> {
         self.nodes.iter().filter(|n| n.kind == Kind::Effect)
+    }
+}
+
+/// The most instructions a value may take to be recomputed in every pass that reads it rather
+/// than stored: reading `FB` (a lookup), a parameter times a constant. A stored value costs a
+/// pass to write it (often for a single instruction) and a lookup to read it; recomputing one
+/// this small costs no more than the lookup.
+const REMAT_INSTRUCTIONS: usize = 3;
+
+/// Makes free the compute nodes whose whole computation, from free nodes, takes at most
+/// [`REMAT_INSTRUCTIONS`] instructions with at most one texture lookup, so that they are recomputed
+/// where needed instead of stored (Chan et al.'s recomputation versus saving, for the cheap case).
+fn rematerialise(nodes: &mut [Node], def: &[Option<usize>], func: &Function) {
+    // (instructions, lookups) to recompute each free node; none for the others.
+    let mut cost: Vec<Option<(usize, usize)>> = vec![None; nodes.len()];
+    for n in 0..nodes.len() {
+        let inst = &func.body.insts[nodes[n].at];
+        match nodes[n].kind {
+            Kind::Free => cost[n] = Some((0, 0)),
+            Kind::Compute if !inst.kind.is_region() => {
+                let lookups = usize::from(matches!(inst.kind, InstKind::Sample { .. }));
+                let mut total = Some((nodes[n].cost, lookups));
+                for v in &nodes[n].uses {
+                    let used = def.get(v.index()).copied().flatten().and_then(|d| cost[d]);
+                    total = match (total, used) {
+                        (Some((a, b)), Some((c, d))) => Some((a + c, b + d)),
+                        _ => None,
+                    };
+                }
+                if let Some((i, l)) = total.filter(|&(i, l)| i <= REMAT_INSTRUCTIONS && l <= 1) {
+                    cost[n] = Some((i, l));
+                    nodes[n].kind = Kind::Free;
+                }
+            }
+            _ => {}
+        }
     }
 }
 

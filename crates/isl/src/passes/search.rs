@@ -26,13 +26,31 @@ pub(crate) struct Search<'a> {
     stored: HashMap<Value, Vec<Slot>>,
     passes: Vec<Pass>,
     targets: usize,
+    /// Real fp30 instructions per estimated one, learnt from the cuts made (see
+    /// [`super::graph::estimate`]).
+    ratio: f64,
 }
+
+/// How close to the longest segment that fits the bisection gets: within 1/32 of its length.
+/// Each step compiles the cut's passes; the last few percent are not worth those compilations.
+const BISECT_PRECISION: usize = 32;
 
 /// The passes a cut needs, ready to be committed.
 struct Cut {
     end: usize,
     passes: Vec<Pass>,
     stored: Vec<(Value, Vec<Slot>)>,
+}
+
+impl Cut {
+    /// The instructions of its largest pass.
+    fn instructions(&self) -> usize {
+        self.passes
+            .iter()
+            .map(|p| p.compiled.instructions)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 impl<'a> Search<'a> {
@@ -53,19 +71,17 @@ impl<'a> Search<'a> {
             stored: HashMap::new(),
             passes: Vec::new(),
             targets: 0,
+            ratio: 1.0,
         }
     }
 
     /// Cuts until the rest fits the final pass.
     pub(crate) fn run(mut self) -> Result<Partition, Vec<Diagnostic>> {
+        let n = self.graph.compute.len();
         let mut start = 0;
         loop {
-            if let Some(last) = self.final_pass(start)? {
-                self.passes.push(last);
-                return Ok(Partition {
-                    passes: self.passes,
-                    targets: self.targets,
-                });
+            if let Some(last) = self.final_pass(start, false)? {
+                return Ok(self.finish(last));
             }
             if self.passes.len() + 1 >= self.limits.passes {
                 return Err(vec![self.located(
@@ -77,8 +93,25 @@ impl<'a> Search<'a> {
                 )]);
             }
             let cut = self.best_cut(start)?;
+            // A cut after the last compute node leaves the final pass only copying: where the
+            // estimate skipped the final pass, try it for real before committing.
+            if cut.end == n {
+                if let Some(last) = self.final_pass(start, true)? {
+                    return Ok(self.finish(last));
+                }
+            }
+            self.learn(start, &cut);
             start = cut.end;
             self.commit(cut);
+        }
+    }
+
+    /// The partition, `last` being its final pass.
+    fn finish(mut self, last: Pass) -> Partition {
+        self.passes.push(last);
+        Partition {
+            passes: self.passes,
+            targets: self.targets,
         }
     }
 
@@ -89,8 +122,16 @@ impl<'a> Search<'a> {
         self.stored.extend(cut.stored);
     }
 
-    /// The final pass from compute rank `start` on, if it fits.
-    fn final_pass(&self, start: usize) -> Result<Option<Pass>, Vec<Diagnostic>> {
+    /// The final pass from compute rank `start` on, if it fits. Unless `force`d, not tried from
+    /// the start (the whole function did not fit) nor where the estimate says it is far too long
+    /// (compiling thousands of instructions to learn that costs more than the rest of the search).
+    fn final_pass(&self, start: usize, force: bool) -> Result<Option<Pass>, Vec<Diagnostic>> {
+        let n = self.graph.compute.len();
+        let hopeless =
+            start == 0 && n > 0 || self.estimate(start, n) > 2.0 * self.limits.instructions as f64;
+        if hopeless && !force {
+            return Ok(None);
+        }
         let roots: Vec<Value> = self
             .graph
             .effects()
@@ -159,14 +200,13 @@ impl<'a> Search<'a> {
                 return Err(vec![internal("a value with no top-level definition")]);
             };
             let in_segment = self.graph.rank_of(v).is_some_and(|r| r >= start && r < end);
-            match node.kind {
-                Kind::Free => nodes.push(node.at),
-                Kind::Compute if in_segment => {
-                    nodes.push(node.at);
-                    stack.extend(node.uses.iter().copied());
-                }
-                _ => return Err(vec![internal("a value crosses a cut without a target")]),
+            // A free node is copied wherever it is needed; a compute node belongs to its segment.
+            let copy = node.kind == Kind::Free || (node.kind == Kind::Compute && in_segment);
+            if !copy {
+                return Err(vec![internal("a value crosses a cut without a target")]);
             }
+            nodes.push(node.at);
+            stack.extend(node.uses.iter().copied());
         }
         nodes.sort_unstable();
         nodes.dedup();
@@ -244,14 +284,17 @@ impl<'a> Search<'a> {
         };
         let widest = self.widest_cut(start, first)?;
         let best = self.cheapest_end(start, widest.end);
+
         if best == widest.end {
             return Ok(widest);
         }
         Ok(self.cut(start, best)?.unwrap_or(widest))
     }
 
-    /// The cut with the longest segment that fits, given one that fits (`fits`): galloping from
-    /// the estimate of a full pass, then bisecting.
+    /// The cut with the longest segment that fits, given one that fits (`fits`), to within
+    /// [`BISECT_PRECISION`]: probing first where the instruction estimate (scaled by what earlier
+    /// passes really took) reaches the limit, growing the probe by how far below the limit it
+    /// compiled, then bisecting between the longest fit and the shortest failure.
     fn widest_cut(&self, start: usize, fits: Cut) -> Result<Cut, Vec<Diagnostic>> {
         let n = self.graph.compute.len();
         let mut good = fits;
@@ -260,8 +303,11 @@ impl<'a> Search<'a> {
         while bad.is_none() && good.end < n {
             match self.cut(start, probe)? {
                 Some(c) => {
+                    let used = c.instructions().max(1) as f64;
+                    let grow = (self.limits.instructions as f64 / used).clamp(1.05, 2.0);
+                    let len = ((probe - start) as f64 * grow).ceil() as usize;
                     good = c;
-                    probe = (good.end + (good.end - start)).min(n);
+                    probe = (start + len).max(good.end + 1).min(n);
                 }
                 None => bad = Some(probe),
             }
@@ -269,7 +315,7 @@ impl<'a> Search<'a> {
         let Some(mut bad) = bad else {
             return Ok(good);
         };
-        while bad - good.end > 1 {
+        while bad - good.end > ((good.end - start) / BISECT_PRECISION).max(1) {
             let mid = good.end + (bad - good.end) / 2;
             match self.cut(start, mid)? {
                 Some(c) => good = c,
@@ -279,16 +325,38 @@ impl<'a> Search<'a> {
         Ok(good)
     }
 
-    /// Where a segment from `start` reaches the instruction limit by the estimate.
+    /// Where a segment from `start` reaches the instruction limit by the estimate, scaled by the
+    /// ratio of real to estimated instructions seen so far.
     fn estimated_end(&self, start: usize) -> usize {
-        let mut total = 0;
+        let budget = self.limits.instructions as f64 / self.ratio;
+        let mut total = 0.0;
         for (r, &n) in self.graph.compute.iter().enumerate().skip(start) {
-            total += self.graph.nodes[n].cost;
-            if total > self.limits.instructions {
+            total += self.graph.nodes[n].cost as f64;
+            if total > budget {
                 return r;
             }
         }
         self.graph.compute.len()
+    }
+
+    /// The estimated instructions of compute ranks [start, end), scaled by the ratio learnt.
+    fn estimate(&self, start: usize, end: usize) -> f64 {
+        let total: usize = self.graph.compute[start..end]
+            .iter()
+            .map(|&n| self.graph.nodes[n].cost)
+            .sum();
+        total as f64 * self.ratio
+    }
+
+    /// Learns the ratio of real to estimated instructions from a committed cut.
+    fn learn(&mut self, start: usize, cut: &Cut) {
+        let estimate: usize = self.graph.compute[start..cut.end]
+            .iter()
+            .map(|&n| self.graph.nodes[n].cost)
+            .sum();
+        if estimate >= 64 {
+            self.ratio = (cut.instructions() as f64 / estimate as f64).clamp(0.05, 4.0);
+        }
     }
 
     /// The end in (start, widest] with the least estimated cost per instruction of progress:
