@@ -123,9 +123,10 @@ impl Textures for Named {
     }
 }
 
-/// The unsplit function's pixels, by the IR interpreter (row 0 at the bottom).
-fn interpret(func: &Function) -> Vec<[f32; 4]> {
-    let mut out = vec![[0.0; 4]; W * H];
+/// The unsplit function's pixels, by the IR interpreter (row 0 at the bottom); `None` where the
+/// fragment is discarded.
+fn interpret(func: &Function) -> Vec<Option<[f32; 4]>> {
+    let mut out = vec![None; W * H];
     let mut tex = Named {
         units: HashMap::new(),
     };
@@ -143,14 +144,16 @@ fn interpret(func: &Function) -> Vec<[f32; 4]> {
         let r = run_quad(func, &b, &mut tex, InterpLimits::default()).expect("interpreter runs");
         for (f, res) in r.iter().enumerate() {
             let (x, y) = pixel(q, f);
-            out[y * W + x] = res.outputs[0].value.to_f32s().try_into().expect("float4");
+            let colour: [f32; 4] = res.outputs[0].value.to_f32s().try_into().expect("float4");
+            out[y * W + x] = (!res.discarded).then_some(colour);
         }
     }
     out
 }
 
-/// Draws the passes in order on nvfp's machine; the final pass's pixels.
-fn render(p: &Partition) -> Vec<[f32; 4]> {
+/// Draws the passes in order on nvfp's machine; the final pass's pixels, `None` where it kills
+/// the fragment (only the final pass may).
+fn render(p: &Partition) -> Vec<Option<[f32; 4]>> {
     let mut targets: Vec<Option<Vec<[f32; 4]>>> = vec![None; p.targets];
     let mut result = None;
     for pass in &p.passes {
@@ -170,7 +173,7 @@ fn render(p: &Partition) -> Vec<[f32; 4]> {
                 units.bind(*unit, t);
             }
         }
-        let mut image = vec![[0.0; 4]; W * H];
+        let mut image = vec![None; W * H];
         for q in 0..QUADS {
             let mut quad = QuadInput::default();
             for b in &pass.compiled.bindings {
@@ -186,12 +189,16 @@ fn render(p: &Partition) -> Vec<[f32; 4]> {
             let out = machine.run_quad_traced(&quad, &params, &units).0;
             for f in 0..4 {
                 let (x, y) = pixel(q, f);
-                assert!(!out.killed[f]);
-                image[y * W + x] = out.color[f];
+                let last = pass.writes == PassOutput::Final;
+                assert!(last || !out.killed[f], "a pass before the last kills");
+                image[y * W + x] = (!out.killed[f]).then_some(out.color[f]);
             }
         }
         match pass.writes {
-            PassOutput::Target(t) => targets[t] = Some(image),
+            PassOutput::Target(t) => {
+                let pixels = image.iter().map(|c| c.unwrap_or_default()).collect();
+                targets[t] = Some(pixels)
+            }
             PassOutput::Final => result = Some(image),
         }
     }
@@ -209,8 +216,13 @@ fn assert_same_pixels(func: &Function, p: &Partition) {
     let expected = interpret(func);
     let got = render(p);
     for (i, (e, g)) in expected.iter().zip(&got).enumerate() {
+        let same = match (e, g) {
+            (Some(e), Some(g)) => e.iter().zip(g).all(|(&a, &b)| agree(a, b)),
+            (None, None) => true,
+            _ => false,
+        };
         assert!(
-            e.iter().zip(g).all(|(&a, &b)| agree(a, b)),
+            same,
             "pixel ({}, {}): interpreter {e:?}, passes {g:?}\n{p}",
             i % W,
             i / W
@@ -326,4 +338,141 @@ fn a_small_budget_splits_a_small_shader_into_many_passes() {
     assert!(p.passes.len() >= 3, "{p}");
     assert_all_fit(&p, 12);
     assert_same_pixels(&func, &p);
+}
+
+#[test]
+fn the_description_names_what_each_pass_reads_and_writes() {
+    let func = lower(&many_textures());
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    let text = p.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "{} pass(es), {} render target(s)\n",
+            p.passes.len(),
+            p.targets
+        )),
+        "{text}"
+    );
+    assert!(text.contains("pass 0: "), "{text}");
+    assert!(text.contains("; writes target 0\n"), "{text}");
+    assert!(text.contains("reads target 0 as `"), "{text}");
+    assert!(
+        text.trim_end().ends_with("writes COLOR (the result)"),
+        "{text}"
+    );
+    // Every texture of the shader is read by some pass.
+    for n in 0..20 {
+        assert!(text.contains(&format!("tex{n}")), "tex{n}: {text}");
+    }
+}
+
+/// A hand-made IR fragment function with what ISL does not produce: an `if` yielding a value, a
+/// loop fp30 unrolls (an int counter), a bool computed first and used last, and a conditional
+/// `discard`.
+fn with_control_flow() -> Function {
+    use pigment_ir::{FunctionBuilder, Op, SampleForm, SamplerDim, Type, WriteMask};
+    let mut b = FunctionBuilder::new("k");
+    let wpos = b.input("WPOS", Type::FLOAT4, Some("WPOS"));
+    let fb = b.sampler("FB", SamplerDim::Rect, None);
+    let p = b.load_input(wpos);
+    let xy = b.swizzle(p, &[0, 1]);
+    let c = b.sample(fb, SampleForm::Plain, xy);
+    let g = b.extract(c, 1);
+    let k = b.float(&[0.4]);
+    let early = b.binary(Op::Gt, g, k);
+    let zero = b.int(0);
+    let params = b.begin_loop(&[zero, c], &[Type::FLOAT4]);
+    let (i, x) = (params[0], params[1]);
+    let eight = b.int(8);
+    let done = b.binary(Op::Ge, i, eight);
+    b.begin_if(done, &[]);
+    b.break_(&[x]);
+    b.end_if();
+    let scale = b.float(&[1.1, 0.9, 1.05, 1.0]);
+    let bias = b.float(&[0.01, 0.02, -0.01, 0.0]);
+    let y = b.mad(x, scale, bias);
+    let y = b.unary(Op::Sat, y);
+    let one = b.int(1);
+    let next = b.add(i, one);
+    b.continue_(&[next, y]);
+    let x = b.end_loop()[0];
+    let r = b.extract(x, 0);
+    let half = b.float(&[0.5]);
+    let bright = b.binary(Op::Gt, r, half);
+    b.begin_if(bright, &[Type::FLOAT4]);
+    let sq = b.mul(x, x);
+    b.yield_(&[sq]);
+    b.begin_else();
+    let root = b.unary(Op::Sqrt, x);
+    b.yield_(&[root]);
+    let x = b.end_if()[0];
+    let e4 = b.splat(early, 4);
+    let inv = b.float(&[1.0, 1.0, 1.0, 1.0]);
+    let flipped = b.sub(inv, x);
+    let x = b.select(e4, flipped, x);
+    let blue = b.extract(x, 2);
+    let low = b.float(&[0.3]);
+    let kill = b.binary(Op::Lt, blue, low);
+    b.begin_if(kill, &[]);
+    b.discard();
+    b.end_if();
+    let out = b.output("COLOR", Type::FLOAT4, Some("COLOR"));
+    b.store(out, WriteMask::all(4), x);
+    let f = b.finish().expect("built");
+    let errs = pigment_ir::verify_function(&f);
+    assert!(
+        errs.is_empty(),
+        "{errs:?}\n{}",
+        pigment_ir::print_function(&f)
+    );
+    f
+}
+
+#[test]
+fn control_flow_and_discard_split_and_render_the_same() {
+    let func = with_control_flow();
+    let one = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(one.passes.len(), 1);
+    let limits = Limits {
+        instructions: 10,
+        ..Limits::default()
+    };
+    let p = partition_with(&func, &Default::default(), &limits, &Cost::default())
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.passes.len() >= 3, "{p}");
+    assert_all_fit(&p, 10);
+    let expected = interpret(&func);
+    assert!(
+        expected.iter().any(|c| c.is_none()),
+        "some pixel is discarded"
+    );
+    assert!(expected.iter().any(|c| c.is_some()), "some pixel is kept");
+    assert_same_pixels(&func, &p);
+}
+
+#[test]
+fn errors_other_than_size_are_reported_not_split() {
+    use pigment_ir::{FunctionBuilder, Type};
+    let mut b = FunctionBuilder::new("silent");
+    let wpos = b.input("WPOS", Type::FLOAT4, Some("WPOS"));
+    let _ = b.load_input(wpos);
+    let f = b.finish().expect("built");
+    let d = partition(&f, &Default::default()).expect_err("writes no output");
+    assert!(
+        d.iter().any(|d| d.message.contains("writes no output")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_shader_that_cannot_fit_is_an_error() {
+    // With no texture unit, no pass can read the textures the shader sums.
+    let func = lower(&many_textures());
+    let limits = Limits {
+        texture_units: 0,
+        ..Limits::default()
+    };
+    let d = partition_with(&func, &Default::default(), &limits, &Cost::default())
+        .expect_err("no pass reads a texture");
+    assert!(!d.is_empty());
 }

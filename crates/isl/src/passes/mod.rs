@@ -129,7 +129,7 @@ pub fn partition_with(
             return Ok(Partition {
                 passes: vec![Pass {
                     function: func.clone(),
-                    compiled,
+                    compiled: *compiled,
                     reads: Vec::new(),
                     writes: PassOutput::Final,
                 }],
@@ -150,7 +150,8 @@ pub fn partition_with(
 
 /// Whether a function fits one pass.
 pub(crate) enum Fit {
-    Yes(Compiled),
+    /// Boxed: a compiled program is large, and most attempts fail.
+    Yes(Box<Compiled>),
     /// Too many instructions, registers or texture units: the reasons.
     TooLarge(Vec<Diagnostic>),
     /// Something splitting cannot cure.
@@ -177,7 +178,7 @@ pub(crate) fn compile(func: &Function, options: &Options, limits: &Limits) -> Fi
             );
             Fit::TooLarge(vec![Diagnostic::error(msg)])
         }
-        Ok(c) => Fit::Yes(c),
+        Ok(c) => Fit::Yes(Box::new(c)),
         Err(d) if d.iter().all(too_large) => Fit::TooLarge(d),
         Err(d) => Fit::Error(d),
     }

@@ -167,7 +167,7 @@ impl<'a> Search<'a> {
         match compile(&function, self.options, self.limits) {
             Fit::Yes(compiled) => Ok(Pass {
                 function,
-                compiled,
+                compiled: *compiled,
                 reads,
                 writes,
             }),
