@@ -4,6 +4,8 @@
 //! * *free* nodes (constants, inputs, uniforms read at a constant index, and computations of a
 //!   few instructions from them, such as the read of `FB`) cost little or nothing to repeat, so
 //!   every pass that needs one makes its own copy instead of storing it;
+//!   A swizzle of a computed value is free too: it is repeated after its operand, which crosses
+//!   cuts instead of it;
 //! * *compute* nodes (operations, texture lookups, regions that only yield values) go to exactly one
 //!   pass; a value one computes that a later pass needs crosses in a render target;
 //! * *effect* nodes (`store`, the kill region `if %k { discard }`, anything holding an effect or a
@@ -68,6 +70,7 @@ impl Graph {
             }
         }
         rematerialise(&mut nodes, &def, func);
+        see_through_swizzles(&mut nodes, func);
         let compute: Vec<usize> = (0..nodes.len())
             .filter(|&n| nodes[n].kind == Kind::Compute)
             .collect();
@@ -75,7 +78,7 @@ impl Graph {
         for (r, &n) in compute.iter().enumerate() {
             rank[n] = Some(r);
         }
-        let last_use = last_uses(&nodes, &rank, func.values.len(), compute.len());
+        let last_use = last_uses(&nodes, &rank, &def, compute.len());
         Graph {
             nodes,
             def,
@@ -139,14 +142,30 @@ fn rematerialise(nodes: &mut [Node], def: &[Option<usize>], func: &Function) {
     }
 }
 
-/// For every value, the last compute rank reading it (effects read at `end`).
+/// Makes free the swizzles of computed values: a pass that needs the swizzle reads its operand
+/// (stored, or computed in the pass) and swizzles it again, so the narrower operand crosses a
+/// cut rather than the result (a bool splat to four components crosses as one scalar), and the
+/// swizzle itself costs nothing, folded into its reader.
+fn see_through_swizzles(nodes: &mut [Node], func: &Function) {
+    for node in nodes.iter_mut().filter(|n| n.kind == Kind::Compute) {
+        if let InstKind::Op {
+            op: Op::Swizzle(_), ..
+        } = func.body.insts[node.at].kind
+        {
+            node.kind = Kind::Free;
+        }
+    }
+}
+
+/// For every value, the last compute rank reading it (effects read at `end`). A free node's
+/// reader reads what the free node reads too, since the free node is copied next to it.
 fn last_uses(
     nodes: &[Node],
     rank: &[Option<usize>],
-    values: usize,
+    def: &[Option<usize>],
     end: usize,
 ) -> Vec<Option<usize>> {
-    let mut last: Vec<Option<usize>> = vec![None; values];
+    let mut last: Vec<Option<usize>> = vec![None; def.len()];
     for (n, node) in nodes.iter().enumerate() {
         let at = match node.kind {
             Kind::Compute => rank[n],
@@ -154,9 +173,18 @@ fn last_uses(
             Kind::Free => None,
         };
         let Some(at) = at else { continue };
-        for v in &node.uses {
-            if let Some(slot) = last.get_mut(v.index()) {
-                *slot = Some(slot.map_or(at, |old: usize| old.max(at)));
+        let mut stack: Vec<Value> = node.uses.clone();
+        while let Some(v) = stack.pop() {
+            let Some(slot) = last.get_mut(v.index()) else {
+                continue;
+            };
+            if slot.is_some_and(|old| old >= at) {
+                continue;
+            }
+            *slot = Some(at);
+            let through = def[v.index()].map(|d| &nodes[d]);
+            if let Some(d) = through.filter(|d| d.kind == Kind::Free) {
+                stack.extend(d.uses.iter().copied());
             }
         }
     }

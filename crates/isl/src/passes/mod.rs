@@ -5,10 +5,10 @@
 //! [`partition`] first compiles the function as it is: if fp30 accepts it within the [`Limits`]
 //! it is one pass. Otherwise the function is legalised as fp30 would (loops unrolled, `if`s
 //! turned into `select`s, the kill gathered into one final `if %k { discard }`), which leaves a
-//! straight-line dataflow graph ([`graph`]), and the graph is cut greedily in program order
-//! ([`search`]): a segment grows while the passes it needs still compile; at a cut, the values
+//! straight-line dataflow graph (`graph`), and the graph is cut greedily in program order
+//! (`search`): a segment grows while the passes it needs still compile; at a cut, the values
 //! computed before it and read after it are stored, four scalars to a float RGBA render target,
-//! one target per pass ([`build`]), and later passes read them back as rectangle textures at
+//! one target per pass (`build`), and later passes read them back as rectangle textures at
 //! `WPOS.xy`, as `FB` is read. Among the cuts that fit, a cost model (passes, instructions,
 //! texture reads; [`Cost`]) picks the cheapest per instruction of progress. Constants, inputs and
 //! uniforms are repeated in every pass that reads them instead of being stored. The stores and

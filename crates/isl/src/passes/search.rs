@@ -83,6 +83,13 @@ impl<'a> Search<'a> {
             if let Some(last) = self.final_pass(start, false)? {
                 return Ok(self.finish(last));
             }
+            if start >= n {
+                return Err(vec![self.located(
+                    start.saturating_sub(1),
+                    "the shader's final stores and kill do not fit one fp30 pass, so the shader \
+                     cannot be split into passes",
+                )]);
+            }
             if self.passes.len() + 1 >= self.limits.passes {
                 return Err(vec![self.located(
                     start,
