@@ -21,11 +21,24 @@ use std::collections::HashMap;
 const W: usize = 8;
 const H: usize = 4;
 
-/// Checks and lowers the surface shader `s` of `text`.
+/// Checks and lowers the surface shader `s` of `text`, lit by an instance of every other shader
+/// of the file (its lights).
 fn lower(text: &str) -> Function {
     let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
     assert!(diags.is_empty(), "{text}\n{diags:?}");
-    pigment_isl::lower_surface(&unit, "s").unwrap_or_else(|d| panic!("{text}\n{d:?}"))
+    let lights: Vec<pigment_isl::Light> = unit
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            pigment_isl::ast::Item::Func(f) if f.name.text != "s" => Some(pigment_isl::Light {
+                unit: &unit,
+                shader: f.name.text.clone(),
+                name: format!("{}1", f.name.text),
+            }),
+            _ => None,
+        })
+        .collect();
+    pigment_isl::lower_surface_lit(&unit, "s", &lights).unwrap_or_else(|d| panic!("{text}\n{d:?}"))
 }
 
 /// The frame buffer's colour at pixel (x, y): varied, inside [0, 1].
@@ -244,25 +257,29 @@ fn assert_all_fit(p: &Partition, limit: usize) {
     assert_eq!(p.passes.last().map(|x| x.writes), Some(PassOutput::Final));
 }
 
-/// An unrolled `repeat` of frame-buffer arithmetic with a varying `if` in it: far beyond 1024
-/// instructions, with FB, a varying variable and per-pixel masks live across every cut.
-const LONG_LOOP: &str =
-    "surface s(parameter float k = 0.37; parameter color c = color(0.2, 0.4, 0.6, 0.8)) {
+/// An unrolled `repeat` (`n` times) of frame-buffer arithmetic with a varying `if` in it: with FB,
+/// a varying variable and per-pixel masks live across every cut.
+fn long_loop(n: usize) -> String {
+    format!(
+        "surface s(parameter float k = 0.37; parameter color c = color(0.2, 0.4, 0.6, 0.8)) {{
     varying color v;
     uniform float i = 0;
     v = FB;
-    repeat (160) {
+    repeat ({n}) {{
         FB *= color(0.99, 0.98, 0.97, 1);
         FB += c * (k * 0.01 + i * 0.0001);
         if (FB[0] > 0.5) FB.g += 0.01; else FB.b -= 0.005;
         i += 1;
-    }
+    }}
     FB = blend(v);
-}";
+}}"
+    )
+}
 
 #[test]
 fn a_long_unrolled_loop_splits_and_renders_the_same() {
-    let func = lower(LONG_LOOP);
+    // 160 times: far beyond 1024 instructions.
+    let func = lower(&long_loop(160));
     let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
     assert!(p.passes.len() >= 2, "{p}");
     assert!(p.targets >= 1);
@@ -475,4 +492,60 @@ fn a_shader_that_cannot_fit_is_an_error() {
     let d = partition_with(&func, &Default::default(), &limits, &Cost::default())
         .expect_err("no pass reads a texture");
     assert!(!d.is_empty());
+}
+
+/// Lights (normal and position inputs, light parameters) in an unrolled loop.
+const LIT: &str = "ambientlight a(parameter color c = color(0.1, 0.2, 0.3, 1)) { FB = c; }
+distantlight d(parameter color c = color(0.9, 0.8, 0.7, 1)) { FB = c; }
+pointlight p(parameter color c = color(1, 0.5, 0.25, 1)) { FB = c; }
+surface s(parameter float e = 8; parameter color k = color(0.5, 0.75, 1, 1)) {
+    uniform float i = 0;
+    repeat (3) {
+        FB *= 0.5; FB += ambient(); FB += diffuse(); FB *= k; FB += specular(e + i);
+        i += 1;
+    }
+}";
+
+#[test]
+fn every_budget_gives_the_same_pixels() {
+    for text in [LIT, MIXED] {
+        let func = lower(text);
+        for budget in [10, 16, 32, 64, 128] {
+            let limits = Limits {
+                instructions: budget,
+                ..Limits::default()
+            };
+            let p = partition_with(&func, &Default::default(), &limits, &Cost::default())
+                .unwrap_or_else(|d| panic!("budget {budget}: {d:?}\n{text}"));
+            assert_all_fit(&p, budget);
+            assert_same_pixels(&func, &p);
+        }
+    }
+}
+
+#[test]
+fn the_cost_of_a_pass_trades_passes_for_instructions() {
+    // With passes free the search takes the longest segment that fits, wherever the cut falls;
+    // with passes dear it cuts where few scalars are live (between the loop's statements rather
+    // than inside them), which takes fewer passes. Either way the pixels are the same.
+    let func = lower(&long_loop(40));
+    let limits = Limits {
+        instructions: 100,
+        ..Limits::default()
+    };
+    let cheap = Cost {
+        pass: 0.0,
+        texture: 0.0,
+    };
+    let dear = Cost {
+        pass: 1000.0,
+        texture: 4.0,
+    };
+    let a = partition_with(&func, &Default::default(), &limits, &cheap).expect("splits");
+    let b = partition_with(&func, &Default::default(), &limits, &dear).expect("splits");
+    assert_all_fit(&a, 100);
+    assert_all_fit(&b, 100);
+    assert!(b.passes.len() < a.passes.len(), "{a}\n{b}");
+    assert_same_pixels(&func, &a);
+    assert_same_pixels(&func, &b);
 }
