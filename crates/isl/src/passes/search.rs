@@ -35,6 +35,11 @@ pub(crate) struct Search<'a> {
 /// Each step compiles the cut's passes; the last few percent are not worth those compilations.
 const BISECT_PRECISION: usize = 32;
 
+/// How far over the instruction limit the estimate of what is left may be for the final pass to
+/// be tried: the estimate is scaled by the ratio learnt, so it is close, and a failed attempt on a
+/// long remainder is the most expensive compilation of the search.
+const FINAL_SLACK: f64 = 1.25;
+
 /// The passes a cut needs, ready to be committed.
 struct Cut {
     end: usize,
@@ -134,8 +139,8 @@ impl<'a> Search<'a> {
     /// (compiling thousands of instructions to learn that costs more than the rest of the search).
     fn final_pass(&self, start: usize, force: bool) -> Result<Option<Pass>, Vec<Diagnostic>> {
         let n = self.graph.compute.len();
-        let hopeless =
-            start == 0 && n > 0 || self.estimate(start, n) > 2.0 * self.limits.instructions as f64;
+        let hopeless = start == 0 && n > 0
+            || self.estimate(start, n) > FINAL_SLACK * self.limits.instructions as f64;
         if hopeless && !force {
             return Ok(None);
         }
@@ -289,47 +294,58 @@ impl<'a> Search<'a> {
                  split into passes",
             )]);
         };
-        let widest = self.widest_cut(start, first)?;
-        let best = self.cheapest_end(start, widest.end);
-
-        if best == widest.end {
-            return Ok(widest);
+        let mut fitting = self.fitting_cuts(start, first)?;
+        let widest = fitting.iter().map(|c| c.end).max().unwrap_or(start + 1);
+        let best = self.cheapest_end(start, widest);
+        // The cuts compiled on the way are kept: the cheapest is often one of them.
+        if let Some(i) = fitting.iter().position(|c| c.end == best) {
+            return Ok(fitting.swap_remove(i));
         }
+        let Some(i) = fitting.iter().position(|c| c.end == widest) else {
+            return Err(vec![internal("no cut fits")]);
+        };
+        let widest = fitting.swap_remove(i);
         Ok(self.cut(start, best)?.unwrap_or(widest))
     }
 
-    /// The cut with the longest segment that fits, given one that fits (`fits`), to within
-    /// [`BISECT_PRECISION`]: probing first where the instruction estimate (scaled by what earlier
-    /// passes really took) reaches the limit, growing the probe by how far below the limit it
-    /// compiled, then bisecting between the longest fit and the shortest failure.
-    fn widest_cut(&self, start: usize, fits: Cut) -> Result<Cut, Vec<Diagnostic>> {
+    /// The cuts that fit found on the way to the longest segment that fits (to within
+    /// [`BISECT_PRECISION`]), starting from one that fits (`fits`): probing first where the
+    /// instruction estimate (scaled by what earlier passes really took) reaches the limit,
+    /// growing the probe by how far below the limit it compiled, then bisecting between the
+    /// longest fit and the shortest failure.
+    fn fitting_cuts(&self, start: usize, fits: Cut) -> Result<Vec<Cut>, Vec<Diagnostic>> {
         let n = self.graph.compute.len();
-        let mut good = fits;
+        let mut good = fits.end;
+        let mut found = vec![fits];
         let mut bad = None;
-        let mut probe = self.estimated_end(start).max(good.end + 1).min(n);
-        while bad.is_none() && good.end < n {
+        let mut probe = self.estimated_end(start).max(good + 1).min(n);
+        while bad.is_none() && good < n {
             match self.cut(start, probe)? {
                 Some(c) => {
                     let used = c.instructions().max(1) as f64;
                     let grow = (self.limits.instructions as f64 / used).clamp(1.05, 2.0);
                     let len = ((probe - start) as f64 * grow).ceil() as usize;
-                    good = c;
-                    probe = (start + len).max(good.end + 1).min(n);
+                    good = c.end;
+                    found.push(c);
+                    probe = (start + len).max(good + 1).min(n);
                 }
                 None => bad = Some(probe),
             }
         }
         let Some(mut bad) = bad else {
-            return Ok(good);
+            return Ok(found);
         };
-        while bad - good.end > ((good.end - start) / BISECT_PRECISION).max(1) {
-            let mid = good.end + (bad - good.end) / 2;
+        while bad - good > ((good - start) / BISECT_PRECISION).max(1) {
+            let mid = good + (bad - good) / 2;
             match self.cut(start, mid)? {
-                Some(c) => good = c,
+                Some(c) => {
+                    good = mid;
+                    found.push(c);
+                }
                 None => bad = mid,
             }
         }
-        Ok(good)
+        Ok(found)
     }
 
     /// Where a segment from `start` reaches the instruction limit by the estimate, scaled by the
