@@ -95,6 +95,15 @@ pub struct Pass {
 }
 
 /// The passes in the order they are drawn, over the same geometry; the last writes the frame.
+///
+/// To render it: make `targets` float RGBA render targets of the frame's size (f32, unclamped);
+/// draw each pass in order with the vertex stage a single pass would use, binding its `FB`
+/// sampler (if it has one) to the frame buffer as it was before the shader (every pass that reads
+/// `FB` reads that same colour) and each of its [`TargetRead`]s to the target it names, as a
+/// rectangle texture with nearest filtering; store its `COLOR` into the target [`Pass::writes`]
+/// names, or, for the final pass, into the frame. A parameter is set on every pass whose program
+/// declares it (a pass that does not read it has no such local parameter). A pass other than the
+/// final one never kills, so every pixel the geometry covers gets a value in every target.
 #[derive(Clone, Debug)]
 pub struct Partition {
     pub passes: Vec<Pass>,
