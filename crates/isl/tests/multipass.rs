@@ -280,6 +280,14 @@ fn long_loop(n: usize) -> String {
 fn a_long_unrolled_loop_splits_and_renders_the_same() {
     // 160 times: far beyond 1024 instructions.
     let func = lower(&long_loop(160));
+    let mut m = pigment_ir::Module::new();
+    m.functions.append(func.clone());
+    let whole = pigment_fp30::compile(&m, &func.name, &Default::default());
+    let errors = whole.expect_err("too large for one program");
+    assert!(
+        errors.iter().any(|d| d.message.starts_with("C6002")),
+        "{errors:?}"
+    );
     let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
     assert!(p.passes.len() >= 2, "{p}");
     assert!(p.targets >= 1);
@@ -303,6 +311,7 @@ fn many_textures() -> String {
 #[test]
 fn more_textures_than_units_split_and_render_the_same() {
     let func = lower(&many_textures());
+    assert_eq!(func.samplers.len(), 21, "FB and twenty textures");
     let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
     assert!(p.passes.len() >= 2, "{p}");
     assert_all_fit(&p, 1024);
