@@ -558,3 +558,25 @@ fn the_cost_of_a_pass_trades_passes_for_instructions() {
     assert_same_pixels(&func, &a);
     assert_same_pixels(&func, &b);
 }
+
+#[test]
+fn lookups_legalisation_removes_need_no_unit() {
+    // Twenty lookups, only one of which reaches the colour: one pass.
+    use pigment_ir::{FunctionBuilder, SampleForm, SamplerDim, Type, WriteMask};
+    let mut b = FunctionBuilder::new("dead");
+    let tc = b.input("TEXCOORD0", Type::FLOAT4, Some("TEXCOORD0"));
+    let st = b.load_input(tc);
+    let st = b.swizzle(st, &[0, 1]);
+    let mut last = st;
+    for n in 0..20 {
+        let s = b.sampler(&format!("tex{n}"), SamplerDim::D2, None);
+        last = b.sample(s, SampleForm::Plain, st);
+    }
+    let out = b.output("COLOR", Type::FLOAT4, Some("COLOR"));
+    b.store(out, WriteMask::all(4), last);
+    let func = b.finish().expect("built");
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(p.passes.len(), 1, "{p}");
+    assert_eq!(p.passes[0].function, func, "the function itself, not split");
+    assert_same_pixels(&func, &p);
+}

@@ -169,7 +169,11 @@ pub(crate) enum Fit {
 
 /// Compiles `func` alone and checks it against `limits`.
 pub(crate) fn compile(func: &Function, options: &Options, limits: &Limits) -> Fit {
-    let units = read_samplers(func);
+    let mut units = read_samplers(func);
+    if units > limits.texture_units {
+        // Lookups that legalisation removes (dead, or the same lookup twice) need no unit.
+        units = legal_samplers(func).unwrap_or(units);
+    }
     if units > limits.texture_units {
         let msg = format!(
             "the program reads {units} textures; a pass has {} texture units",
@@ -210,6 +214,16 @@ fn read_samplers(func: &Function) -> usize {
         }
     });
     seen.len()
+}
+
+/// [`read_samplers`] of `func` legalised as fp30 legalises it; `None` if it does not legalise.
+fn legal_samplers(func: &Function) -> Option<usize> {
+    if !pigment_ir::verify_function(func).is_empty() {
+        return None;
+    }
+    let legal = pigment_fp30::legalize_function(func).ok()?;
+    let (_, f) = legal.functions.iter().next()?;
+    Some(read_samplers(f))
 }
 
 /// A render target holds one component of a stored value: target `target`, channel `channel`
