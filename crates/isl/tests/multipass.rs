@@ -501,6 +501,9 @@ fn a_shader_that_cannot_fit_is_an_error() {
     let d = partition_with(&func, &Default::default(), &limits, &Cost::default())
         .expect_err("no pass reads a texture");
     assert!(!d.is_empty());
+    // The note says why one pass was not enough.
+    let notes: Vec<&String> = d.iter().flat_map(|d| &d.notes).collect();
+    assert!(notes.iter().any(|n| n.contains("texture units")), "{d:?}");
 }
 
 /// Lights (normal and position inputs, light parameters) in an unrolled loop.

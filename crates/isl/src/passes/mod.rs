@@ -10,8 +10,9 @@
 //! computed before it and read after it are stored, four scalars to a float RGBA render target,
 //! one target per pass (`build`), and later passes read them back as rectangle textures at
 //! `WPOS.xy`, as `FB` is read. Among the cuts that fit, a cost model (passes, instructions,
-//! texture reads; [`Cost`]) picks the cheapest per instruction of progress. Constants, inputs and
-//! uniforms are repeated in every pass that reads them instead of being stored. The stores and
+//! texture reads; [`Cost`]) picks the cheapest per instruction of progress. Constants, inputs,
+//! uniforms, swizzles and computations of a few instructions from them (reading `FB`, say) are
+//! repeated in every pass that reads them instead of being stored. The stores and
 //! the kill go to the final pass, whose `COLOR` is the shader's result; `FB` (the frame buffer's
 //! colour before the shader) may be read by any pass, and always means that first colour.
 
@@ -134,20 +135,37 @@ pub fn partition_with(
     cost: &Cost,
 ) -> Result<Partition, Vec<Diagnostic>> {
     match compile(func, options, limits) {
-        Fit::Yes(compiled) => {
-            return Ok(Partition {
-                passes: vec![Pass {
-                    function: func.clone(),
-                    compiled: *compiled,
-                    reads: Vec::new(),
-                    writes: PassOutput::Final,
-                }],
-                targets: 0,
-            })
-        }
-        Fit::Error(d) => return Err(d),
-        Fit::TooLarge(_) => {}
+        Fit::Yes(compiled) => Ok(Partition {
+            passes: vec![Pass {
+                function: func.clone(),
+                compiled: *compiled,
+                reads: Vec::new(),
+                writes: PassOutput::Final,
+            }],
+            targets: 0,
+        }),
+        Fit::Error(d) => Err(d),
+        Fit::TooLarge(reasons) => split(func, options, limits, cost).map_err(|errors| {
+            // Why one pass was not enough explains why splitting was tried.
+            errors
+                .into_iter()
+                .map(|e| {
+                    reasons
+                        .iter()
+                        .fold(e, |e, r| e.with_note(format!("as one pass: {}", r.message)))
+                })
+                .collect()
+        }),
     }
+}
+
+/// The partition of a function too large for one pass.
+fn split(
+    func: &Function,
+    options: &Options,
+    limits: &Limits,
+    cost: &Cost,
+) -> Result<Partition, Vec<Diagnostic>> {
     let legal = pigment_fp30::legalize_function(func)?;
     let Some((_, legal)) = legal.functions.iter().next() else {
         return Err(vec![Diagnostic::error(
