@@ -87,6 +87,10 @@ pub enum PassOutput {
 /// colour goes.
 #[derive(Clone, Debug)]
 pub struct Pass {
+    /// The shader's function itself when it is one pass; for a split, a function made from
+    /// fp30's legalised form of it (`<name>_pass<n>`), with the shader's whole interface (what
+    /// it does not read binds nothing), the samplers `target<n>` of the targets it reads and,
+    /// unless it is the final pass, one `COLOR` output.
     pub function: Function,
     pub compiled: Compiled,
     /// The render targets bound to its samplers. Its other samplers are the shader's own (`FB`,
