@@ -18,6 +18,10 @@ use pigment_ir::{Function, Vector};
 use pigment_isl::passes::{partition, partition_with, Cost, Limits, Partition, PassOutput};
 use std::collections::HashMap;
 
+mod common;
+
+use common::{in_surface, programs};
+
 const W: usize = 8;
 const H: usize = 4;
 
@@ -582,4 +586,89 @@ fn lookups_legalisation_removes_need_no_unit() {
     assert_eq!(p.passes.len(), 1, "{p}");
     assert_eq!(p.passes[0].function, func, "the function itself, not split");
     assert_same_pixels(&func, &p);
+}
+
+/// Every surface of the checker's good programs (lit by the file's light shaders), split under
+/// tiny budgets: the partition never panics; where it succeeds every pass fits, the last one is
+/// the only final one, and, when the shader reads only `FB` and 2-D textures (what this harness
+/// binds), the pixels are the unsplit function's.
+#[test]
+fn good_programs_split_under_tiny_budgets() {
+    let mut texts: Vec<String> = [
+        programs::SPEC_EXAMPLE,
+        programs::STRINGS_AND_TEXTURES,
+        programs::UNIFORM_CONTROL,
+        programs::ALL_SHADER_KINDS,
+        programs::SEED,
+        programs::SEED_FUNCTIONS,
+    ]
+    .map(str::to_string)
+    .to_vec();
+    for body in [
+        programs::UNIFORM_ARITHMETIC,
+        programs::PARAMETER_PROMOTION,
+        programs::FRAME_BUFFER_CONTROL,
+    ] {
+        texts.push(in_surface(body));
+    }
+    let mut split = 0;
+    for text in &texts {
+        let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
+        assert!(diags.is_empty(), "{text}\n{diags:?}");
+        for func in surfaces(&unit) {
+            for budget in [4, 8, 24] {
+                let limits = Limits {
+                    instructions: budget,
+                    ..Limits::default()
+                };
+                let Ok(p) = partition_with(&func, &Default::default(), &limits, &Cost::default())
+                else {
+                    continue;
+                };
+                split += usize::from(p.passes.len() > 1);
+                assert_all_fit(&p, budget);
+                let plain = func
+                    .samplers
+                    .iter()
+                    .all(|(_, s)| s.name == "FB" || s.dim == pigment_ir::SamplerDim::D2);
+                if plain {
+                    assert_same_pixels(&func, &p);
+                }
+            }
+        }
+    }
+    assert!(split > 0, "some program splits");
+}
+
+/// Every surface or atmosphere shader of `unit` that lowers, lit by the unit's light shaders.
+fn surfaces(unit: &pigment_isl::ast::Unit) -> Vec<Function> {
+    use pigment_isl::ast::{FuncKind, Item, ShaderKind};
+    let shaders: Vec<(&str, bool)> = unit
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Func(f) => match f.kind {
+                FuncKind::Shader(ShaderKind::Surface | ShaderKind::Atmosphere, _) => {
+                    Some((f.name.text.as_str(), true))
+                }
+                FuncKind::Shader(_, _) => Some((f.name.text.as_str(), false)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let lights: Vec<pigment_isl::Light> = shaders
+        .iter()
+        .filter(|(_, surface)| !surface)
+        .map(|(name, _)| pigment_isl::Light {
+            unit,
+            shader: name.to_string(),
+            name: format!("{name}1"),
+        })
+        .collect();
+    shaders
+        .iter()
+        .filter(|(_, surface)| *surface)
+        .filter_map(|(name, _)| pigment_isl::lower_surface_lit(unit, name, &lights).ok())
+        .collect()
 }
