@@ -80,6 +80,19 @@ pub fn lower_surface_lit(
     lower::lower_surface_lit(unit, shader, lights)
 }
 
+/// [`lower_surface_lit`], then [`passes::partition`]: the surface shader as fp30 passes, one
+/// when its program fits fp30's limits, else several exchanging values through float render
+/// targets (see [`passes::Partition`] for how to draw them).
+pub fn surface_passes(
+    unit: &ast::Unit,
+    shader: &str,
+    lights: &[Light],
+    options: &pigment_fp30::Options,
+) -> Result<passes::Partition, Vec<Diagnostic>> {
+    let func = lower_surface_lit(unit, shader, lights)?;
+    passes::partition(&func, options)
+}
+
 /// The vertex function that draws a surface on the reference quad: `POSITION` and `TEXCOORD0` in
 /// and out, plus the lights' geometry, the normal N = (0, 0, 1, 0) to `TEXCOORD1` and the position
 /// P = `POSITION` to `TEXCOORD2`.

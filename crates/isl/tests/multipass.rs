@@ -672,3 +672,16 @@ fn surfaces(unit: &pigment_isl::ast::Unit) -> Vec<Function> {
         .filter_map(|(name, _)| pigment_isl::lower_surface_lit(unit, name, &lights).ok())
         .collect()
 }
+
+#[test]
+fn surface_passes_lowers_and_partitions() {
+    let text = many_textures();
+    let (unit, diags) = pigment_isl::parse_and_check(FileId(0), &text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let p = pigment_isl::surface_passes(&unit, "s", &[], &Default::default())
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.passes.len() >= 2, "{p}");
+    assert_same_pixels(&lower(&text), &p);
+    let missing = pigment_isl::surface_passes(&unit, "nope", &[], &Default::default());
+    assert!(missing.is_err());
+}
