@@ -263,3 +263,51 @@ fn a_bad_scene_is_reported() {
         stderr(&out)
     );
 }
+
+/// A shader longer than fp30's 1024 instructions: `compile` writes its passes and their
+/// description, and `render` draws them, handing the colour on through a float target, to what
+/// one pass would give — here the coats applied by hand, in f32, each step clamped as every
+/// varying operation is.
+#[test]
+fn a_shader_too_large_for_one_pass_renders_through_several() {
+    let dir = scratch("isl-contract-multipass");
+    let coats = 600;
+    let file = write(
+        &dir,
+        "coats.isl",
+        &format!(
+            "surface coats(parameter color tint = color(0.999, 0.998, 0.996, 1);
+                           parameter color glow = color(0.0012, 0.0009, 0.0004, 0)) {{
+                FB = color(0.2, 0.3, 0.4, 1);
+                repeat ({coats}) {{ FB *= tint; FB += glow; }}
+            }}\n"
+        ),
+    );
+    let out_dir = dir.join("out");
+    let out = pigment(&["compile", &file, "-o", &out_dir.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let description = std::fs::read_to_string(out_dir.join("coats.passes.txt")).unwrap();
+    assert!(
+        description.starts_with("2 pass(es), 1 render target(s)"),
+        "{description}"
+    );
+    for n in 0..2 {
+        let pass = std::fs::read_to_string(out_dir.join(format!("coats.pass{n}.fp"))).unwrap();
+        assert!(pass.starts_with("!!FP1.0"), "{pass}");
+    }
+    let (tint, glow) = (
+        [0.999f32, 0.998, 0.996, 1.0],
+        [0.0012f32, 0.0009, 0.0004, 0.0],
+    );
+    let mut want = [0.2f32, 0.3, 0.4, 1.0];
+    for _ in 0..coats {
+        for c in 0..4 {
+            want[c] = (want[c] * tint[c]).clamp(0.0, 1.0);
+            want[c] = (want[c] + glow[c]).clamp(0.0, 1.0);
+        }
+    }
+    for px in render(&file, &[]) {
+        let near = px.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-6);
+        assert!(near, "{px:?}, want {want:?}");
+    }
+}

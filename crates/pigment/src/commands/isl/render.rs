@@ -130,9 +130,11 @@ struct Render<'a> {
 }
 
 impl Render<'_> {
-    /// One pass: shader `name` of `unit` lowered with the lights and `uniforms`, compiled for fp30
-    /// and drawn over the scene with `test`, onto `fb` (the frame buffer as the pass finds it),
-    /// which it also reads as `FB`.
+    /// One shader over the scene: `name` of `unit` lowered with the lights and `uniforms`, split
+    /// into as many fp30 passes as it needs (`pigment_isl::passes`), drawn onto `fb` (the frame
+    /// buffer as the shader finds it, which every pass reads as `FB`). Its first pass tests depth
+    /// with `test`, later ones EQUAL on the surfaces it left; a pass before the last writes a float
+    /// target the later ones read.
     fn pass(
         &self,
         unit: &Unit,
@@ -147,25 +149,76 @@ impl Render<'_> {
         };
         let fragment = pigment_isl::lower_surface_with(unit, name, self.lights, uniforms)
             .map_err(|e| rejected(&e))?;
-        let mut args = self.args.clone();
-        args.target.bindings.textures = texture_bindings(&args, &fragment);
-        let loaded = crate::commands::render::compile_function(fragment, rejected)?;
-        let units = match loaded.interface.sampler_unit("FB") {
-            Ok(unit) => vec![(unit, frame_buffer(fb)?)],
-            Err(_) => Vec::new(),
-        };
+        let textures = texture_bindings(self.args, &fragment);
+        let options = pigment_fp30::Options::default();
+        let partition =
+            pigment_isl::passes::partition(&fragment, &options).map_err(|e| rejected(&e))?;
+        let fb_texture = frame_buffer(fb)?;
+        let mut targets: Vec<Framebuffer> = Vec::new();
+        for (n, pass) in partition.passes.iter().enumerate() {
+            let loaded = crate::commands::render::load_compiled(pass.compiled.clone())?;
+            let mut args = self.args.clone();
+            args.target.bindings.textures = textures.clone();
+            if partition.passes.len() > 1 {
+                // A split pass declares only the parameters and samplers it reads.
+                args.target.bindings.params.retain(|p| declares(&loaded, p));
+                args.target.bindings.textures.retain(|t| {
+                    let name = t.split_once('=').map_or(t.as_str(), |(n, _)| n);
+                    loaded.interface.sampler_unit(name.trim()).is_ok()
+                });
+            }
+            let mut units = Vec::new();
+            if let Ok(unit) = loaded.interface.sampler_unit("FB") {
+                units.push((unit, fb_texture.clone()));
+            }
+            for read in &pass.reads {
+                let unit = loaded.interface.sampler_unit(&read.sampler).map_err(|_| {
+                    Failure::Output(format!("internal: pass {n} has no `{}`", read.sampler))
+                })?;
+                units.push((unit, frame_buffer(&targets[read.target])?));
+            }
+            let test = if n == 0 { test } else { DepthTest::Equal };
+            let start = match pass.writes {
+                pigment_isl::passes::PassOutput::Final => fb,
+                pigment_isl::passes::PassOutput::Target(_) => {
+                    &pigment_scene::cleared(fb.width, fb.height, [0.0; 4])
+                }
+            };
+            let frame = self.draw(&loaded, &args, &units, start, test)?;
+            match pass.writes {
+                pigment_isl::passes::PassOutput::Final => return Ok(frame),
+                pigment_isl::passes::PassOutput::Target(t) => {
+                    targets.resize_with(targets.len().max(t + 1), || frame.clone());
+                    targets[t] = frame;
+                }
+            }
+        }
+        Err(Failure::Output(
+            "internal: the passes have no final one".into(),
+        ))
+    }
+
+    /// One fp30 program drawn over the scene with `test`, onto a copy of `start`.
+    fn draw(
+        &self,
+        loaded: &crate::load::Loaded,
+        args: &RenderArgs,
+        units: &[(u8, nvfp::texture::Texture)],
+        start: &Framebuffer,
+        test: DepthTest,
+    ) -> Result<Framebuffer, Failure> {
         let options = DrawOptions {
             depth_test: test,
             ..DrawOptions::default()
         };
         let bindings = &args.target.bindings;
         crate::commands::run::shade_with_units(
-            &loaded,
+            loaded,
             bindings,
-            &units,
+            units,
             &args.target,
             |shader, frame| {
-                frame.pixels.clone_from(&fb.pixels);
+                frame.pixels.clone_from(&start.pixels);
                 let depth = &mut self.depth.borrow_mut();
                 pigment_scene::draw_with(
                     self.geometry,
@@ -179,6 +232,13 @@ impl Render<'_> {
             },
         )
     }
+}
+
+/// Whether `--param NAME=...` names a parameter of the program.
+fn declares(loaded: &crate::load::Loaded, param: &str) -> bool {
+    let name = param.split_once('=').map_or(param, |(n, _)| n).trim();
+    loaded.interface.parameter_slots(name).is_ok()
+        || loaded.program.named_locals.iter().any(|l| l.name == name)
 }
 
 /// The machine's `--tex` bindings of a lowered shader: `--tex` as given, each `--texture
