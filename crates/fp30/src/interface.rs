@@ -222,11 +222,39 @@ fn bind_samplers(
         .collect();
     unnamed.sort_unstable();
     for (_, i) in unnamed {
-        let free = (0..16u8).find(|u| !taken.contains(u)).unwrap_or(0);
+        let Some(free) = (0..16u8).find(|u| !taken.contains(u)) else {
+            // cgc's C6012; the sampler stays unbound rather than sharing a unit.
+            let h = pigment_ir::Handle::from_index(i);
+            errors.push(error_at(
+                first_sample_loc(func, h),
+                format!(
+                    "C6012: sampler limit exceeded: `{}` would be a 17th sampler; fp30 has 16 \
+                     texture units",
+                    func.samplers[h].name
+                ),
+            ));
+            continue;
+        };
         taken.push(free);
         units[i] = Some(free);
     }
     units
+}
+
+/// Where the program first samples `sampler`, if the lookup has a location.
+fn first_sample_loc(
+    func: &Function,
+    sampler: pigment_ir::Handle<pigment_ir::Sampler>,
+) -> Option<pigment_ir::SourceLoc> {
+    let mut found = None;
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::Sample { sampler: s, .. } = &inst.kind {
+            if *s == sampler && found.is_none() {
+                found = inst.loc;
+            }
+        }
+    });
+    found
 }
 
 /// The registers and units every interface entity is bound to.
