@@ -270,6 +270,7 @@ mod builder;
 pub mod eval;
 mod function;
 pub mod interp;
+pub mod libm;
 pub mod numeric;
 mod op;
 pub mod pass;

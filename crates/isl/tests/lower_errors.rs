@@ -45,17 +45,6 @@ fn only_surface_and_atmosphere_shaders_are_lowered() {
 }
 
 #[test]
-fn parameter_inverse_trigonometry_is_not_supported_yet() {
-    let errs = lower_errors("surface s(parameter float p = 0.5) { FB = color(acos(p)); }");
-    assert_eq!(errs, ["`acos` of a parameter is not supported yet"]);
-    let errs = lower_errors("surface s() { FB = transform(inverse(shadermatrix)); }");
-    assert_eq!(
-        errs,
-        ["`inverse` of a parameter matrix is not supported yet"]
-    );
-}
-
-#[test]
 fn a_known_index_outside_its_range_is_an_error() {
     let errs = lower_errors("surface s() { uniform float a[2]; FB = a[2]; }");
     assert_eq!(errs, ["index 2 is outside 0..2"]);

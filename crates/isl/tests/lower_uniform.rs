@@ -319,3 +319,60 @@ fn overridden_uniforms_replace_initialisers() {
     let errors = lower_with(text, &[("c", "1,2")]).unwrap_err();
     assert!(errors[0].contains("3 or 4 numbers"), "{errors:?}");
 }
+
+/// Inverse trigonometry of a parameter is computed per pixel by the Cg library's reference
+/// polynomials (|error| < 7e-5 for asin and acos, 1e-5 for atan); expected values from f64.
+#[test]
+fn parameter_inverse_trigonometry_runs_per_pixel() {
+    let f = lower(
+        "surface s(parameter float p = 0.3; parameter float q = -0.8) {
+            FB = color(asin(p), acos(q) / pi, atan(p), atan(q; p) / pi);
+        }",
+    );
+    let (p, q) = (0.3f64, -0.8f64);
+    let want = [
+        p.asin(),
+        q.acos() / std::f64::consts::PI,
+        p.atan(),
+        q.atan2(p) / std::f64::consts::PI,
+    ];
+    let got = run(&f, GREY);
+    for (g, w) in got.iter().zip(want) {
+        // FB clamps: atan2(-0.8, 0.3)/pi is negative, so 0.
+        let w = w.clamp(0.0, 1.0) as f32;
+        assert!((g - w).abs() < 1e-4, "{got:?} vs {want:?}");
+    }
+}
+
+/// `inverse` of a parameter matrix is computed per pixel: the parameter matrix times its inverse
+/// is the identity, and the inverse of a known matrix agrees with the compile-time one.
+#[test]
+fn parameter_matrix_inverse_runs_per_pixel() {
+    let m = [
+        2.0, 0.5, 0.0, 0.0, //
+        -0.25, 1.5, 0.3, 0.0, //
+        0.1, 0.0, 0.8, 0.0, //
+        0.4, -0.6, 0.2, 1.0,
+    ];
+    let f = lower(
+        "surface s(parameter matrix m = 1) {
+            parameter matrix p = m * inverse(m);
+            FB = color(p[0][0], p[1][0] + 0.5, p[2][3] + 0.5, p[3][3]);
+            FB.a = color(0, 0, 0, p[3][0] + 0.5);
+        }",
+    );
+    let r = run_with(&f, GREY, [0.0; 2], &[("m", &m)]);
+    assert_close(r, [1.0, 0.5, 0.5, 0.5]);
+    // The inverse itself, row 1, against the compile-time inverse of the same (uniform) matrix.
+    let entries = "2, 0.5, 0, 0, -0.25, 1.5, 0.3, 0, 0.1, 0, 0.8, 0, 0.4, -0.6, 0.2, 1";
+    let row = |class: &str| {
+        let f = lower(&format!(
+            "surface s({class} matrix m = matrix({entries})) {{
+                {class} matrix i = inverse(m);
+                FB = color(i[1][0] + 0.5, i[1][1], i[1][2] + 0.5, i[3][1] + 0.5);
+            }}"
+        ));
+        run(&f, GREY)
+    };
+    assert_close(row("parameter"), row("uniform"));
+}

@@ -30,6 +30,7 @@ mod counting;
 mod emit;
 mod expr;
 mod interface;
+mod math_emit;
 mod place;
 mod stdlib;
 mod stmt;

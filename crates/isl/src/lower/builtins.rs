@@ -157,6 +157,19 @@ impl Lowerer<'_> {
             ("floor", 1) => one(self, Op::Floor),
             ("round", 1) => one(self, Op::Round),
             ("sqrt", 1) => one(self, Op::Sqrt),
+            ("asin" | "acos", 1) => {
+                let x = self.ir(a[0]);
+                Some(S::V(pigment_ir::libm::asin_acos(
+                    &mut self.b,
+                    x,
+                    name == "asin",
+                )))
+            }
+            ("atan", 1 | 2) => {
+                let y = self.ir(a[0]);
+                let x = self.ir(a.get(1).copied().unwrap_or(S::K(1.0)));
+                Some(S::V(pigment_ir::libm::atan2(&mut self.b, y, x)))
+            }
             ("sin", 1) => one(self, Op::Sin),
             ("cos", 1) => one(self, Op::Cos),
             ("tan", 1) => {
@@ -224,17 +237,64 @@ impl Lowerer<'_> {
             })
             .collect();
         let Some(k) = k.filter(|k| k.len() == 16) else {
-            self.error(
-                e.span,
-                "`inverse` of a parameter matrix is not supported yet",
-            );
-            return None;
+            if m.len() != 16 {
+                self.error(e.span, "expected a matrix");
+                return None;
+            }
+            return Some(self.inverse_of_parameter(m));
         };
         let Some(inv) = invert(&k) else {
             self.error(e.span, "this matrix has no inverse");
             return None;
         };
         Some(inv.iter().map(|x| S::K(*x as f32)).collect())
+    }
+
+    /// The inverse of a parameter matrix (row-major), computed per pixel by the Laplace expansion
+    /// in 2x2 minors of its first two rows (`s`) and its last two (`c`): the adjugate over the
+    /// determinant. A singular matrix gives infinities or NaNs, as a division by zero does.
+    fn inverse_of_parameter(&mut self, m: &[S]) -> Vec<S> {
+        let a = |r: usize, c: usize| m[4 * r + c];
+        // The six 2x2 minors of rows r0 and r1, over column pairs in order (0,1), (0,2), ... (2,3).
+        let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+        let minors = |l: &mut Self, r0: usize, r1: usize| -> Vec<S> {
+            pairs
+                .iter()
+                .map(|&(i, j)| l.det2(a(r0, i), a(r1, j), a(r1, i), a(r0, j)))
+                .collect()
+        };
+        let s = minors(self, 0, 1);
+        let c = minors(self, 2, 3);
+        // det = s0c5 − s1c4 + s2c3 + s3c2 − s4c1 + s5c0.
+        let terms: Vec<(S, S)> = (0..6).map(|k| (s[k], c[5 - k])).collect();
+        let signs = [1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
+        let mut det = S::K(0.0);
+        for ((x, y), sign) in terms.into_iter().zip(signs) {
+            let p = self.bin(Op::Mul, x, y);
+            let p = self.bin(Op::Mul, p, S::K(sign));
+            det = self.bin(Op::Add, det, p);
+        }
+        let mut out = Vec::with_capacity(16);
+        for cofactor in &COFACTORS {
+            let minor = if cofactor.upper { &s } else { &c };
+            let mut acc = S::K(0.0);
+            let terms = cofactor.entries.iter().zip(cofactor.minors);
+            for (n, (&(r, col), k)) in terms.enumerate() {
+                let p = self.bin(Op::Mul, a(r, col), minor[k]);
+                let op = if n == 1 { Op::Sub } else { Op::Add };
+                acc = self.bin(op, acc, p);
+            }
+            let signed = self.bin(Op::Mul, acc, S::K(cofactor.sign));
+            out.push(self.bin(Op::Div, signed, det));
+        }
+        out
+    }
+
+    /// p·q − r·t.
+    fn det2(&mut self, p: S, q: S, r: S, t: S) -> S {
+        let x = self.bin(Op::Mul, p, q);
+        let y = self.bin(Op::Mul, r, t);
+        self.bin(Op::Sub, x, y)
     }
 
     /// The transpose of OpenGL's rotation by `r` radians about (x, y, z).
@@ -346,3 +406,112 @@ fn invert(m: &[f64]) -> Option<Vec<f64>> {
     }
     Some(a.iter().flat_map(|r| r[4..].to_vec()).collect())
 }
+
+/// One entry of the inverse of a 4x4 matrix a: `sign` · (a[e0]·m[k0] − a[e1]·m[k1] + a[e2]·m[k2])
+/// / det, m the 2x2 minors of a's first two rows (`upper`) or last two.
+struct Cofactor {
+    sign: f32,
+    entries: [(usize, usize); 3],
+    minors: [usize; 3],
+    upper: bool,
+}
+
+/// The inverse's entries, row by row (the Laplace expansion in 2x2 minors).
+const COFACTORS: [Cofactor; 16] = [
+    Cofactor {
+        sign: 1.0,
+        entries: [(1, 1), (1, 2), (1, 3)],
+        minors: [5, 4, 3],
+        upper: false,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(0, 1), (0, 2), (0, 3)],
+        minors: [5, 4, 3],
+        upper: false,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(3, 1), (3, 2), (3, 3)],
+        minors: [5, 4, 3],
+        upper: true,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(2, 1), (2, 2), (2, 3)],
+        minors: [5, 4, 3],
+        upper: true,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(1, 0), (1, 2), (1, 3)],
+        minors: [5, 2, 1],
+        upper: false,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(0, 0), (0, 2), (0, 3)],
+        minors: [5, 2, 1],
+        upper: false,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(3, 0), (3, 2), (3, 3)],
+        minors: [5, 2, 1],
+        upper: true,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(2, 0), (2, 2), (2, 3)],
+        minors: [5, 2, 1],
+        upper: true,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(1, 0), (1, 1), (1, 3)],
+        minors: [4, 2, 0],
+        upper: false,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(0, 0), (0, 1), (0, 3)],
+        minors: [4, 2, 0],
+        upper: false,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(3, 0), (3, 1), (3, 3)],
+        minors: [4, 2, 0],
+        upper: true,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(2, 0), (2, 1), (2, 3)],
+        minors: [4, 2, 0],
+        upper: true,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(1, 0), (1, 1), (1, 2)],
+        minors: [3, 1, 0],
+        upper: false,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(0, 0), (0, 1), (0, 2)],
+        minors: [3, 1, 0],
+        upper: false,
+    },
+    Cofactor {
+        sign: -1.0,
+        entries: [(3, 0), (3, 1), (3, 2)],
+        minors: [3, 1, 0],
+        upper: true,
+    },
+    Cofactor {
+        sign: 1.0,
+        entries: [(2, 0), (2, 1), (2, 2)],
+        minors: [3, 1, 0],
+        upper: true,
+    },
+];

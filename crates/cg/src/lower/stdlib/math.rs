@@ -4,7 +4,7 @@
 //! `sign` = (x > 0) − (x < 0); `fmod` = frac(|x/y|)·|y| with x's sign; `exp` = pow(2.718282, x)
 //! (cgc's POW with base e); `log`, `log10` = log2 times ln 2, log10 2; `tan` = sin/cos;
 //! `smoothstep` = t²(3 − 2t) with t = saturate((x − a)/(b − a)); the inverse trigonometric
-//! functions are the library's reference polynomials (the constants below); `tanh` =
+//! functions are the library's reference polynomials (`pigment_ir::libm`); `tanh` =
 //! (e²ˣ − 1)/(e²ˣ + 1); `noise` is 0, as cgc folds it; `pow` with a known exponent is cgc's rewrite
 //! (`pow.rs`); `step` and `smoothstep` smear scalar arguments to the widest argument's width, as
 //! cgc resolves them (`check/stdlib/table.rs`).
@@ -20,7 +20,6 @@ const E: f32 = 2.718282;
 const LN_2: f32 = std::f32::consts::LN_2;
 const LOG10_2: f32 = std::f32::consts::LOG10_2;
 const PI: f32 = std::f32::consts::PI;
-const HALF_PI: f32 = std::f32::consts::FRAC_PI_2;
 
 impl Lowerer<'_> {
     pub(super) fn math(&mut self, call: &mut Call) -> R<Option<Val>> {
@@ -152,17 +151,17 @@ impl Lowerer<'_> {
             }
             "asin" | "acos" => {
                 let x = self.arg(call, 0)?;
-                self.asin_acos(x, call.name == "asin")
+                pigment_ir::libm::asin_acos(&mut self.em, x, call.name == "asin")
             }
             "atan" => {
                 let y = self.arg(call, 0)?;
                 let one = self.real_like(y, 1.0);
-                self.atan2(y, one)
+                pigment_ir::libm::atan2(&mut self.em, y, one)
             }
             "atan2" => {
                 let y = self.arg(call, 0)?;
                 let x = self.arg_as(call, 1, self.em.ty(y).width)?;
-                self.atan2(y, x)
+                pigment_ir::libm::atan2(&mut self.em, y, x)
             }
             "sinh" | "cosh" => {
                 let x = self.arg(call, 0)?;
@@ -287,71 +286,5 @@ impl Lowerer<'_> {
         let e = self.em.select(is_zero, zero, e);
         call.outs.push(Val::Vec(e));
         Ok(self.em.select(is_zero, zero, m))
-    }
-
-    /// The library's reference polynomial for asin and acos (|error| < 7e-5).
-    fn asin_acos(&mut self, x: Value, asin: bool) -> Value {
-        let zero = self.real_like(x, 0.0);
-        let negative = self.em.binary(Op::Lt, x, zero);
-        let kind = self.em.ty(x).kind;
-        let negate = self.em.cvt(negative, kind);
-        let ax = self.em.unary(Op::Abs, x);
-        let mut ret = self.real_like(x, -0.0187293);
-        for c in [0.074261, -0.2121144, 1.5707288] {
-            let k = self.real_like(x, c);
-            ret = self.em.op(Op::Mad, &[ret, ax, k]);
-        }
-        let one = self.real_like(x, 1.0);
-        let rest = self.em.binary(Op::Sub, one, ax);
-        let root = self.em.unary(Op::Sqrt, rest);
-        let two = self.real_like(x, 2.0);
-        let twice_negate = self.em.binary(Op::Mul, two, negate);
-        if asin {
-            let half_pi = self.real_like(x, HALF_PI);
-            let prod = self.em.binary(Op::Mul, root, ret);
-            let r = self.em.binary(Op::Sub, half_pi, prod);
-            let flip = self.em.binary(Op::Mul, twice_negate, r);
-            self.em.binary(Op::Sub, r, flip)
-        } else {
-            let r = self.em.binary(Op::Mul, ret, root);
-            let flip = self.em.binary(Op::Mul, twice_negate, r);
-            let r = self.em.binary(Op::Sub, r, flip);
-            let pi = self.real_like(x, PI);
-            self.em.op(Op::Mad, &[negate, pi, r])
-        }
-    }
-
-    /// The library's reference atan2: a polynomial in min/max of |x|, |y|, then the octant.
-    fn atan2(&mut self, y: Value, x: Value) -> Value {
-        let ax = self.em.unary(Op::Abs, x);
-        let ay = self.em.unary(Op::Abs, y);
-        let hi = self.em.binary(Op::Max, ax, ay);
-        let lo = self.em.binary(Op::Min, ax, ay);
-        let t = self.em.binary(Op::Div, lo, hi);
-        let t2 = self.em.binary(Op::Mul, t, t);
-        let mut p = self.real_like(x, -0.013_480_47);
-        for c in [
-            0.057_477_314,
-            -0.121_239_07,
-            0.195_635_93,
-            -0.332_994_6,
-            0.999_995_6,
-        ] {
-            let k = self.real_like(x, c);
-            p = self.em.op(Op::Mad, &[p, t2, k]);
-        }
-        let mut r = self.em.binary(Op::Mul, p, t);
-        let half_pi = self.real_like(x, HALF_PI);
-        let steep = self.em.binary(Op::Gt, ay, ax);
-        let alt = self.em.binary(Op::Sub, half_pi, r);
-        r = self.em.select(steep, alt, r);
-        let zero = self.real_like(x, 0.0);
-        let left = self.em.binary(Op::Lt, x, zero);
-        let pi = self.real_like(x, PI);
-        let alt = self.em.binary(Op::Sub, pi, r);
-        r = self.em.select(left, alt, r);
-        let below = self.em.binary(Op::Lt, y, zero);
-        let alt = self.em.unary(Op::Neg, r);
-        self.em.select(below, alt, r)
     }
 }
