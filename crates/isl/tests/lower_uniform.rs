@@ -376,3 +376,23 @@ fn parameter_matrix_inverse_runs_per_pixel() {
     };
     assert_close(row("parameter"), row("uniform"));
 }
+
+/// `perspective(d)` as RenderMan's `RiPerspective` in row-vector form: (x, y, z, 1) goes to
+/// (f·x, f·y, z − 1, z), f = 1/tan(d/2); uniform (folded) and parameter (per pixel) alike.
+#[test]
+fn perspective_projects_down_z() {
+    for class in ["uniform", "parameter"] {
+        let f = lower(&format!(
+            "surface s({class} float d = 90) {{
+                {class} matrix m = perspective(d);
+                FB = color(m[0][0] * 0.5, m[2][3], m[3][2] + 1.5, m[2][2] * 0.25);
+            }}"
+        ));
+        // f = 1/tan(45°) = 1.
+        assert_close(run(&f, GREY), [0.5, 1.0, 0.5, 0.25]);
+    }
+    let f = lower("surface s(parameter float d = 60) { FB = color(perspective(d)[1][1] / 2); }");
+    // 1/tan(30°) = √3.
+    let v = 3f32.sqrt() / 2.0;
+    assert_close(run(&f, GREY), [v, v, v, v]);
+}

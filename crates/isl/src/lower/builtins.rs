@@ -4,8 +4,12 @@
 //! notes' `sign`, `mod`, `step`, `smoothstep` and `round` readings); parameter ones become IR ops.
 //! Rows are row vectors: `translate(x; y; z)` has x, y, z in its last row, `rotate` is the
 //! transpose of OpenGL's rotation about the normalised axis.
-//! `spline` is [`super::spline`]'s; `perspective` and parameter `acos`, `asin`, `atan` and `inverse` are
-//! reported as not supported yet.
+//! `perspective(d)` (the damaged text gives no planes) is RenderMan's `RiPerspective` in ISL's
+//! row-vector form, the reading of an SGI language modelled on it: rows (f, 0, 0, 0), (0, f, 0, 0),
+//! (0, 0, 1, 1), (0, 0, −1, 0) with f = 1/tan(d/2), so (x, y, z, 1) goes to (f·x, f·y, z − 1, z),
+//! the eye at the origin looking down +z, the field of view d degrees across. Parameter `asin`,
+//! `acos` and `atan` are the Cg library's polynomials (`pigment_ir::libm`), a parameter `inverse`
+//! the Laplace expansion. `spline` is [`super::spline`]'s.
 
 use super::value::{promote, widen_color, widen_matrix, Val, S};
 use super::{Lowerer, MAX_INLINE_DEPTH, MAX_STEPS};
@@ -117,6 +121,7 @@ impl Lowerer<'_> {
             ("scale", Some(f)) if f.len() == 3 => Some(scale(&f)),
             ("translate", Some(f)) if f.len() == 3 => Some(translate(&f)),
             ("rotate", Some(f)) if f.len() == 4 => Some(self.rotate(&f)),
+            ("perspective", Some(f)) if f.len() == 1 => Some(self.perspective(f[0])),
             (n, Some(f)) => self.float_fn(n, &f, e).map(|s| vec![s]),
             _ => None,
         };
@@ -288,6 +293,15 @@ impl Lowerer<'_> {
             out.push(self.bin(Op::Div, signed, det));
         }
         out
+    }
+
+    /// `perspective(d)`: see the module's doc.
+    fn perspective(&mut self, degrees: S) -> Vec<S> {
+        let half = self.bin(Op::Mul, degrees, S::K(std::f32::consts::PI / 360.0));
+        let (sin, cos) = (self.un(Op::Sin, half), self.un(Op::Cos, half));
+        let f = self.bin(Op::Div, cos, sin);
+        let (o, i) = (S::K(0.0), S::K(1.0));
+        vec![f, o, o, o, o, f, o, o, o, o, i, i, o, o, S::K(-1.0), o]
     }
 
     /// p·q − r·t.
