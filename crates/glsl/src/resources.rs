@@ -78,9 +78,9 @@ pub fn build(
     build_samplers(func, version, namer, overrides, iface)
 }
 
-fn precision_prefix(version: Version, kind: ScalarKind) -> String {
+fn precision_prefix(qualifiers: bool, kind: ScalarKind) -> String {
     match expr::precision(kind) {
-        Some(p) if version.writes_precision() => format!("{p} "),
+        Some(p) if qualifiers => format!("{p} "),
         _ => String::new(),
     }
 }
@@ -106,7 +106,7 @@ fn build_uniforms(
         let array = u.array_len.map_or(String::new(), |n| format!("[{n}]"));
         let mut declaration = format!(
             "{}{} {name}{array}",
-            precision_prefix(version, u.ty.kind),
+            precision_prefix(iface.precision_qualifiers, u.ty.kind),
             type_name(u.ty)
         );
         if let (Some(values), true) = (&u.default, version.has_uniform_initializers()) {

@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 mod flow;
+mod fp30;
 pub mod interface;
 mod lower;
 mod ops;
@@ -39,7 +40,7 @@ pub mod targets;
 mod types;
 
 pub use lower::LowerOptions;
-pub use targets::{emit, Emitted, Target};
+pub use targets::{emit, emit_with, Emitted, Target};
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use pigment_diag::Diagnostic;
