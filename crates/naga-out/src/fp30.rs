@@ -122,9 +122,9 @@ impl Lowerer<'_> {
         b: &mut NBlock,
     ) -> Handle<Expression> {
         if kind == ScalarKind::Fixed {
-            self.to_fx12(e, w, b)
+            self.rounded_fx12(e, w, b)
         } else {
-            self.to_fp16(e, w, b)
+            self.rounded_fp16(e, w, b)
         }
     }
 
@@ -168,7 +168,7 @@ impl Lowerer<'_> {
 
     /// fp16 rounding: the bits rounded at fraction bit 13 (ties to even) in fp16's normal range,
     /// multiples of 2^-24 below 2^-14, ±INF (x times INF) from 65520 on; NaN stays NaN.
-    fn to_fp16(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
+    fn rounded_fp16(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
         let bits = self.cast(x, naga::ScalarKind::Uint, b);
         let thirteen = self.splat_u(13, w, b);
         let one = self.splat_u(1, w, b);
@@ -198,7 +198,7 @@ impl Lowerer<'_> {
     }
 
     /// fx12: NaN is 0, clamped to [-2, 2047/1024], rounded to a multiple of 1/1024 (ties to even).
-    fn to_fx12(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
+    fn rounded_fx12(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
         let lo = self.splat_f(-2.0, w, b);
         let hi = self.splat_f(2047.0 / 1024.0, w, b);
         let c = self.math(M::Clamp, &[x, lo, hi], b);
