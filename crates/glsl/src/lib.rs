@@ -30,10 +30,9 @@
 //!   `lerp` at every step, in the IR's order) through helper functions written before `main`, and
 //!   declares no `mediump`/`lowp` (the rounding is explicit, a driver's lower precision would
 //!   only add to it);
-//! * `rcp rsqrt sqrt exp2 log2 sin cos` are the target's, not NV's approximations; `pow(a, b)` is
-//!   written as the IR defines it, `exp2(b * log2(a))` (GLSL's `pow` is undefined for a < 0, where
-//!   the IR gives NaN; a driver may still fold the 0·log2(0) of 0^0 to 0); the IR's other special
-//!   cases (NaN through `min`/`max`/`sat`, float denormals flushed) are the target's;
+//! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
+//!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
+//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does);
 //! * from ES 3.00 every sampler is declared `highp`: ES's default `lowp` for 2D and cube samplers
 //!   lets a driver return texels at low precision (llvmpipe does), where the IR's lookups give fp32;
 //! * `round` is `floor(x + 0.5)` (the IR's halves-toward-+INF rounding, except where x + 0.5

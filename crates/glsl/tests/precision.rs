@@ -2,7 +2,7 @@
 //! operation. Proof by execution on llvmpipe against the IR interpreter (which computes as fp30):
 //! the corpus, the two fixed-point programs the default mode draws differently included, and a
 //! program whose fp16 rounding and overflow the default mode misses; every output validates. And
-//! `pow`, written as the IR defines it, keeps NaN for negative bases (both modes).
+//! `pow` of a negative base is NaN as in the IR (undefined in GLSL; this guards llvmpipe's).
 
 mod common;
 #[path = "../../naga-out/tests/quad/mod.rs"]
@@ -38,7 +38,7 @@ const HALF_ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COL
 ";
 
 /// `pow` of negative bases: NaN in the IR (NV's exp2(b·log2(a))), undefined in the targets. (0^0,
-/// NaN in the IR too, is not drawn: drivers may fold the 0·log2(0) the formula needs into 0.)
+/// NaN in the IR too, is left out: drivers commonly give 1 for it.)
 const POW: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
   %0: float4 = input $t
   %1: float = swizzle %0.x

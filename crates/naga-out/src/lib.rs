@@ -15,8 +15,8 @@
 //!   after each operation, as fp30 does; `float` denormals are whatever the target does (the IR
 //!   flushes them);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos` are the target's, not NV's approximations and special
-//!   cases; `pow(a, b)` is lowered as the IR defines it, exp2(b·log2(a)) (NaN for a < 0, where the
-//!   targets' `pow` is undefined); `min`/`max` of NaN or ±0, `sat` of NaN (the IR keeps NaN) and `dot`'s order of sums are
+//!   cases (`pow` of a negative base, NaN in the IR, is undefined in the targets: lavapipe gives
+//!   NaN too); `min`/`max` of NaN or ±0, `sat` of NaN (the IR keeps NaN) and `dot`'s order of sums are
 //!   the target's; `mad` may be fused;
 //! * float → int conversion out of range (the IR saturates, NaN → 0) is undefined in SPIR-V;
 //! * `pack_4byte`/`unpack_4byte` clamp to [-1, 1] where NV allows -128/127;

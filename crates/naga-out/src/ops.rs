@@ -1,7 +1,6 @@
 //! Constants and the pure operations ([`pigment_ir::Op`]) as naga expressions. Where naga's
 //! operation means something else than the IR's, the IR's formula is spelled out: `round` (halves
-//! toward +INF), `clamp` (min of max), `lerp` and `mad` (the IR's order of steps), `rcp`, `pow`
-//! (exp2(b·log2(a)), defined where the targets' `pow` is not), `int`
+//! toward +INF), `clamp` (min of max), `lerp` and `mad` (the IR's order of steps), `rcp`, `int`
 //! division (x / 0 = 0), `lit`, `dst`, conversions and the NV packings.
 
 use crate::lower::{LResult, Lowerer};
@@ -132,6 +131,7 @@ impl Lowerer<'_> {
             Op::Cos => unary_math(M::Cos),
             Op::Min => unary_math(M::Min),
             Op::Max => unary_math(M::Max),
+            Op::Pow => unary_math(M::Pow),
             _ => None,
         };
         if let Some(fun) = simple {
@@ -185,13 +185,6 @@ impl Lowerer<'_> {
             Op::Rcp => {
                 let one = self.splat_f(1.0, w, b);
                 self.binary(Bin::Divide, one, a[0], b)
-            }
-            // The IR's (NV's) definition, exp2(b·log2(a)): the targets leave `pow` undefined for
-            // a < 0 and for a = 0, b ≤ 0, where the IR gives NaN (log2 of a negative, 0·−INF) or 0.
-            Op::Pow => {
-                let l = self.math(M::Log2, &[a[0]], b);
-                let p = self.binary(Bin::Multiply, a[1], l, b);
-                self.math(M::Exp2, &[p], b)
             }
             Op::Ddx | Op::Ddy => self.derivative(op == Op::Ddx, a[0], w, b),
             Op::Mad => {

@@ -2,8 +2,8 @@
 //! each operation. Proof by execution on lavapipe against the IR interpreter (which computes as
 //! fp30): the corpus, the fixed-point program the default mode draws differently included, and a
 //! program whose fp16 rounding and overflow the default mode misses; every SPIR-V passes
-//! `spirv-val` and every WGSL parses back and validates. And `pow`, lowered as the IR defines it,
-//! keeps NaN for negative bases.
+//! `spirv-val` and every WGSL parses back and validates. And `pow` of a negative base is NaN as
+//! in the IR (undefined in SPIR-V; this guards lavapipe's).
 
 mod quad;
 
@@ -36,7 +36,7 @@ const ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
 ";
 
 /// `pow` of negative bases: NaN in the IR (NV's exp2(b·log2(a))), undefined in the targets. (0^0,
-/// NaN in the IR too, is not drawn: drivers may fold the 0·log2(0) the formula needs into 0.)
+/// NaN in the IR too, is left out: drivers commonly give 1 for it.)
 const POW: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
   %0: float4 = input $t
   %1: float = swizzle %0.x
