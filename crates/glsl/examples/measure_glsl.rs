@@ -9,6 +9,10 @@
 //!   libretro sizes set (pigment-naga's tests/quad `libretro_uniforms`), and counted as agreeing
 //!   when every pixel is within 2e-3·max(1, |x|).
 //!
+//! `--precision fp30` after DIR writes the fragment programs in the fp30 precision mode (half and
+//! fixed rounded after each operation) for drawing; GLSL 1.20 has no such mode, so only 3.30 and
+//! ES 3.00 are drawn then.
+//!
 //! Prints one line per failure and the counts; scripts/measure-glsl runs it.
 
 #[path = "../tests/draw/mod.rs"]
@@ -78,7 +82,14 @@ fn glslang(text: &str, stage: Stage) -> Result<(), String> {
 }
 
 fn main() {
-    let dir = std::env::args().nth(1).expect("usage: measure DIR");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dir = args.first().expect("usage: measure DIR [--precision fp30]");
+    let precision = match args.get(1..3) {
+        Some([flag, p]) if flag == "--precision" => {
+            pigment_glsl::Precision::parse(p).expect("--precision target|fp30")
+        }
+        _ => pigment_glsl::Precision::Target,
+    };
     let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe");
     let mut counts: BTreeMap<String, (u32, u32)> = BTreeMap::new();
     let mut count = |key: String, ok: bool| {
@@ -86,7 +97,7 @@ fn main() {
         c.0 += 1;
         c.1 += u32::from(ok);
     };
-    for path in quad::files_in(std::path::Path::new(&dir), "cg") {
+    for path in quad::files_in(std::path::Path::new(dir), "cg") {
         let name = path.display().to_string();
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
@@ -106,10 +117,15 @@ fn main() {
                     println!("{name}\t{} {version}\t{e}", stage.name());
                 }
                 count(format!("{} {version} valid", stage.name()), verdict.is_ok());
-                if stage != Stage::Fragment || !quad::drawable(&f) || verdict.is_err() {
+                if stage != Stage::Fragment
+                    || !quad::drawable(&f)
+                    || verdict.is_err()
+                    || precision.check(version).is_err()
+                {
                     continue;
                 }
-                let drawn = draw::compare(&mut oracle, &f, &quad::libretro_uniforms(&f), version);
+                let uniforms = quad::libretro_uniforms(&f);
+                let drawn = draw::compare_precise(&mut oracle, &f, &uniforms, version, precision);
                 let agrees = matches!(drawn, Ok((None, _)));
                 if !agrees {
                     let why = match drawn {

@@ -8,6 +8,7 @@ use crate::expr::{self, Expr};
 use crate::interface::Interface;
 use crate::names::Namer;
 use crate::plan::{Plan, Splat};
+use crate::precision::{Helpers, Precision};
 use crate::sample::{self, Form, Lookup};
 use crate::version::Version;
 
@@ -44,6 +45,8 @@ pub struct Body<'a> {
     depth: usize,
     regions: Vec<Region>,
     next_temp: usize,
+    precision: Precision,
+    helpers: Helpers,
 }
 
 type Written = Result<(), Diagnostic>;
@@ -55,6 +58,7 @@ impl<'a> Body<'a> {
         iface: &'a Interface,
         plan: Plan,
         namer: &'a mut Namer,
+        precision: Precision,
     ) -> Body<'a> {
         Body {
             func,
@@ -69,11 +73,14 @@ impl<'a> Body<'a> {
             depth: 1,
             regions: Vec::new(),
             next_temp: 0,
+            precision,
+            helpers: Helpers::default(),
         }
     }
 
-    /// The statements of `main`'s body, indented one level.
-    pub fn write(mut self) -> Result<(String, Vec<&'static str>), Diagnostic> {
+    /// The statements of `main`'s body, indented one level, the extensions they need and the
+    /// helper functions they call.
+    pub fn write(mut self) -> Result<(String, Vec<&'static str>, Helpers), Diagnostic> {
         for line in &self.iface.prologue {
             self.line(line.clone());
         }
@@ -86,7 +93,7 @@ impl<'a> Body<'a> {
         for inst in insts {
             self.inst(inst, false)?;
         }
-        Ok((self.out, self.extensions))
+        Ok((self.out, self.extensions, self.helpers))
     }
 
     fn line(&mut self, text: String) {
@@ -106,7 +113,7 @@ impl<'a> Body<'a> {
     /// The declared type of a local of `ty`: ES writes half's and fixed's precision.
     fn local_type(&self, ty: Type) -> String {
         match expr::precision(ty.kind) {
-            Some(p) if self.version.writes_precision() => format!("{p} {}", expr::type_name(ty)),
+            Some(p) if self.iface.precision_qualifiers => format!("{p} {}", expr::type_name(ty)),
             _ => expr::type_name(ty),
         }
     }
@@ -222,8 +229,9 @@ impl<'a> Body<'a> {
                 if op.is_derivative() && self.version == Version::es(100) {
                     self.extensions.push("GL_OES_standard_derivatives");
                 }
-                expr::op(*op, &exprs, &types, ty, self.version)
-                    .map_err(|m| self.error_at(inst, m))?
+                let e = expr::op(*op, &exprs, &types, ty, self.version)
+                    .map_err(|m| self.error_at(inst, m))?;
+                self.fp30_rounded(*op, &exprs, e, ty)
             }
             InstKind::LoadInput(h) => self.input(h.index(), ty),
             InstKind::LoadUniform { uniform, index } => self.uniform(uniform.index(), *index),
@@ -244,6 +252,16 @@ impl<'a> Body<'a> {
             self.exprs[v.index()] = Some(Expr::primary(name));
         }
         Ok(())
+    }
+
+    /// `e` rounded as fp30 rounds `op`'s result where the precision mode asks for it.
+    fn fp30_rounded(&mut self, op: Op, args: &[Expr], e: Expr, ty: Type) -> Expr {
+        if self.precision != Precision::Fp30 {
+            return e;
+        }
+        self.helpers
+            .round(op, args, e.clone(), ty.kind)
+            .unwrap_or(e)
     }
 
     /// Operand `i` of `op`: a splat written as its scalar where GLSL mixes vectors and scalars

@@ -278,6 +278,8 @@ pub fn op(
         Op::Div => binary(a(), "/", b(), MULTIPLICATIVE),
         Op::Min => call("min", &[a(), b()]),
         Op::Max => call("max", &[a(), b()]),
+        // The IR's (NV's) definition, exp2(b·log2(a)): GLSL leaves `pow` undefined for a < 0 and
+        // for a = 0, b ≤ 0, where the IR gives NaN (log2 of a negative, 0·−INF) or 0.
         Op::Pow => call("pow", &[a(), b()]),
         Op::And | Op::Or if t.width == 1 => {
             let (o, p) = if op == Op::And {

@@ -87,6 +87,9 @@ pub struct Interface {
     /// Statements at the top of `main` (initialised varyings, fragment colours).
     pub prologue: Vec<String>,
     pub extensions: Vec<&'static str>,
+    /// half's `mediump` and fixed's `lowp` are written: ES in the default precision mode (the
+    /// fp30 mode rounds explicitly, and a lower precision would only add to its rounding).
+    pub precision_qualifiers: bool,
 }
 
 /// The canonical semantic of a varying slot.
@@ -171,6 +174,7 @@ pub fn build(
     version: Version,
     namer: &mut Namer,
     overrides: &crate::Overrides,
+    precision: crate::Precision,
 ) -> Result<Interface, Diagnostic> {
     let mut iface = Interface {
         inputs: Vec::new(),
@@ -181,6 +185,7 @@ pub fn build(
         declarations: Vec::new(),
         prologue: Vec::new(),
         extensions: Vec::new(),
+        precision_qualifiers: version.writes_precision() && precision == crate::Precision::Target,
     };
     build_inputs(func, version, namer, overrides, &mut iface)?;
     build_outputs(func, version, namer, &mut iface)?;
@@ -571,7 +576,7 @@ fn fragment_color(
     });
     let location = Some(n);
     let written_location = location.filter(|_| version.has_io_locations());
-    let precision = if version.writes_precision() {
+    let precision = if iface.precision_qualifiers {
         expr::precision(output.ty.kind).map_or(String::new(), |p| format!("{p} "))
     } else {
         String::new()

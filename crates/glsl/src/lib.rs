@@ -24,9 +24,17 @@
 //! * `half` and `fixed` are `float`s; in GLSL ES they are declared `mediump` and `lowp`, which lets
 //!   (not makes) the driver compute them at lower precision: no result is rounded to fp16 or
 //!   clamped to fx12's [-2, 2) after each step as fp30 does, so a program that relies on fx12
-//!   saturation or fp16 overflow computes differently;
+//!   saturation or fp16 overflow computes differently. The opt-in [`Precision::Fp30`]
+//!   ([`write_precise`]; GLSL 3.30, ES 3.00 and later) rounds every `half` result to fp16 and
+//!   clamps and quantises every `fixed` result to fx12 after each operation (`mad`, `dot` and
+//!   `lerp` at every step, in the IR's order) through helper functions written before `main`, and
+//!   declares no `mediump`/`lowp` (the rounding is explicit, a driver's lower precision would
+//!   only add to it);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
-//!   special cases (0^0, NaN through `min`/`max`/`sat`, float denormals flushed) are the target's;
+//!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
+//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does);
+//! * from ES 3.00 every sampler is declared `highp`: ES's default `lowp` for 2D and cube samplers
+//!   lets a driver return texels at low precision (llvmpipe does), where the IR's lookups give fp32;
 //! * `round` is `floor(x + 0.5)` (the IR's halves-toward-+INF rounding, except where x + 0.5
 //!   rounds in fp32); int division by 0 and float → int conversion out of range are undefined;
 //! * `discard` ends the invocation (the IR's demotes it, keeping it a helper for derivatives);
@@ -43,11 +51,13 @@ pub mod expr;
 mod interface;
 pub mod names;
 mod plan;
+pub mod precision;
 mod reflect;
 mod resources;
 mod sample;
 pub mod version;
 
+pub use precision::Precision;
 pub use version::{Flavor, Version};
 
 use pigment_diag::Diagnostic;
@@ -110,12 +120,24 @@ pub fn write_with(
     version: Version,
     overrides: &Overrides,
 ) -> Result<Glsl, Diagnostic> {
+    write_precise(func, version, overrides, Precision::Target)
+}
+
+/// [`write_with`] computing `half` and `fixed` as `precision` says ([`Precision::Fp30`]: rounded
+/// after each operation as fp30 does).
+pub fn write_precise(
+    func: &Function,
+    version: Version,
+    overrides: &Overrides,
+    precision: Precision,
+) -> Result<Glsl, Diagnostic> {
+    precision.check(version).map_err(Diagnostic::error)?;
     let func = cleaned(func);
     let mut namer = names::Namer::default();
-    let iface = interface::build(&func, version, &mut namer, overrides)?;
+    let iface = interface::build(&func, version, &mut namer, overrides, precision)?;
     let plan = plan::plan(&func, version);
-    let (statements, body_extensions) =
-        body::Body::new(&func, version, &iface, plan, &mut namer).write()?;
+    let (statements, body_extensions, helpers) =
+        body::Body::new(&func, version, &iface, plan, &mut namer, precision).write()?;
     let mut extensions = iface.extensions.clone();
     for e in body_extensions {
         if !extensions.contains(&e) {
@@ -139,6 +161,7 @@ pub fn write_with(
             text.push('\n');
         }
     }
+    text.push_str(&helpers.text());
     text.push_str("\nvoid main()\n{\n");
     text.push_str(&statements);
     text.push_str("}\n");

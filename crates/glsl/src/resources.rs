@@ -78,9 +78,9 @@ pub fn build(
     build_samplers(func, version, namer, overrides, iface)
 }
 
-fn precision_prefix(version: Version, kind: ScalarKind) -> String {
+fn precision_prefix(qualifiers: bool, kind: ScalarKind) -> String {
     match expr::precision(kind) {
-        Some(p) if version.writes_precision() => format!("{p} "),
+        Some(p) if qualifiers => format!("{p} "),
         _ => String::new(),
     }
 }
@@ -106,7 +106,7 @@ fn build_uniforms(
         let array = u.array_len.map_or(String::new(), |n| format!("[{n}]"));
         let mut declaration = format!(
             "{}{} {name}{array}",
-            precision_prefix(version, u.ty.kind),
+            precision_prefix(iface.precision_qualifiers, u.ty.kind),
             type_name(u.ty)
         );
         if let (Some(values), true) = (&u.default, version.has_uniform_initializers()) {
@@ -175,6 +175,20 @@ fn sampler_type(dim: SamplerDim, shadow: bool, version: Version) -> Result<&'sta
     })
 }
 
+/// The precision qualifier of a sampler declaration. ES has no default precision for 3D and shadow
+/// samplers; its default for 2D and cube ones is `lowp`, and a lookup returns its sampler's
+/// precision, which lets a driver (llvmpipe does) return texels at lower precision than the IR's
+/// `tex` (float4, fp32 as fp30's TEX reads float textures): from ES 3.00 every sampler is
+/// `highp`, which that version guarantees in fragment shaders (ES 1.00 may lack it there).
+fn sampler_precision(version: Version, no_default: bool) -> &'static str {
+    let es3 = version.is_es() && version.number >= 300;
+    if version.is_es() && (no_default || es3) {
+        "highp "
+    } else {
+        ""
+    }
+}
+
 fn build_samplers(
     func: &Function,
     version: Version,
@@ -228,11 +242,7 @@ fn build_samplers(
         } else {
             String::new()
         };
-        let precision = if version.is_es() && (u.shadow || s.dim == SamplerDim::D3) {
-            "highp "
-        } else {
-            ""
-        };
+        let precision = sampler_precision(version, u.shadow || s.dim == SamplerDim::D3);
         iface
             .declarations
             .push(format!("{layout}uniform {precision}{glsl_type} {name};"));

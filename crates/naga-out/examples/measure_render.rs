@@ -1,18 +1,31 @@
-//! `cargo run --release -p pigment-naga --example measure_render DIR [ENTRY]`: local measurement
+//! `cargo run --release -p pigment-naga --example measure_render DIR [ENTRY] [--precision fp30]`:
+//! local measurement
 //! (never in CI) over a collection of Cg fragment programs. Each program Pigment lowers whose
 //! interface the reference quad feeds (tests/quad: TEXCOORD0-1, COLOR0-1, 2D textures) is drawn
 //! through naga's SPIR-V on Vulkan and by the IR interpreter, as tests/vulkan.rs does, and counted
 //! as agreeing when every pixel is within its tolerance. Uniforms keep their defaults but for the
 //! libretro sizes: `*video_size` and `*texture_size` (8, 8), the texture's, and `*output_size`
-//! (16, 16), the picture's; `*frame_count` 1.
+//! (16, 16), the picture's; `*frame_count` 1. `--precision fp30` lowers the fragment programs in
+//! the fp30 precision mode (half and fixed rounded after each operation).
 
 #[path = "../tests/quad/mod.rs"]
 mod quad;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let dir = args.next().expect("usage: measure_render DIR [ENTRY]");
-    let entry = args.next().unwrap_or_else(|| "main_fragment".into());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let fp30 = args
+        .windows(2)
+        .any(|w| w[0] == "--precision" && w[1] == "fp30");
+    let mut positional = args
+        .iter()
+        .filter(|a| !a.starts_with("--") && a.as_str() != "fp30");
+    let dir = positional
+        .next()
+        .expect("usage: measure_render DIR [ENTRY] [--precision fp30]");
+    let entry = positional
+        .next()
+        .cloned()
+        .unwrap_or_else(|| "main_fragment".into());
     let files = quad::files_in(std::path::Path::new(&dir), "cg");
     let (mut lowered, mut drawable, mut agree) = (0, 0, 0);
     for path in files {
@@ -40,7 +53,7 @@ fn main() {
             continue;
         }
         drawable += 1;
-        match quad::compare(f, &quad::libretro_uniforms(f)) {
+        match quad::compare_precise(f, &quad::libretro_uniforms(f), fp30) {
             Ok((None, _)) => agree += 1,
             Ok((Some(bad), _)) => println!("{name}\tdiffers\t{bad}"),
             Err(e) => println!("{name}\tfails\t{e}"),

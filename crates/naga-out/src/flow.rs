@@ -42,7 +42,7 @@ impl Lowerer<'_> {
             }
             InstKind::Op { op, args } => {
                 let r = one(self)?;
-                let e = self.op(*op, args, self.ir.ty(r), b)?;
+                let e = self.op_in_kind(*op, args, self.ir.ty(r), b)?;
                 self.define(r, e);
             }
             InstKind::LoadInput(i) => {

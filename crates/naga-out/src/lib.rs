@@ -9,10 +9,14 @@
 //! naga's operations are those of the targets' shading languages, so the written shaders compute
 //! the IR's formulas in the targets' arithmetic:
 //!
-//! * `half` and `fixed` are computed in f32 (no rounding to fp16 or fx12 after each step); `float`
-//!   denormals are whatever the target does (the IR flushes them);
-//! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations and special
-//!   cases; `min`/`max` of NaN or ±0, `sat` of NaN (the IR keeps NaN) and `dot`'s order of sums are
+//! * `half` and `fixed` are computed in f32 (no rounding to fp16 or fx12 after each step) unless
+//!   [`LowerOptions::fp30_precision`] (`emit_with`, `--precision fp30`) asks for the opt-in mode
+//!   that rounds every half result to fp16 and clamps and quantises every fixed result to fx12
+//!   after each operation, as fp30 does; `float` denormals are whatever the target does (the IR
+//!   flushes them);
+//! * `rcp rsqrt sqrt exp2 log2 sin cos` are the target's, not NV's approximations and special
+//!   cases (`pow` of a negative base, NaN in the IR, is undefined in the targets: lavapipe gives
+//!   NaN too); `min`/`max` of NaN or ±0, `sat` of NaN (the IR keeps NaN) and `dot`'s order of sums are
 //!   the target's; `mad` may be fused;
 //! * float → int conversion out of range (the IR saturates, NaN → 0) is undefined in SPIR-V;
 //! * `pack_4byte`/`unpack_4byte` clamp to [-1, 1] where NV allows -128/127;
@@ -29,6 +33,7 @@
 #![forbid(unsafe_code)]
 
 mod flow;
+mod fp30;
 pub mod interface;
 mod lower;
 mod ops;
@@ -39,7 +44,7 @@ pub mod targets;
 mod types;
 
 pub use lower::LowerOptions;
-pub use targets::{emit, Emitted, Target};
+pub use targets::{emit, emit_with, Emitted, Target};
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use pigment_diag::Diagnostic;

@@ -29,9 +29,12 @@ use pigment_ir::{Function, ScalarKind, SourceLoc, Stage, Type, Value};
 /// How the target's framebuffer is oriented: Vulkan, WebGPU, Metal and Direct3D count window y
 /// downward, OpenGL upward. The IR's `ddy` is top − bottom (OpenGL's `dFdy`), so on a y-down
 /// target it is the negated derivative.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LowerOptions {
     pub y_down: bool,
+    /// `half` and `fixed` rounded to fp16 / fx12 after each operation as fp30 does (crate
+    /// `fp30`'s doc); off: computed in f32.
+    pub fp30_precision: bool,
 }
 
 pub(crate) struct LoopCtx {

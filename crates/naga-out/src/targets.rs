@@ -57,10 +57,21 @@ pub struct Emitted {
 
 /// Lowers `func`, validates it and writes it for `target`.
 pub fn emit(func: &Function, target: Target) -> Result<Emitted, Diagnostic> {
+    emit_with(func, target, false)
+}
+
+/// [`emit`], with `half` and `fixed` rounded after each operation as fp30 does when
+/// `fp30_precision` (the `fp30` module's opt-in mode).
+pub fn emit_with(
+    func: &Function,
+    target: Target,
+    fp30_precision: bool,
+) -> Result<Emitted, Diagnostic> {
     let lowered = lower(
         func,
         LowerOptions {
             y_down: target.y_down(),
+            fp30_precision,
         },
     )?;
     let stage = lowered.module.entry_points[0].stage;

@@ -78,7 +78,14 @@ fn shadow_compare_is_a_located_error() {
     let text = "fn main(in $c: float3 @TEXCOORD0, sampler $s: sampler2d, out $o: float4 @COLOR) {\n  %0: float3 = input $c\n  %1: float4 = tex $s, %0 !0:7..11\n  store $o, %1\n}\n";
     let module = pigment_ir::parse(text).unwrap();
     let f = &module.functions.iter().next().unwrap().1;
-    let e = lower(f, LowerOptions { y_down: true }).unwrap_err();
+    let e = lower(
+        f,
+        LowerOptions {
+            y_down: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
     assert!(e.message.contains("shadow-compare"), "{}", e.message);
     let label = e.primary.expect("a location");
     assert_eq!(label.span, pigment_diag::Span::new(7, 11));
@@ -90,7 +97,10 @@ fn a_vertex_function_without_position_is_an_error() {
     let module = pigment_ir::parse(text).unwrap();
     let e = lower(
         module.functions.iter().next().unwrap().1,
-        LowerOptions { y_down: true },
+        LowerOptions {
+            y_down: true,
+            ..Default::default()
+        },
     )
     .unwrap_err();
     assert!(e.message.contains("POSITION"), "{}", e.message);

@@ -135,6 +135,18 @@ pub struct CompileArgs {
     /// DIR/NAME.vert and DIR/NAME.frag, NAME the program's file stem; else both printed).
     #[arg(long, value_name = "NAME")]
     pub vertex_entry: Option<String>,
+    /// How the GLSL and naga targets compute `half` and `fixed`: `target` (floats; mediump/lowp
+    /// in GLSL ES) or `fp30` (rounded to fp16 / clamped and quantised to fx12 after each
+    /// operation, as fp30 computes; GLSL 3.30 / ES 3.00 and later).
+    #[arg(long, value_enum, value_name = "MODE", default_value = "target")]
+    pub precision: PrecisionArg,
+}
+
+/// `compile --precision`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrecisionArg {
+    Target,
+    Fp30,
 }
 
 /// `compile --stage`.

@@ -5,7 +5,7 @@
 
 use crate::quad::{self, close, texels, SIZE, TEX};
 use gl_oracle::{Filter, GlslInputs, GlslUniform, Oracle, OracleTexture, TextureTarget};
-use pigment_glsl::{names::source_name, Glsl, Version};
+use pigment_glsl::{names::source_name, Glsl, Precision, Version};
 use pigment_ir::{Function, Vector};
 
 pub const PASS_THROUGH: &str = "vertex fn quad(
@@ -101,9 +101,21 @@ pub fn compare(
     uniforms: &[Vec<Vector>],
     version: Version,
 ) -> Result<(Option<String>, usize), String> {
+    compare_precise(oracle, f, uniforms, version, Precision::Target)
+}
+
+/// [`compare`] with the fragment shader written in `precision`.
+pub fn compare_precise(
+    oracle: &mut Oracle,
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    version: Version,
+    precision: Precision,
+) -> Result<(Option<String>, usize), String> {
     let vertex = function(PASS_THROUGH, "quad");
     let vs = pigment_glsl::write(&vertex, version).map_err(|d| d.message)?;
-    let fs = pigment_glsl::write(f, version).map_err(|d| d.message)?;
+    let fs = pigment_glsl::write_precise(f, version, &Default::default(), precision)
+        .map_err(|d| d.message)?;
     let bind = inputs(f, uniforms, &[&vs, &fs]);
     let gpu = oracle
         .draw_glsl(&vs.text, &fs.text, SIZE, SIZE, &bind)

@@ -10,7 +10,7 @@ use nvfp::texture::{Lookup, TexFormat, Texture, TextureUnits};
 use pigment_ir::interp::{run_quad, Bindings, Limits, SampleRequest, Textures};
 use pigment_ir::SamplerDim;
 use pigment_ir::{Function, Vector};
-use pigment_naga::{emit, interface, Target};
+use pigment_naga::{emit, emit_with, interface, Target};
 
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {
@@ -242,6 +242,15 @@ pub fn close(gpu: f32, reference: f32) -> bool {
 /// elements per uniform) and the interpreter's differ beyond [`close`], if any, and how many pixels
 /// Vulkan drew that are not the clear colour.
 pub fn compare(f: &Function, uniforms: &[Vec<Vector>]) -> Result<(Option<String>, usize), String> {
+    compare_precise(f, uniforms, false)
+}
+
+/// [`compare`] with the fragment shader lowered in the fp30 precision mode when `fp30`.
+pub fn compare_precise(
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    fp30: bool,
+) -> Result<(Option<String>, usize), String> {
     let vertex = pigment_ir::parse(VERTEX).map_err(|e| format!("{e:?}"))?;
     let vs = &vertex
         .functions
@@ -253,7 +262,7 @@ pub fn compare(f: &Function, uniforms: &[Vec<Vector>]) -> Result<(Option<String>
         .map_err(|e| e.message)?
         .spirv
         .unwrap_or_default();
-    let fs_spirv = emit(f, Target::SpirV)
+    let fs_spirv = emit_with(f, Target::SpirV, fp30)
         .map_err(|e| e.message)?
         .spirv
         .unwrap_or_default();

@@ -3,7 +3,7 @@
 //! (`--stage`, else the profile's), or both (`--vertex-entry NAME` with `--entry`, into `-o DIR`).
 //! `--reflect json` prints the bindings by Cg name.
 
-use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
+use crate::cli::{CompileArgs, EmitStage, PrecisionArg, ReflectFormat};
 use crate::commands::compile::{lower_stage, reject, requested_stage, write_output};
 use crate::failure::{CommandResult, Failure};
 use pigment_glsl::Version;
@@ -59,7 +59,17 @@ fn write_stage(
     let Some(h) = module.function(entry) else {
         return Err(Failure::Usage(format!("no entry function `{entry}`")));
     };
-    pigment_glsl::write(&module.functions[h], version).map_err(|d| reject(&front, entry, vec![d]))
+    let precision = match args.precision {
+        PrecisionArg::Target => pigment_glsl::Precision::Target,
+        PrecisionArg::Fp30 => pigment_glsl::Precision::Fp30,
+    };
+    pigment_glsl::write_precise(
+        &module.functions[h],
+        version,
+        &Default::default(),
+        precision,
+    )
+    .map_err(|d| reject(&front, entry, vec![d]))
 }
 
 /// `--vertex-entry`: both stages, written into `-o DIR` or printed (vertex first).

@@ -6,7 +6,7 @@
 //! `--reflect json` prints the bindings (locations, groups and bindings, the std140 layout).
 //! A vertex profile (`--profile vp40`, `arbvp1`, ...) compiles the entry as a vertex program.
 
-use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
+use crate::cli::{CompileArgs, EmitStage, PrecisionArg, ReflectFormat};
 use crate::commands::compile::{lower_stage, reject, requested_stage, write_output};
 use crate::failure::{CommandResult, Failure};
 use pigment_ir::Stage;
@@ -56,7 +56,8 @@ pub fn compile(args: &CompileArgs, target: &str) -> CommandResult {
     let Some(h) = module.function(entry) else {
         return Err(Failure::Usage(format!("no entry function `{entry}`")));
     };
-    let emitted = pigment_naga::emit(&module.functions[h], request.target)
+    let fp30 = args.precision == PrecisionArg::Fp30;
+    let emitted = pigment_naga::emit_with(&module.functions[h], request.target, fp30)
         .map_err(|d| reject(&front, entry, vec![d]))?;
     write_emitted(args, request, emitted)
 }

@@ -1,0 +1,221 @@
+//! [`Precision`]: how the writer computes `half` and `fixed`. By default they are `float`s (readable,
+//! in the target's arithmetic); [`Precision::Fp30`] is an opt-in mode in which every `half` result
+//! is rounded to fp16 and every `fixed` result clamped and quantised to fx12 after each operation,
+//! as fp30 (and the IR) compute them, through small helper functions written before `main`
+//! (`cg_half`, `cg_fixed`, and stepwise `dot` and `lerp`, which the IR rounds at every step).
+//!
+//! The rounding works on the float's bits (`floatBitsToUint`), so it is exact whatever the driver's
+//! rounding mode for conversions: the mode needs GLSL 3.30 or ES 3.00.
+
+use crate::expr::{call, Expr};
+use crate::version::Version;
+use pigment_ir::{Op, ScalarKind};
+
+/// How `half` and `fixed` values are computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Precision {
+    /// `half` and `fixed` are `float`s (`mediump` and `lowp` in ES): the target's arithmetic.
+    #[default]
+    Target,
+    /// Every `half` result rounded to fp16, every `fixed` result clamped to [-2, 2047/1024] and
+    /// rounded to a multiple of 1/1024, after each operation, as fp30 computes.
+    Fp30,
+}
+
+impl Precision {
+    /// `target` or `fp30` (the command line's spelling).
+    pub fn parse(text: &str) -> Option<Precision> {
+        match text {
+            "target" => Some(Precision::Target),
+            "fp30" => Some(Precision::Fp30),
+            _ => None,
+        }
+    }
+
+    /// An error when `version` cannot express the mode (it needs bit casts and `roundEven`).
+    pub fn check(self, version: Version) -> Result<(), String> {
+        if self == Precision::Fp30 && !version.has_bit_casts() {
+            return Err(format!(
+                "precision fp30 needs GLSL 3.30 or ES 3.00 (bit casts); {version} has none"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The helpers a shader's body used, written before `main`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Helpers {
+    half: bool,
+    fixed: bool,
+}
+
+/// The helper's stem for `kind` (`None`: a kind that is not rounded).
+fn stem(kind: ScalarKind) -> Option<&'static str> {
+    match kind {
+        ScalarKind::Half => Some("cg_half"),
+        ScalarKind::Fixed => Some("cg_fixed"),
+        _ => None,
+    }
+}
+
+/// Whether `op`'s result, of `kind`, can be a value the kind cannot hold when its operands are
+/// values of the kind. Min, max, clamps and data movement pick an operand; for half, `neg`, `abs`
+/// and the integer roundings of an fp16 value are fp16 values too (fixed's range is not
+/// symmetric: −(−2) and ceil(2047/1024) leave it).
+fn leaves_kind(op: Op, kind: ScalarKind) -> bool {
+    match op {
+        Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Select | Op::Swizzle(_) | Op::Construct => {
+            false
+        }
+        Op::Neg | Op::Abs | Op::Floor | Op::Ceil | Op::Trunc | Op::Round => {
+            kind == ScalarKind::Fixed
+        }
+        Op::Cvt(_) => true,
+        _ => computes(op),
+    }
+}
+
+/// The operations whose real result is computed: not comparisons or logic (bool results), not
+/// packing (pack results are raw words, unpack results exact).
+fn computes(op: Op) -> bool {
+    !matches!(
+        op,
+        Op::Eq
+            | Op::Ne
+            | Op::Lt
+            | Op::Le
+            | Op::Gt
+            | Op::Ge
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::All
+            | Op::Any
+            | Op::Pack(_)
+            | Op::Unpack(_)
+    )
+}
+
+impl Helpers {
+    fn mark(&mut self, kind: ScalarKind) {
+        match kind {
+            ScalarKind::Half => self.half = true,
+            ScalarKind::Fixed => self.fixed = true,
+            _ => {}
+        }
+    }
+
+    /// `e` (the expression of `op` on `args`, of result kind `kind`) as fp30 computes it: `mad`,
+    /// `dot` and `lerp` rounded at every step, other operations once. `None`: nothing to round.
+    pub fn round(&mut self, op: Op, args: &[Expr], e: Expr, kind: ScalarKind) -> Option<Expr> {
+        let name = stem(kind)?;
+        if !leaves_kind(op, kind) {
+            return None;
+        }
+        self.mark(kind);
+        let rounded = |x: &Expr| call(name, &[x]);
+        Some(match op {
+            // k(k(a·b) + c), NV MAD.
+            Op::Mad => {
+                let product = rounded(&Expr::primary(format!(
+                    "{} * {}",
+                    args[0].at(crate::expr::UNARY),
+                    args[1].at(crate::expr::UNARY)
+                )));
+                rounded(&Expr::primary(format!(
+                    "{} + {}",
+                    product.text,
+                    args[2].at(crate::expr::UNARY)
+                )))
+            }
+            Op::Dot => call(&format!("{name}_dot"), &[&args[0], &args[1]]),
+            Op::Lerp => call(&format!("{name}_lerp"), &[&args[0], &args[1], &args[2]]),
+            _ => rounded(&e),
+        })
+    }
+
+    /// The helper functions used, as GLSL text (empty when none).
+    pub fn text(self) -> String {
+        let mut text = String::new();
+        if self.half {
+            text.push_str(HALF);
+            text.push_str(&vector_forms("cg_half"));
+        }
+        if self.fixed {
+            text.push_str(FIXED);
+            text.push_str(&vector_forms("cg_fixed"));
+        }
+        text
+    }
+}
+
+/// fp16 rounding on the float's bits: exact whatever the driver's conversion rounding.
+const HALF: &str = "
+// fp30's half: x rounded to fp16 (nearest, ties to even; beyond 65504 + 16 infinite), in a float
+float cg_half(float x)
+{
+    if (!(abs(x) < 65520.0))
+        return x * uintBitsToFloat(0x7f800000u);
+    if (abs(x) < 6.103515625e-05)
+        return roundEven(x * 16777216.0) / 16777216.0;
+    uint b = floatBitsToUint(x);
+    return uintBitsToFloat((b + 0xfffu + ((b >> 13) & 1u)) & 0xffffe000u);
+}
+";
+
+/// fx12: NaN is 0, clamped to [-2, 2047/1024], multiples of 1/1024 (ties to even).
+const FIXED: &str = "
+// fp30's fixed (fx12): NaN is 0, clamped to [-2, 2047/1024], rounded to a multiple of 1/1024
+float cg_fixed(float x)
+{
+    return isnan(x) ? 0.0 : roundEven(clamp(x, -2.0, 1.9990234375) * 1024.0) / 1024.0;
+}
+";
+
+/// The vector overloads of `name` and its stepwise `dot` and `lerp`, as the IR rounds them.
+fn vector_forms(name: &str) -> String {
+    let mut text = String::new();
+    for n in 2..=4 {
+        let letters = &"xyzw"[..n];
+        let parts: Vec<String> = letters.chars().map(|c| format!("{name}(x.{c})")).collect();
+        text.push_str(&format!(
+            "vec{n} {name}(vec{n} x)\n{{\n    return vec{n}({});\n}}\n",
+            parts.join(", ")
+        ));
+    }
+    text.push_str(&format!(
+        "float {name}_dot(float a, float b)\n{{\n    return {name}(a * b);\n}}\n"
+    ));
+    for n in 2..=4 {
+        // k(…k(k(a.x·b.x) + k(a.y·b.y))…): products rounded, summed x to w, each sum rounded.
+        let mut sum = "p.x".to_string();
+        for c in letters_after_x(n) {
+            sum = format!("{name}({sum} + p.{c})");
+        }
+        text.push_str(&format!(
+            "float {name}_dot(vec{n} a, vec{n} b)\n{{\n    vec{n} p = {name}(a * b);\n    return {sum};\n}}\n"
+        ));
+    }
+    // k(k(w·k(b − a)) + a), as cgc computes Cg's lerp; the weight may be a scalar.
+    let lerps = [
+        ("float", "float"),
+        ("vec2", "vec2"),
+        ("vec3", "vec3"),
+        ("vec4", "vec4"),
+        ("vec2", "float"),
+        ("vec3", "float"),
+        ("vec4", "float"),
+    ];
+    for (t, w) in lerps {
+        text.push_str(&format!(
+            "{t} {name}_lerp({t} a, {t} b, {w} w)\n{{\n    return {name}({name}(w * {name}(b - a)) + a);\n}}\n"
+        ));
+    }
+    text
+}
+
+fn letters_after_x(n: usize) -> impl Iterator<Item = char> {
+    "yzw".chars().take(n - 1)
+}

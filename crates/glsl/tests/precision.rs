@@ -1,0 +1,149 @@
+//! The fp30 precision mode (`Precision::Fp30`): `half` rounded to fp16 and `fixed` to fx12 after each
+//! operation. Proof by execution on llvmpipe against the IR interpreter (which computes as fp30):
+//! the corpus, the two fixed-point programs the default mode draws differently included, and a
+//! program whose fp16 rounding and overflow the default mode misses; every output validates. And
+//! `pow` of a negative base is NaN as in the IR (undefined in GLSL; this guards llvmpipe's).
+
+mod common;
+#[path = "../../naga-out/tests/quad/mod.rs"]
+mod quad;
+
+mod draw;
+
+use draw::{compare_precise, function};
+use gl_oracle::Oracle;
+use pigment_glsl::{Precision, Version};
+use quad::drawable;
+
+/// The versions the mode writes and is drawn in (it needs bit casts: 3.30, ES 3.00 and later).
+const VERSIONS: [Version; 2] = [Version::desktop(330), Version::es(300)];
+
+/// half arithmetic whose f32 result is far from fp16's: (s + 1000) − 1000 keeps s in f32 but
+/// rounds it to a multiple of 0.5 in fp16; (300 + 300·s)² overflows fp16 (+INF) but not f32.
+const HALF_ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  %1: float = swizzle %0.x
+  %2: half = cvt %1
+  %3: half = const 1000.0
+  %4: half = add %2, %3
+  %5: half = sub %4, %3
+  %6: half = const 300.0
+  %7: half = mad %2, %6, %6
+  %8: half = mul %7, %7
+  %9: half = const 0.0
+  %10: half4 = construct %5, %8, %2, %9
+  %11: float4 = cvt %10
+  store $c, %11
+}
+";
+
+/// `pow` of negative bases: NaN in the IR (NV's exp2(b·log2(a))), undefined in the targets. (0^0,
+/// NaN in the IR too, is left out: drivers commonly give 1 for it.)
+const POW: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  %1: float = swizzle %0.x
+  %2: float = const 0.5
+  %3: float = sub %1, %2
+  %4: float = const 2.2
+  %5: float = pow %3, %4
+  %6: float = pow %1, %4
+  %7: float4 = construct %5, %6, %3, %1
+  store $c, %7
+}
+";
+
+#[test]
+fn pow_keeps_the_irs_special_cases() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = function(POW, "fs");
+    for version in [
+        Version::desktop(120),
+        Version::desktop(330),
+        Version::es(300),
+    ] {
+        let (bad, _) = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
+        assert_eq!(bad, None, "{version}");
+    }
+}
+
+#[test]
+fn fp16_rounding_and_overflow_draw_as_the_interpreter_computes() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = function(HALF_ROUNDING, "fs");
+    for version in VERSIONS {
+        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
+        assert_eq!(fp30.0, None, "{version}");
+        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
+        assert!(target.0.is_some(), "{version}: f32 arithmetic draws alike");
+    }
+}
+
+#[test]
+fn corpus_programs_in_fp30_precision_render_as_the_interpreter_computes() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let mut failures = Vec::new();
+    let mut drawn = 0;
+    for (name, f) in common::corpus().iter().filter(|(_, f)| drawable(f)) {
+        for version in VERSIONS {
+            let uniforms = f.initial_uniforms();
+            match compare_precise(&mut oracle, f, &uniforms, version, Precision::Fp30) {
+                Ok((None, _)) => drawn += 1,
+                Ok((Some(bad), _)) => failures.push(format!("{name} as {version}: {bad}")),
+                // Refusals (explicit LOD in ES 1.00, ...) are tests/llvmpipe.rs's.
+                Err(_) => {}
+            }
+        }
+    }
+    assert!(drawn >= 20, "only {drawn} drawn");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fp30_precision_output_passes_glslang() {
+    let f = function(HALF_ROUNDING, "fs");
+    let mut checked = 0;
+    let programs = common::corpus();
+    let all = programs.iter().map(|(_, f)| f).chain([&f]);
+    for f in all {
+        for version in [Version::desktop(330), Version::es(300), Version::VULKAN] {
+            let Ok(g) =
+                pigment_glsl::write_precise(f, version, &Default::default(), Precision::Fp30)
+            else {
+                continue;
+            };
+            common::glslang(&g.text, f.stage, version)
+                .unwrap_or_else(|e| panic!("{} as {version}: {e}\n{}", f.name, g.text));
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} checked");
+}
+
+#[test]
+fn fp30_precision_names_the_versions_without_bit_casts() {
+    let f = function(HALF_ROUNDING, "fs");
+    for version in [Version::desktop(120), Version::es(100)] {
+        let e = pigment_glsl::write_precise(&f, version, &Default::default(), Precision::Fp30)
+            .unwrap_err();
+        assert!(e.message.contains("3.30"), "{}", e.message);
+    }
+}
+
+#[test]
+fn default_output_has_no_rounding_helpers() {
+    let f = function(HALF_ROUNDING, "fs");
+    let g = pigment_glsl::write(&f, Version::desktop(330)).unwrap();
+    assert!(!g.text.contains("cg_half"), "{}", g.text);
+    let p = pigment_glsl::write_precise(
+        &f,
+        Version::desktop(330),
+        &Default::default(),
+        Precision::Fp30,
+    )
+    .unwrap();
+    assert!(
+        p.text.contains("cg_half(cg_half("),
+        "mad rounds twice:\n{}",
+        p.text
+    );
+}

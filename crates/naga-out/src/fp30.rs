@@ -1,0 +1,213 @@
+//! The opt-in fp30 precision mode (`LowerOptions::fp30_precision`): every `half` result rounded to
+//! fp16 and every `fixed` result clamped and quantised to fx12 after each operation, as fp30 and
+//! the IR compute them (`mad`, `dot` and `lerp` rounded at every step, in the IR's order). Off, the
+//! default, `half` and `fixed` are plain f32 (see the crate doc).
+//!
+//! fp16 rounding works on the f32's bits (ties to even at fp16's 10 fraction bits; multiples of
+//! 2^-24 below 2^-14; ±INF from 65520 on), so it does not depend on how the driver rounds
+//! conversions.
+
+use crate::lower::{LResult, Lowerer};
+use naga::{
+    BinaryOperator as Bin, Block as NBlock, Expression, Handle, Literal, MathFunction as M,
+};
+use pigment_ir::{Op, ScalarKind, Type, Value};
+
+/// Whether `op`'s result, of `kind`, can leave the kind when its operands are values of the kind:
+/// min, max, clamps and data movement pick an operand; for half, `neg`, `abs` and the integer
+/// roundings of an fp16 value are fp16 values (fixed's range is not symmetric: −(−2) leaves it).
+fn leaves_kind(op: Op, kind: ScalarKind) -> bool {
+    match op {
+        Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Select | Op::Swizzle(_) | Op::Construct => {
+            false
+        }
+        Op::Neg | Op::Abs | Op::Floor | Op::Ceil | Op::Trunc | Op::Round => {
+            kind == ScalarKind::Fixed
+        }
+        Op::Pack(_) | Op::Unpack(_) => false,
+        _ => !is_logic(op),
+    }
+}
+
+/// Comparisons and logic: their results are bools.
+fn is_logic(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Eq
+            | Op::Ne
+            | Op::Lt
+            | Op::Le
+            | Op::Gt
+            | Op::Ge
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::All
+            | Op::Any
+    )
+}
+
+impl Lowerer<'_> {
+    /// `op` on `args` with result type `ty`, rounded to `ty`'s kind as fp30 rounds it when the
+    /// fp30 precision mode is on.
+    pub(crate) fn op_in_kind(
+        &mut self,
+        op: Op,
+        args: &[Value],
+        ty: Type,
+        b: &mut NBlock,
+    ) -> LResult<Handle<Expression>> {
+        let kind = ty.kind;
+        let rounds = matches!(kind, ScalarKind::Half | ScalarKind::Fixed);
+        if !self.options.fp30_precision || !rounds || !leaves_kind(op, kind) {
+            return self.op(op, args, ty, b);
+        }
+        let a: Vec<_> = args
+            .iter()
+            .map(|&v| self.value(v))
+            .collect::<LResult<_>>()?;
+        let w = ty.width;
+        Ok(match op {
+            // k(k(a·b) + c), NV MAD.
+            Op::Mad => {
+                let p = self.binary(Bin::Multiply, a[0], a[1], b);
+                let p = self.round_to(kind, p, w, b);
+                let s = self.binary(Bin::Add, p, a[2], b);
+                self.round_to(kind, s, w, b)
+            }
+            // k(k(w·k(b − a)) + a), as cgc computes Cg's lerp.
+            Op::Lerp => {
+                let d = self.binary(Bin::Subtract, a[1], a[0], b);
+                let d = self.round_to(kind, d, w, b);
+                let p = self.binary(Bin::Multiply, a[2], d, b);
+                let p = self.round_to(kind, p, w, b);
+                let s = self.binary(Bin::Add, p, a[0], b);
+                self.round_to(kind, s, w, b)
+            }
+            Op::Dot => self.stepwise_dot(kind, a[0], a[1], self.ir.ty(args[0]).width, b),
+            _ => {
+                let e = self.op(op, args, ty, b)?;
+                self.round_to(kind, e, w, b)
+            }
+        })
+    }
+
+    /// NV DP2-4 at the kind's precision: the products rounded, summed x to w, each sum rounded.
+    fn stepwise_dot(
+        &mut self,
+        kind: ScalarKind,
+        x: Handle<Expression>,
+        y: Handle<Expression>,
+        width: u8,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        let p = self.binary(Bin::Multiply, x, y, b);
+        let p = self.round_to(kind, p, width, b);
+        let mut sum = self.component(p, width, 0, b);
+        for k in 1..width {
+            let c = self.component(p, width, u32::from(k), b);
+            let s = self.binary(Bin::Add, sum, c, b);
+            sum = self.round_to(kind, s, 1, b);
+        }
+        sum
+    }
+
+    /// `e` (`w` components) rounded to `kind` (half or fixed).
+    fn round_to(
+        &mut self,
+        kind: ScalarKind,
+        e: Handle<Expression>,
+        w: u8,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        if kind == ScalarKind::Fixed {
+            self.rounded_fx12(e, w, b)
+        } else {
+            self.rounded_fp16(e, w, b)
+        }
+    }
+
+    fn splat_u(&mut self, x: u32, w: u8, b: &mut NBlock) -> Handle<Expression> {
+        let l = self.push(Expression::Literal(Literal::U32(x)), b);
+        self.splat(l, w, b)
+    }
+
+    fn cast(
+        &mut self,
+        e: Handle<Expression>,
+        kind: naga::ScalarKind,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        self.push(
+            Expression::As {
+                expr: e,
+                kind,
+                convert: None,
+            },
+            b,
+        )
+    }
+
+    fn choose(
+        &mut self,
+        condition: Handle<Expression>,
+        accept: Handle<Expression>,
+        reject: Handle<Expression>,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        self.push(
+            Expression::Select {
+                condition,
+                accept,
+                reject,
+            },
+            b,
+        )
+    }
+
+    /// fp16 rounding: the bits rounded at fraction bit 13 (ties to even) in fp16's normal range,
+    /// multiples of 2^-24 below 2^-14, ±INF (x times INF) from 65520 on; NaN stays NaN.
+    fn rounded_fp16(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
+        let bits = self.cast(x, naga::ScalarKind::Uint, b);
+        let thirteen = self.splat_u(13, w, b);
+        let one = self.splat_u(1, w, b);
+        let shifted = self.binary(Bin::ShiftRight, bits, thirteen, b);
+        let odd = self.binary(Bin::And, shifted, one, b);
+        let bias = self.splat_u(0xfff, w, b);
+        let up = self.binary(Bin::Add, bits, bias, b);
+        let up = self.binary(Bin::Add, up, odd, b);
+        let mask = self.splat_u(0xffff_e000, w, b);
+        let kept = self.binary(Bin::And, up, mask, b);
+        let normal = self.cast(kept, naga::ScalarKind::Float, b);
+        // Below 2^-14: fp16 denormals, multiples of 2^-24 (naga's `round` is ties to even).
+        let scale = self.splat_f(16_777_216.0, w, b);
+        let scaled = self.binary(Bin::Multiply, x, scale, b);
+        let steps = self.math(M::Round, &[scaled], b);
+        let tiny = self.binary(Bin::Divide, steps, scale, b);
+        let inf_bits = self.splat_u(0x7f80_0000, w, b);
+        let inf = self.cast(inf_bits, naga::ScalarKind::Float, b);
+        let huge = self.binary(Bin::Multiply, x, inf, b);
+        let a = self.math(M::Abs, &[x], b);
+        let min_normal = self.splat_f(6.103_515_6e-5, w, b);
+        let is_tiny = self.binary(Bin::Less, a, min_normal, b);
+        let r = self.choose(is_tiny, tiny, normal, b);
+        let limit = self.splat_f(65520.0, w, b);
+        let in_range = self.binary(Bin::Less, a, limit, b);
+        self.choose(in_range, r, huge, b)
+    }
+
+    /// fx12: NaN is 0, clamped to [-2, 2047/1024], rounded to a multiple of 1/1024 (ties to even).
+    fn rounded_fx12(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
+        let lo = self.splat_f(-2.0, w, b);
+        let hi = self.splat_f(2047.0 / 1024.0, w, b);
+        let c = self.math(M::Clamp, &[x, lo, hi], b);
+        let scale = self.splat_f(1024.0, w, b);
+        let scaled = self.binary(Bin::Multiply, c, scale, b);
+        let steps = self.math(M::Round, &[scaled], b);
+        let q = self.binary(Bin::Divide, steps, scale, b);
+        let zero = self.splat_f(0.0, w, b);
+        let nan = self.binary(Bin::NotEqual, x, x, b);
+        self.choose(nan, zero, q, b)
+    }
+}

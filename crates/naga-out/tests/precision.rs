@@ -1,0 +1,123 @@
+//! The fp30 precision mode (`emit_with(.., true)`): `half` rounded to fp16 and `fixed` to fx12 after
+//! each operation. Proof by execution on lavapipe against the IR interpreter (which computes as
+//! fp30): the corpus, the fixed-point program the default mode draws differently included, and a
+//! program whose fp16 rounding and overflow the default mode misses; every SPIR-V passes
+//! `spirv-val` and every WGSL parses back and validates. And `pow` of a negative base is NaN as
+//! in the IR (undefined in SPIR-V; this guards lavapipe's).
+
+mod quad;
+
+use pigment_naga::{emit_with, Target};
+use quad::{compare_precise, drawable};
+use std::process::Command;
+
+/// half arithmetic whose f32 result is far from fp16's: (s + 1000) − 1000 keeps s in f32 but
+/// rounds it to a multiple of 0.5 in fp16; (300 + 300·s)² overflows fp16 (+INF) but not f32; a
+/// fixed lerp whose difference clamps.
+const ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  %1: float = swizzle %0.x
+  %2: half = cvt %1
+  %3: half = const 1000.0
+  %4: half = add %2, %3
+  %5: half = sub %4, %3
+  %6: half = const 300.0
+  %7: half = mad %2, %6, %6
+  %8: half = mul %7, %7
+  %9: fixed = cvt %1
+  %10: fixed = const -1.5
+  %11: fixed = const 1.5
+  %12: fixed = lerp %10, %11, %9
+  %13: half = cvt %12
+  %14: half4 = construct %5, %8, %2, %13
+  %15: float4 = cvt %14
+  store $c, %15
+}
+";
+
+/// `pow` of negative bases: NaN in the IR (NV's exp2(b·log2(a))), undefined in the targets. (0^0,
+/// NaN in the IR too, is left out: drivers commonly give 1 for it.)
+const POW: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  %1: float = swizzle %0.x
+  %2: float = const 0.5
+  %3: float = sub %1, %2
+  %4: float = const 2.2
+  %5: float = pow %3, %4
+  %6: float = pow %1, %4
+  %7: float4 = construct %5, %6, %3, %1
+  store $c, %7
+}
+";
+
+#[test]
+fn pow_keeps_the_irs_special_cases() {
+    let (bad, _) = compare_precise(&function(POW), &[], false).unwrap();
+    assert_eq!(bad, None);
+}
+
+fn function(text: &str) -> pigment_ir::Function {
+    let module = pigment_ir::parse(text).unwrap();
+    let f = module.functions.iter().next().unwrap().1.clone();
+    f
+}
+
+fn spirv_val(words: &[u32]) -> Result<(), String> {
+    let path = std::env::temp_dir().join(format!("pigment-precision-{}.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.0"])
+        .arg(&path)
+        .output()
+        .expect("spirv-val (run scripts/test, which installs spirv-tools)");
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+#[test]
+fn fp16_and_fx12_rounding_draw_as_the_interpreter_computes() {
+    let f = function(ROUNDING);
+    let (fp30, _) = compare_precise(&f, &[], true).unwrap();
+    assert_eq!(fp30, None);
+    let (target, _) = compare_precise(&f, &[], false).unwrap();
+    assert!(target.is_some(), "f32 arithmetic draws alike");
+}
+
+#[test]
+fn corpus_programs_in_fp30_precision_render_as_the_interpreter_computes() {
+    let mut failures = Vec::new();
+    let mut drawn = 0;
+    for (name, f) in quad::corpus(&[]).iter().filter(|(_, f)| drawable(f)) {
+        match compare_precise(f, &f.initial_uniforms(), true) {
+            Ok((None, _)) => drawn += 1,
+            Ok((Some(bad), _)) => failures.push(format!("{name}: {bad}")),
+            // What naga cannot express is tests/corpus.rs's.
+            Err(_) => {}
+        }
+    }
+    assert!(drawn >= 20, "only {drawn} drawn");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fp30_precision_spirv_and_wgsl_validate() {
+    let programs = quad::corpus(&[]);
+    let extra = function(ROUNDING);
+    let mut checked = 0;
+    for f in programs.iter().map(|(_, f)| f).chain([&extra]) {
+        let Ok(spirv) = emit_with(f, Target::SpirV, true) else {
+            continue;
+        };
+        spirv_val(&spirv.spirv.unwrap()).unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        let wgsl = emit_with(f, Target::Wgsl, true).unwrap().text.unwrap();
+        let module = naga::front::wgsl::parse_str(&wgsl)
+            .unwrap_or_else(|e| panic!("{}: {}", f.name, e.emit_to_string(&wgsl)));
+        pigment_naga::validate(&module).unwrap_or_else(|(m, _)| panic!("{}: {m}", f.name));
+        checked += 1;
+    }
+    assert!(checked > 50, "only {checked} checked");
+}
