@@ -53,6 +53,7 @@ impl Kernel for JitKernel {
             state.killed,
             quads,
             textures,
+            state.traced,
         );
     }
 }
@@ -135,6 +136,7 @@ fn compile_uncached(decoded: &Decoded) -> Result<native::Entry, Unsupported> {
         helpers,
         ptr,
         module.target_config(),
+        native::DENORMALS_ARE_ZERO,
     );
     let disasm = std::env::var_os("PIGMENT_JIT_DISASM").is_some();
     ctx.set_disasm(disasm);

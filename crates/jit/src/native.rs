@@ -7,14 +7,48 @@ use crate::helpers::{self, Quad};
 use nvfp::exec::kernel::LANES;
 use nvfp::texture::TextureUnits;
 
-/// The compiled program: `(regs, cc, killed, quads, textures)`. `regs[4 * slot + component]` points
+/// Whether compiled code runs with denormal operands read as zero (x86_64: MXCSR.DAZ, set by
+/// [`call`] and cleared again around every helper), so that it may flush fp32 results lazily (see
+/// `codegen::Gen::last`). Elsewhere the code flushes every result itself.
+pub const DENORMALS_ARE_ZERO: bool = cfg!(target_arch = "x86_64");
+
+/// MXCSR's denormals-are-zero bit. (Not flush-to-zero: a result rounded with denormals and then
+/// flushed differs from one flushed by the CPU just below the least normal number.)
+#[cfg(target_arch = "x86_64")]
+const DAZ: u32 = 0x0040;
+
+/// Runs `f` with MXCSR.DAZ set (`daz`) or clear, restoring the thread's MXCSR afterwards.
+#[cfg(target_arch = "x86_64")]
+#[allow(deprecated)] // _mm_getcsr / _mm_setcsr: the only way to MXCSR without assembly.
+fn with_daz<R>(daz: bool, f: impl FnOnce() -> R) -> R {
+    use std::arch::x86_64::{_mm_getcsr, _mm_setcsr};
+    // SAFETY: MXCSR is this thread's SSE control word; DAZ changes only how SSE arithmetic reads
+    // denormal operands (no exception is unmasked), and the old value is restored before returning
+    // (a panic in `f` aborts: every caller is an `extern "C"` frame or wraps one).
+    let old = unsafe { _mm_getcsr() };
+    let new = if daz { old | DAZ } else { old & !DAZ };
+    // SAFETY: as above.
+    unsafe { _mm_setcsr(new) };
+    let r = f();
+    // SAFETY: as above.
+    unsafe { _mm_setcsr(old) };
+    r
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn with_daz<R>(_daz: bool, f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// The compiled program: `(regs, cc, killed, quads, textures, traced)`. `regs[4 * slot + component]` points
 /// at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at `[bool; LANES]`.
-pub type Entry = unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits);
+pub type Entry =
+    unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits, u64);
 
 /// Turns the address of a finished function with [`Entry`]'s signature into a pointer.
 pub fn entry_from(code: *const u8) -> Entry {
     // SAFETY: `code` is the address Cranelift's JIT module returned for a function it finalised with
-    // exactly Entry's signature (five pointer-sized arguments, no result; see `codegen::signature`),
+    // exactly Entry's signature (six pointer-sized arguments, no result; see `codegen::signature`),
     // in executable memory that is never freed (the module is leaked by `compile`).
     unsafe { std::mem::transmute::<*const u8, Entry>(code) }
 }
@@ -29,22 +63,26 @@ pub fn call(
     killed: &mut [bool; LANES],
     quads: usize,
     textures: &TextureUnits,
+    traced: bool,
 ) {
-    let pointers: Vec<*mut f32> = regs.iter_mut().map(|r| r.as_mut_ptr()).collect();
+    // A `&mut [f32; LANES]` is a non-null pointer to the lanes: the references are the table of
+    // pointers the code reads, with no copy of it per batch.
+    let pointers = regs.as_mut_ptr().cast::<*mut f32>();
     let quads = quads.min(LANES / 4) as u64;
     // SAFETY: `entry` came from `entry_from` for a program compiled against this batch layout (one
     // pointer per register component, every slot of its `Decoded`); the pointers are valid for the
     // call, exclusive (from `&mut`), and cover the lanes compiled code touches (see above). The code
     // calls back only into the helpers below, with its own spill slot and this `textures`.
-    unsafe {
+    with_daz(true, || unsafe {
         entry(
-            pointers.as_ptr(),
+            pointers,
             cc.as_mut_ptr().cast(),
             killed.as_mut_ptr().cast(),
             quads,
             textures,
+            traced as u64,
         )
-    };
+    });
 }
 
 /// Reads `N` quads from the spill buffer.
@@ -68,41 +106,53 @@ unsafe fn write<const N: usize>(io: *mut f32, value: [Quad; N]) {
 
 /// RCP .. POW, LIT's z: reads a, b and c (`io[0..12]`), writes the result to `io[0..4]`.
 pub unsafe extern "C" fn approx(op: u32, precision: u32, io: *mut f32) {
-    // SAFETY: compiled code passes its 64-float spill slot.
-    let operands = unsafe { quads::<3>(io) };
-    // SAFETY: as above.
-    unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
+    // The helpers compute as Rust code always does, with denormals.
+    with_daz(false, || {
+        // SAFETY: compiled code passes its 64-float spill slot.
+        let operands = unsafe { quads::<3>(io) };
+        // SAFETY: as above.
+        unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
+    })
 }
 
 /// PK*: reads four components (`io[0..16]`), writes the words to `io[0..4]`.
 pub unsafe extern "C" fn pack(op: u32, io: *mut f32) {
-    // SAFETY: compiled code passes its 64-float spill slot.
-    let v = unsafe { quads::<4>(io) };
-    // SAFETY: as above.
-    unsafe { write(io, [helpers::pack_quad(op, v)]) }
+    // The helpers compute as Rust code always does, with denormals.
+    with_daz(false, || {
+        // SAFETY: compiled code passes its 64-float spill slot.
+        let v = unsafe { quads::<4>(io) };
+        // SAFETY: as above.
+        unsafe { write(io, [helpers::pack_quad(op, v)]) }
+    })
 }
 
 /// UP*: reads the words (`io[0..4]`), writes four components to `io[0..16]`.
 pub unsafe extern "C" fn unpack(op: u32, precision: u32, io: *mut f32) {
-    // SAFETY: compiled code passes its 64-float spill slot.
-    let [a] = unsafe { quads::<1>(io) };
-    // SAFETY: as above.
-    unsafe { write(io, helpers::unpack_quad(op, precision, a)) }
+    // The helpers compute as Rust code always does, with denormals.
+    with_daz(false, || {
+        // SAFETY: compiled code passes its 64-float spill slot.
+        let [a] = unsafe { quads::<1>(io) };
+        // SAFETY: as above.
+        unsafe { write(io, helpers::unpack_quad(op, precision, a)) }
+    })
 }
 
 /// TEX / TXP / TXD: reads the coordinates (`io[0..16]`) and for TXD the gradients (`io[16..48]`),
 /// writes the texels to `io[0..16]`.
 pub unsafe extern "C" fn texture(textures: *const TextureUnits, code: u32, io: *mut f32) {
-    // SAFETY: compiled code passes the `textures` reference `call` gave it, alive for the call.
-    let textures = unsafe { &*textures };
-    // SAFETY: compiled code passes its 64-float spill slot, with the coordinates written.
-    let coords = unsafe { quads::<4>(io) };
-    let gradients = helpers::has_gradients(code).then(|| {
-        // SAFETY: for TXD compiled code also wrote both gradients after the coordinates.
-        let [a0, a1, a2, a3, b0, b1, b2, b3] = unsafe { quads::<8>(io.add(16)) };
-        [[a0, a1, a2, a3], [b0, b1, b2, b3]]
-    });
-    let texels = helpers::texture_quad(textures, code, &coords, gradients.as_ref());
-    // SAFETY: as above.
-    unsafe { write(io, texels) }
+    // The helpers compute as Rust code always does, with denormals.
+    with_daz(false, || {
+        // SAFETY: compiled code passes the `textures` reference `call` gave it, alive for the call.
+        let textures = unsafe { &*textures };
+        // SAFETY: compiled code passes its 64-float spill slot, with the coordinates written.
+        let coords = unsafe { quads::<4>(io) };
+        let gradients = helpers::has_gradients(code).then(|| {
+            // SAFETY: for TXD compiled code also wrote both gradients after the coordinates.
+            let [a0, a1, a2, a3, b0, b1, b2, b3] = unsafe { quads::<8>(io.add(16)) };
+            [[a0, a1, a2, a3], [b0, b1, b2, b3]]
+        });
+        let texels = helpers::texture_quad(textures, code, &coords, gradients.as_ref());
+        // SAFETY: as above.
+        unsafe { write(io, texels) }
+    })
 }

@@ -6,9 +6,10 @@
 //! the batch's reset leaves them (zeros; o[DEPR].z from the batch), the condition code starts EQ and
 //! nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks, conversion where
 //! `Operand::convert` says), computes ([`ops`]) and updates its destination under the write mask and
-//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end every written
-//! component, the CC and the kill flags go back into the batch.
+//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end the outputs and
+//! the kill flags go back into the batch, and for a trace every other written component and the CC.
 
+mod approx;
 mod format;
 mod ops;
 
@@ -34,10 +35,11 @@ pub struct Helpers {
     pub texture: usize,
 }
 
-/// The entry's signature: `(regs, cc, killed, quads, textures)`.
+/// The entry's signature: `(regs, cc, killed, quads, textures, traced)`; `traced` non-zero when
+/// the temporaries and the CC must be written back too (`BatchState::traced`).
 pub fn signature(call_conv: CallConv, ptr: Type) -> Signature {
     let mut sig = Signature::new(call_conv);
-    for ty in [ptr, ptr, ptr, types::I64, ptr] {
+    for ty in [ptr, ptr, ptr, types::I64, ptr, types::I64] {
         sig.params.push(AbiParam::new(ty));
     }
     sig
@@ -61,6 +63,9 @@ pub struct Gen<'a, 'b> {
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
     pub dirty: std::collections::HashSet<Value>,
+    /// fp32 flushes wait until a denormal's bits would show (see [`Gen::last`]): the code runs
+    /// with denormal operands read as zero.
+    pub lazy_flush: bool,
 }
 
 /// Builds the entry function of `decoded` into `func`.
@@ -71,13 +76,15 @@ pub fn build(
     helpers: Helpers,
     ptr: Type,
     config: cranelift_codegen::isa::TargetFrontendConfig,
+    lazy_flush: bool,
 ) {
     let call_conv = func.signature.call_conv;
     let mut b = FunctionBuilder::new(func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
-    let [regs_p, cc_p, killed_p, quads, textures] = b.block_params(entry).try_into().expect("five");
+    let [regs_p, cc_p, killed_p, quads, textures, traced] =
+        b.block_params(entry).try_into().expect("six");
     let trusted = MemFlagsData::trusted();
     let written = written(decoded);
     let read = read(decoded);
@@ -118,6 +125,7 @@ pub fn build(
         io,
         textures,
         dirty: Default::default(),
+        lazy_flush,
     };
     let offset = g.b.ins().ishl_imm_u(q, 4);
     let lane = |g: &mut Gen, slot: usize, c: usize| {
@@ -148,25 +156,43 @@ pub fn build(
     for step in &decoded.steps {
         g.step(step);
     }
-    for &(slot, c) in &written {
+    // The outputs and the kill flags always go back; the temporaries and the CC only for a trace.
+    let output = |&&(slot, _): &&(usize, usize)| {
+        slot == decoded.color_slot || slot == decoded.depth_slot
+    };
+    let store = |g: &mut Gen, &(slot, c): &(usize, usize)| {
         let value = g.b.use_var(g.regs[slot][c]);
         let value = g.clean(value);
-        let addr = lane(&mut g, slot, c);
+        let addr = lane(g, slot, c);
         g.b.ins().store(trusted, value, addr, 0);
+    };
+    for written in written.iter().filter(output) {
+        store(&mut g, written);
     }
     let lane_offset = g.b.ins().ushr_imm_u(offset, 2);
-    for c in 0..4 {
-        let v = g.b.use_var(g.cc[c]);
-        let addr = g.b.ins().iadd(cc_p, lane_offset);
-        g.store_bytes(v, addr, (c * LANES) as i32);
-    }
     let k = g.b.use_var(g.killed);
     let one = g.isplat(1);
     let k = g.b.ins().band(k, one);
     let addr = g.b.ins().iadd(killed_p, lane_offset);
     g.store_bytes(k, addr, 0);
-    let next = g.b.ins().iadd_imm_u(q, 1);
-    g.b.ins().jump(header, &[next.into()]);
+    let rest = g.b.create_block();
+    let next = g.b.create_block();
+    g.b.ins().brif(traced, rest, &[], next, &[]);
+
+    g.b.switch_to_block(rest);
+    for written in written.iter().filter(|w| !output(w)) {
+        store(&mut g, written);
+    }
+    for c in 0..4 {
+        let v = g.b.use_var(g.cc[c]);
+        let addr = g.b.ins().iadd(cc_p, lane_offset);
+        g.store_bytes(v, addr, (c * LANES) as i32);
+    }
+    g.b.ins().jump(next, &[]);
+
+    g.b.switch_to_block(next);
+    let following = g.b.ins().iadd_imm_u(q, 1);
+    g.b.ins().jump(header, &[following.into()]);
 
     b.switch_to_block(exit);
     b.ins().return_(&[]);
