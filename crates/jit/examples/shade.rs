@@ -16,12 +16,24 @@ fn textures() -> TextureUnits {
         let texels: Vec<[f32; 4]> = (0..256 * 256)
             .map(|i| {
                 let (x, y) = ((i % 256) as f32, (i / 256) as f32);
-                [(x * k / 256.0).fract(), y / 256.0, ((x + y) * 0.01 * k).sin() * 0.5 + 0.5, 1.0]
+                [
+                    (x * k / 256.0).fract(),
+                    y / 256.0,
+                    ((x + y) * 0.01 * k).sin() * 0.5 + 0.5,
+                    1.0,
+                ]
             })
             .collect();
-        let texture = Texture::from_rgba_f32(nvfp::isa::TexTarget::D2, 256, 256, 1, TexFormat::Rgba, &texels)
-            .expect("texture")
-            .with_filter(Filter::Mipmap);
+        let texture = Texture::from_rgba_f32(
+            nvfp::isa::TexTarget::D2,
+            256,
+            256,
+            1,
+            TexFormat::Rgba,
+            &texels,
+        )
+        .expect("texture")
+        .with_filter(Filter::Mipmap);
         units.bind(unit, texture);
     }
     units
@@ -40,13 +52,25 @@ fn main() {
     };
     let params = Parameters::for_program(&program);
     let units = textures();
-    let shader = Shader { program: &program, machine: &machine, params: &params, textures: &units };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let shader = Shader {
+        program: &program,
+        machine: &machine,
+        params: &params,
+        textures: &units,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
     let mut target = Framebuffer::new(size, size);
     for _ in 0..reps {
         let start = Instant::now();
         pool.install(|| shade_reference_quad(&shader, &mut target));
         let t = start.elapsed().as_secs_f64();
-        println!("{:.1} ms, {:.1} M fragments/s", t * 1e3, (size * size) as f64 / t / 1e6);
+        println!(
+            "{:.1} ms, {:.1} M fragments/s",
+            t * 1e3,
+            (size * size) as f64 / t / 1e6
+        );
     }
 }

@@ -40,8 +40,9 @@ fn with_daz<R>(_daz: bool, f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// The compiled program: `(regs, cc, killed, quads, textures, traced)`. `regs[4 * slot + component]` points
-/// at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at `[bool; LANES]`.
+/// The compiled program: `(regs, cc, killed, quads, textures, traced)`. `regs[4 * slot + component]`
+/// points at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at
+/// `[bool; LANES]`.
 pub type Entry =
     unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits, u64);
 
