@@ -7,9 +7,9 @@ use crate::helpers::{self, Quad};
 use nvfp::exec::kernel::LANES;
 use nvfp::texture::TextureUnits;
 
-/// Whether compiled code runs with denormal operands read as zero (x86_64: MXCSR.DAZ, set by
-/// [`call`] and cleared again around every helper), so that it may flush fp32 results lazily (see
-/// `codegen::Gen::last`). Elsewhere the code flushes every result itself.
+/// Whether compiled code can run with denormal operands read as zero (x86_64: MXCSR.DAZ, set by
+/// [`call`] for code that calls no helper), so that it may flush fp32 results lazily (see
+/// `codegen::Gen::last`). Elsewhere, and in code that calls helpers, every result is flushed.
 pub const DENORMALS_ARE_ZERO: bool = cfg!(target_arch = "x86_64");
 
 /// MXCSR's denormals-are-zero bit. (Not flush-to-zero: a result rounded with denormals and then
@@ -17,18 +17,20 @@ pub const DENORMALS_ARE_ZERO: bool = cfg!(target_arch = "x86_64");
 #[cfg(target_arch = "x86_64")]
 const DAZ: u32 = 0x0040;
 
-/// Runs `f` with MXCSR.DAZ set (`daz`) or clear, restoring the thread's MXCSR afterwards.
+/// Runs `f` with MXCSR.DAZ set when `daz`, restoring the thread's MXCSR afterwards (else as is).
 #[cfg(target_arch = "x86_64")]
 #[allow(deprecated)] // _mm_getcsr / _mm_setcsr: the only way to MXCSR without assembly.
 fn with_daz<R>(daz: bool, f: impl FnOnce() -> R) -> R {
     use std::arch::x86_64::{_mm_getcsr, _mm_setcsr};
+    if !daz {
+        return f();
+    }
     // SAFETY: MXCSR is this thread's SSE control word; DAZ changes only how SSE arithmetic reads
     // denormal operands (no exception is unmasked), and the old value is restored before returning
-    // (a panic in `f` aborts: every caller is an `extern "C"` frame or wraps one).
+    // (a panic in `f` aborts: `f` is an `extern "C"` call).
     let old = unsafe { _mm_getcsr() };
-    let new = if daz { old | DAZ } else { old & !DAZ };
     // SAFETY: as above.
-    unsafe { _mm_setcsr(new) };
+    unsafe { _mm_setcsr(old | DAZ) };
     let r = f();
     // SAFETY: as above.
     unsafe { _mm_setcsr(old) };
@@ -57,14 +59,17 @@ pub fn entry_from(code: *const u8) -> Entry {
 /// Runs `entry` over a batch's state. The pointers come from live, exclusive borrows of the right
 /// sizes, which is all the compiled code relies on: it touches lanes `0..4 * quads` (quads at most
 /// `QUADS`) of each register component, of each CC component and of `killed`, and only those.
+/// `daz`: the code was compiled with lazy flushes (and calls no helper, which must compute with
+/// denormals as Rust always does). `(quads, traced)`: the real quads, and whether every register
+/// and the CC go back into the batch.
 pub fn call(
     entry: Entry,
+    daz: bool,
     regs: &mut [&mut [f32; LANES]],
     cc: &mut [[u8; LANES]; 4],
     killed: &mut [bool; LANES],
-    quads: usize,
+    (quads, traced): (usize, bool),
     textures: &TextureUnits,
-    traced: bool,
 ) {
     // A `&mut [f32; LANES]` is a non-null pointer to the lanes: the references are the table of
     // pointers the code reads, with no copy of it per batch.
@@ -74,7 +79,7 @@ pub fn call(
     // pointer per register component, every slot of its `Decoded`); the pointers are valid for the
     // call, exclusive (from `&mut`), and cover the lanes compiled code touches (see above). The code
     // calls back only into the helpers below, with its own spill slot and this `textures`.
-    with_daz(true, || unsafe {
+    with_daz(daz, || unsafe {
         entry(
             pointers,
             cc.as_mut_ptr().cast(),
@@ -105,55 +110,44 @@ unsafe fn write<const N: usize>(io: *mut f32, value: [Quad; N]) {
 // The entry points below are only ever called by compiled code, with the address of its 16-byte
 // aligned spill slot of 64 f32 as `io` (their safety contract).
 
-/// RCP .. POW, LIT's z: reads a, b and c (`io[0..12]`), writes the result to `io[0..4]`.
+/// SIN, COS (and the other approximations of `helpers::APPROX`): reads a, b and c (`io[0..12]`),
+/// writes the result to `io[0..4]`.
 pub unsafe extern "C" fn approx(op: u32, precision: u32, io: *mut f32) {
-    // The helpers compute as Rust code always does, with denormals.
-    with_daz(false, || {
-        // SAFETY: compiled code passes its 64-float spill slot.
-        let operands = unsafe { quads::<3>(io) };
-        // SAFETY: as above.
-        unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
-    })
+    // SAFETY: compiled code passes its 64-float spill slot.
+    let operands = unsafe { quads::<3>(io) };
+    // SAFETY: as above.
+    unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
 }
 
 /// PK*: reads four components (`io[0..16]`), writes the words to `io[0..4]`.
 pub unsafe extern "C" fn pack(op: u32, io: *mut f32) {
-    // The helpers compute as Rust code always does, with denormals.
-    with_daz(false, || {
-        // SAFETY: compiled code passes its 64-float spill slot.
-        let v = unsafe { quads::<4>(io) };
-        // SAFETY: as above.
-        unsafe { write(io, [helpers::pack_quad(op, v)]) }
-    })
+    // SAFETY: compiled code passes its 64-float spill slot.
+    let v = unsafe { quads::<4>(io) };
+    // SAFETY: as above.
+    unsafe { write(io, [helpers::pack_quad(op, v)]) }
 }
 
 /// UP*: reads the words (`io[0..4]`), writes four components to `io[0..16]`.
 pub unsafe extern "C" fn unpack(op: u32, precision: u32, io: *mut f32) {
-    // The helpers compute as Rust code always does, with denormals.
-    with_daz(false, || {
-        // SAFETY: compiled code passes its 64-float spill slot.
-        let [a] = unsafe { quads::<1>(io) };
-        // SAFETY: as above.
-        unsafe { write(io, helpers::unpack_quad(op, precision, a)) }
-    })
+    // SAFETY: compiled code passes its 64-float spill slot.
+    let [a] = unsafe { quads::<1>(io) };
+    // SAFETY: as above.
+    unsafe { write(io, helpers::unpack_quad(op, precision, a)) }
 }
 
 /// TEX / TXP / TXD: reads the coordinates (`io[0..16]`) and for TXD the gradients (`io[16..48]`),
 /// writes the texels to `io[0..16]`.
 pub unsafe extern "C" fn texture(textures: *const TextureUnits, code: u32, io: *mut f32) {
-    // The helpers compute as Rust code always does, with denormals.
-    with_daz(false, || {
-        // SAFETY: compiled code passes the `textures` reference `call` gave it, alive for the call.
-        let textures = unsafe { &*textures };
-        // SAFETY: compiled code passes its 64-float spill slot, with the coordinates written.
-        let coords = unsafe { quads::<4>(io) };
-        let gradients = helpers::has_gradients(code).then(|| {
-            // SAFETY: for TXD compiled code also wrote both gradients after the coordinates.
-            let [a0, a1, a2, a3, b0, b1, b2, b3] = unsafe { quads::<8>(io.add(16)) };
-            [[a0, a1, a2, a3], [b0, b1, b2, b3]]
-        });
-        let texels = helpers::texture_quad(textures, code, &coords, gradients.as_ref());
-        // SAFETY: as above.
-        unsafe { write(io, texels) }
-    })
+    // SAFETY: compiled code passes the `textures` reference `call` gave it, alive for the call.
+    let textures = unsafe { &*textures };
+    // SAFETY: compiled code passes its 64-float spill slot, with the coordinates written.
+    let coords = unsafe { quads::<4>(io) };
+    let gradients = helpers::has_gradients(code).then(|| {
+        // SAFETY: for TXD compiled code also wrote both gradients after the coordinates.
+        let [a0, a1, a2, a3, b0, b1, b2, b3] = unsafe { quads::<8>(io.add(16)) };
+        [[a0, a1, a2, a3], [b0, b1, b2, b3]]
+    });
+    let texels = helpers::texture_quad(textures, code, &coords, gradients.as_ref());
+    // SAFETY: as above.
+    unsafe { write(io, texels) }
 }

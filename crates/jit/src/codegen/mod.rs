@@ -203,6 +203,17 @@ pub fn build(
     b.finalize(config);
 }
 
+/// Whether some step of `decoded` calls a Rust helper (texture lookups, SIN, COS, PK*, UP*).
+pub fn calls_helpers(decoded: &Decoded) -> bool {
+    use nvfp::isa::Opcode::*;
+    decoded.steps.iter().any(|step| {
+        matches!(
+            step.opcode,
+            Tex | Txp | Txd | Sin | Cos | Pk2h | Pk2us | Pk4b | Pk4ub | Up2h | Up2us | Up4b | Up4ub
+        )
+    })
+}
+
 /// Whether `step` may hand an operand's bits on unchanged, or gives operands to Rust helpers: its
 /// operands must be fully converted first (see `Gen::dirty`).
 fn passes_operands_through(step: &Step) -> bool {
