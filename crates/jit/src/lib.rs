@@ -32,6 +32,8 @@ use std::time::{Duration, Instant};
 /// A compiled program.
 pub struct JitKernel {
     entry: native::Entry,
+    /// The code flushes fp32 results lazily and runs with denormal operands read as zero.
+    lazy_flush: bool,
     /// How long Cranelift took (zero when it came from the cache).
     pub compile_time: Duration,
 }
@@ -48,10 +50,11 @@ impl Kernel for JitKernel {
     fn run_batch(&self, mut state: BatchState<'_>, textures: &TextureUnits, quads: usize) {
         native::call(
             self.entry,
+            self.lazy_flush,
             &mut state.regs,
             state.cc,
             state.killed,
-            quads,
+            (quads, state.traced),
             textures,
         );
     }
@@ -95,17 +98,22 @@ pub fn compile(decoded: &Decoded) -> Result<(Arc<JitKernel>, Duration), Unsuppor
         return Ok((kernel.clone(), Duration::ZERO));
     }
     let start = Instant::now();
-    let entry = compile_uncached(decoded)?;
+    // Lazy flushes need the CPU to read denormal operands as zero, which the helpers must not:
+    // programs that call helpers (texture lookups above all) flush as they go instead, so that the
+    // CPU's mode never changes per helper call.
+    let lazy_flush = native::DENORMALS_ARE_ZERO && !codegen::calls_helpers(decoded);
+    let entry = compile_uncached(decoded, lazy_flush)?;
     let compile_time = start.elapsed();
     let kernel = Arc::new(JitKernel {
         entry,
+        lazy_flush,
         compile_time,
     });
     cache.lock().expect("cache").insert(key, kernel.clone());
     Ok((kernel, compile_time))
 }
 
-fn compile_uncached(decoded: &Decoded) -> Result<native::Entry, Unsupported> {
+fn compile_uncached(decoded: &Decoded, lazy_flush: bool) -> Result<native::Entry, Unsupported> {
     let fail = |e: &dyn std::fmt::Display| Unsupported(e.to_string());
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(|e| fail(&e))?;
@@ -135,6 +143,7 @@ fn compile_uncached(decoded: &Decoded) -> Result<native::Entry, Unsupported> {
         helpers,
         ptr,
         module.target_config(),
+        lazy_flush,
     );
     let disasm = std::env::var_os("PIGMENT_JIT_DISASM").is_some();
     ctx.set_disasm(disasm);

@@ -7,14 +7,51 @@ use crate::helpers::{self, Quad};
 use nvfp::exec::kernel::LANES;
 use nvfp::texture::TextureUnits;
 
-/// The compiled program: `(regs, cc, killed, quads, textures)`. `regs[4 * slot + component]` points
-/// at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at `[bool; LANES]`.
-pub type Entry = unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits);
+/// Whether compiled code can run with denormal operands read as zero (x86_64: MXCSR.DAZ, set by
+/// [`call`] for code that calls no helper), so that it may flush fp32 results lazily (see
+/// `codegen::Gen::last`). Elsewhere, and in code that calls helpers, every result is flushed.
+pub const DENORMALS_ARE_ZERO: bool = cfg!(target_arch = "x86_64");
+
+/// MXCSR's denormals-are-zero bit. (Not flush-to-zero: a result rounded with denormals and then
+/// flushed differs from one flushed by the CPU just below the least normal number.)
+#[cfg(target_arch = "x86_64")]
+const DAZ: u32 = 0x0040;
+
+/// Runs `f` with MXCSR.DAZ set when `daz`, restoring the thread's MXCSR afterwards (else as is).
+#[cfg(target_arch = "x86_64")]
+#[allow(deprecated)] // _mm_getcsr / _mm_setcsr: the only way to MXCSR without assembly.
+fn with_daz<R>(daz: bool, f: impl FnOnce() -> R) -> R {
+    use std::arch::x86_64::{_mm_getcsr, _mm_setcsr};
+    if !daz {
+        return f();
+    }
+    // SAFETY: MXCSR is this thread's SSE control word; DAZ changes only how SSE arithmetic reads
+    // denormal operands (no exception is unmasked), and the old value is restored before returning
+    // (a panic in `f` aborts: `f` is an `extern "C"` call).
+    let old = unsafe { _mm_getcsr() };
+    // SAFETY: as above.
+    unsafe { _mm_setcsr(old | DAZ) };
+    let r = f();
+    // SAFETY: as above.
+    unsafe { _mm_setcsr(old) };
+    r
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn with_daz<R>(_daz: bool, f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// The compiled program: `(regs, cc, killed, quads, textures, traced)`. `regs[4 * slot + component]`
+/// points at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at
+/// `[bool; LANES]`.
+pub type Entry =
+    unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits, u64);
 
 /// Turns the address of a finished function with [`Entry`]'s signature into a pointer.
 pub fn entry_from(code: *const u8) -> Entry {
     // SAFETY: `code` is the address Cranelift's JIT module returned for a function it finalised with
-    // exactly Entry's signature (five pointer-sized arguments, no result; see `codegen::signature`),
+    // exactly Entry's signature (six pointer-sized arguments, no result; see `codegen::signature`),
     // in executable memory that is never freed (the module is leaked by `compile`).
     unsafe { std::mem::transmute::<*const u8, Entry>(code) }
 }
@@ -22,29 +59,36 @@ pub fn entry_from(code: *const u8) -> Entry {
 /// Runs `entry` over a batch's state. The pointers come from live, exclusive borrows of the right
 /// sizes, which is all the compiled code relies on: it touches lanes `0..4 * quads` (quads at most
 /// `QUADS`) of each register component, of each CC component and of `killed`, and only those.
+/// `daz`: the code was compiled with lazy flushes (and calls no helper, which must compute with
+/// denormals as Rust always does). `(quads, traced)`: the real quads, and whether every register
+/// and the CC go back into the batch.
 pub fn call(
     entry: Entry,
+    daz: bool,
     regs: &mut [&mut [f32; LANES]],
     cc: &mut [[u8; LANES]; 4],
     killed: &mut [bool; LANES],
-    quads: usize,
+    (quads, traced): (usize, bool),
     textures: &TextureUnits,
 ) {
-    let pointers: Vec<*mut f32> = regs.iter_mut().map(|r| r.as_mut_ptr()).collect();
+    // A `&mut [f32; LANES]` is a non-null pointer to the lanes: the references are the table of
+    // pointers the code reads, with no copy of it per batch.
+    let pointers = regs.as_mut_ptr().cast::<*mut f32>();
     let quads = quads.min(LANES / 4) as u64;
     // SAFETY: `entry` came from `entry_from` for a program compiled against this batch layout (one
     // pointer per register component, every slot of its `Decoded`); the pointers are valid for the
     // call, exclusive (from `&mut`), and cover the lanes compiled code touches (see above). The code
     // calls back only into the helpers below, with its own spill slot and this `textures`.
-    unsafe {
+    with_daz(daz, || unsafe {
         entry(
-            pointers.as_ptr(),
+            pointers,
             cc.as_mut_ptr().cast(),
             killed.as_mut_ptr().cast(),
             quads,
             textures,
+            traced as u64,
         )
-    };
+    });
 }
 
 /// Reads `N` quads from the spill buffer.
@@ -66,7 +110,8 @@ unsafe fn write<const N: usize>(io: *mut f32, value: [Quad; N]) {
 // The entry points below are only ever called by compiled code, with the address of its 16-byte
 // aligned spill slot of 64 f32 as `io` (their safety contract).
 
-/// RCP .. POW, LIT's z: reads a, b and c (`io[0..12]`), writes the result to `io[0..4]`.
+/// SIN, COS (and the other approximations of `helpers::APPROX`): reads a, b and c (`io[0..12]`),
+/// writes the result to `io[0..4]`.
 pub unsafe extern "C" fn approx(op: u32, precision: u32, io: *mut f32) {
     // SAFETY: compiled code passes its 64-float spill slot.
     let operands = unsafe { quads::<3>(io) };

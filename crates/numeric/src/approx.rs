@@ -88,7 +88,7 @@ fn exp2_f64(x: f64) -> f64 {
 }
 
 /// 1/k! for k = 0..=14 (each the f64 nearest the exact fraction).
-const INV_FACTORIAL: [f64; 15] = [
+pub const INV_FACTORIAL: [f64; 15] = [
     1.0,
     1.0,
     0.5,
@@ -144,7 +144,7 @@ fn log2_f64(x: f64) -> f64 {
 }
 
 /// 1/(2k+1) for k = 0..=14.
-const INV_ODD: [f64; 15] = [
+pub const INV_ODD: [f64; 15] = [
     1.0,
     0.333_333_333_333_333_3,
     0.2,

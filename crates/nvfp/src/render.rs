@@ -7,12 +7,13 @@
 //! [`shade_depth_tested`] adds a depth buffer and test (GL_LESS by default), for meshes drawn in any
 //! order and for later passes over the same surfaces (GL_EQUAL).
 //!
-//! The reference quad is shaded a row of quads at a time, each rayon task rasterizing its own row
-//! straight into a small reusable batch, so a large target never materialises all its quads at once.
+//! The reference quad is shaded a row of quads per rayon task, each task rasterizing its row one
+//! executor batch at a time into small reusable buffers, so a large target never materialises its
+//! quads at once and each quad's inputs are still in the cache when the executor reads them.
 
-use crate::exec::{Machine, Parameters, QuadOutput};
+use crate::exec::{Machine, Parameters, QuadOutput, QUADS};
 use crate::program::Program;
-use crate::raster::{reference_quad_row, QuadBatch};
+use crate::raster::{reference_quad_span, QuadBatch};
 use crate::texture::TextureUnits;
 use rayon::prelude::*;
 
@@ -56,13 +57,6 @@ pub struct Shader<'a> {
 }
 
 impl Shader<'_> {
-    fn run(&self, batch: &QuadBatch, outputs: &mut Vec<QuadOutput>) {
-        outputs.clear();
-        outputs.resize(batch.len(), QuadOutput::default());
-        self.machine
-            .run_quads(&batch.inputs, self.params, self.textures, outputs);
-    }
-
     /// Whether fragment `f` of a shaded quad is stored.
     fn survives(&self, output: &QuadOutput, covered: bool, f: usize) -> bool {
         covered
@@ -99,28 +93,31 @@ pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
     }
 }
 
-/// Shades the reference quad over the whole of `target`.
+/// Shades the reference quad over the whole of `target`: one rayon task per row of quads, which
+/// rasterizes, shades and stores one batch of quads ([`QUADS`]) at a time, so that the quads' inputs
+/// are made just before they are shaded (still in the cache) and the batch is set up once per task.
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
     let row_pixels = 2 * width as usize;
+    let span = 2 * QUADS as u32;
     target
         .pixels
         .par_chunks_mut(row_pixels)
         .enumerate()
         .for_each_init(
-            || (QuadBatch::default(), Vec::new()),
-            |(batch, outputs), (row, pixels)| {
+            || {
+                let runner = shader.machine.runner(shader.params, shader.textures);
+                (runner, QuadBatch::default(), Vec::new())
+            },
+            |(runner, batch, outputs), (row, pixels)| {
                 let y0 = 2 * row as u32;
-                batch.clear();
-                reference_quad_row(y0, width, height, batch);
-                shader.run(batch, outputs);
-                for (q, output) in outputs.iter().enumerate() {
-                    let x0 = batch.origins[q].0 as usize;
-                    for f in 0..4 {
-                        if shader.survives(output, batch.coverage[q][f], f) {
-                            pixels[(f >> 1) * width as usize + x0 + (f & 1)] = output.color[f];
-                        }
-                    }
+                for x in (0..width).step_by(span as usize) {
+                    batch.clear();
+                    reference_quad_span(y0, x..(x + span).min(width), width, height, batch);
+                    outputs.clear();
+                    outputs.resize(batch.len(), QuadOutput::default());
+                    runner.run(&batch.inputs, outputs);
+                    shader.store_row(batch, outputs, width as usize, pixels);
                 }
             },
         );
@@ -213,6 +210,26 @@ pub fn shade_depth_tested(
             if test.passes(z, depth.depths[index]) {
                 depth.depths[index] = z;
                 target.pixels[index] = output.color[f];
+            }
+        }
+    }
+}
+
+impl Shader<'_> {
+    /// Stores the surviving fragments of quads of one row of quads into that row's `pixels`.
+    fn store_row(
+        &self,
+        batch: &QuadBatch,
+        outputs: &[QuadOutput],
+        width: usize,
+        pixels: &mut [[f32; 4]],
+    ) {
+        for (q, output) in outputs.iter().enumerate() {
+            let x0 = batch.origins[q].0 as usize;
+            for f in 0..4 {
+                if self.survives(output, batch.coverage[q][f], f) {
+                    pixels[(f >> 1) * width + x0 + (f & 1)] = output.color[f];
+                }
             }
         }
     }

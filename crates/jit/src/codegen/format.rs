@@ -71,10 +71,21 @@ impl Gen<'_, '_> {
         self.pick(nan, r, v)
     }
 
-    /// The value with its NaN lanes canonical, when it may hold another NaN (see `Gen::dirty`).
+    /// The value fully converted to fp32 when it may not be (see `Gen::dirty`): its NaN lanes
+    /// canonical, and with lazy flushing its denormal lanes flushed.
     pub fn clean(&mut self, v: Value) -> Value {
-        if self.dirty.contains(&v) {
-            self.nan_to(v, v, CANONICAL_NAN)
+        if !self.dirty.contains(&v) {
+            return v;
+        }
+        let flushed = if self.lazy_flush { self.flush(v) } else { v };
+        self.nan_to(flushed, flushed, CANONICAL_NAN)
+    }
+
+    /// The value with its denormal lanes flushed, for the steps that would see a denormal's bits
+    /// (FLR and FRC's rounding, whose treatment of denormal operands we do not rely on).
+    pub fn flushed(&mut self, v: Value) -> Value {
+        if self.lazy_flush && self.dirty.contains(&v) {
+            self.flush(v)
         } else {
             v
         }
@@ -150,22 +161,30 @@ impl Gen<'_, '_> {
         self.pick(above, h, v)
     }
 
-    /// `Rounding::inner` of the precision.
+    /// `Rounding::inner` of the precision (at fp32 the flush, lazily where the CPU reads denormal
+    /// operands as zero: see [`Gen::last`]).
     pub fn inner(&mut self, p: Precision, v: Value) -> Value {
         match p {
+            Precision::R if self.lazy_flush => {
+                self.dirty.insert(v);
+                v
+            }
             Precision::R => self.flush(v),
             Precision::H => self.fp16(v),
             Precision::X => self.fx12(v),
         }
     }
 
-    /// `Rounding::last` (the full conversion) of the precision. At fp32 only the flush is done now:
-    /// the result is marked as a possibly non-canonical NaN ([`Gen::clean`] finishes the conversion
-    /// where the bits of a NaN can show).
+    /// `Rounding::last` (the full conversion) of the precision. At fp32 the result is marked as
+    /// possibly a non-canonical NaN ([`Gen::clean`] finishes the conversion where the bits of a NaN
+    /// can show). With `lazy_flush` (x86_64, where compiled code runs with MXCSR.DAZ set so that
+    /// every SSE arithmetic step, comparison and conversion reads a denormal operand as the zero of
+    /// its sign, which is what the flush makes of it) the flush waits too: a denormal's bits show
+    /// only where the NaN's do, plus the bit-level steps that handle them ([`Gen::flushed`]).
     pub fn last(&mut self, p: Precision, v: Value) -> Value {
         match p {
             Precision::R => {
-                let flushed = self.flush(v);
+                let flushed = if self.lazy_flush { v } else { self.flush(v) };
                 self.dirty.insert(flushed);
                 flushed
             }
@@ -191,6 +210,12 @@ impl Gen<'_, '_> {
         let r = self.pick(take_x, x, y);
         let nan = self.fmask(FloatCC::Unordered, x, y);
         let n = self.fsplat(f32::NAN);
-        self.pick(nan, n, r)
+        let r = self.pick(nan, n, r);
+        // The pick hands on an operand's bits: an unflushed denormal stays one.
+        if self.lazy_flush {
+            self.taint(r, &[x, y])
+        } else {
+            r
+        }
     }
 }

@@ -6,9 +6,10 @@
 //! the batch's reset leaves them (zeros; o[DEPR].z from the batch), the condition code starts EQ and
 //! nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks, conversion where
 //! `Operand::convert` says), computes ([`ops`]) and updates its destination under the write mask and
-//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end every written
-//! component, the CC and the kill flags go back into the batch.
+//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end the outputs and
+//! the kill flags go back into the batch, and for a trace every other written component and the CC.
 
+mod approx;
 mod format;
 mod ops;
 
@@ -21,6 +22,7 @@ use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use nvfp::exec::decode::{CcTest, Decoded, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN};
 use nvfp::exec::kernel::LANES;
+use nvfp::isa::Precision;
 
 /// One register (or result) of one quad: x, y, z, w.
 pub type Vec4 = [Value; 4];
@@ -34,10 +36,11 @@ pub struct Helpers {
     pub texture: usize,
 }
 
-/// The entry's signature: `(regs, cc, killed, quads, textures)`.
+/// The entry's signature: `(regs, cc, killed, quads, textures, traced)`; `traced` non-zero when
+/// the temporaries and the CC must be written back too (`BatchState::traced`).
 pub fn signature(call_conv: CallConv, ptr: Type) -> Signature {
     let mut sig = Signature::new(call_conv);
-    for ty in [ptr, ptr, ptr, types::I64, ptr] {
+    for ty in [ptr, ptr, ptr, types::I64, ptr, types::I64] {
         sig.params.push(AbiParam::new(ty));
     }
     sig
@@ -61,6 +64,9 @@ pub struct Gen<'a, 'b> {
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
     pub dirty: std::collections::HashSet<Value>,
+    /// fp32 flushes wait until a denormal's bits would show (see [`Gen::last`]): the code runs
+    /// with denormal operands read as zero.
+    pub lazy_flush: bool,
 }
 
 /// Builds the entry function of `decoded` into `func`.
@@ -71,13 +77,15 @@ pub fn build(
     helpers: Helpers,
     ptr: Type,
     config: cranelift_codegen::isa::TargetFrontendConfig,
+    lazy_flush: bool,
 ) {
     let call_conv = func.signature.call_conv;
     let mut b = FunctionBuilder::new(func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
-    let [regs_p, cc_p, killed_p, quads, textures] = b.block_params(entry).try_into().expect("five");
+    let [regs_p, cc_p, killed_p, quads, textures, traced] =
+        b.block_params(entry).try_into().expect("six");
     let trusted = MemFlagsData::trusted();
     let written = written(decoded);
     let read = read(decoded);
@@ -118,6 +126,7 @@ pub fn build(
         io,
         textures,
         dirty: Default::default(),
+        lazy_flush,
     };
     let offset = g.b.ins().ishl_imm_u(q, 4);
     let lane = |g: &mut Gen, slot: usize, c: usize| {
@@ -148,30 +157,61 @@ pub fn build(
     for step in &decoded.steps {
         g.step(step);
     }
-    for &(slot, c) in &written {
+    // The outputs and the kill flags always go back; the temporaries and the CC only for a trace.
+    let output =
+        |&&(slot, _): &&(usize, usize)| slot == decoded.color_slot || slot == decoded.depth_slot;
+    let store = |g: &mut Gen, &(slot, c): &(usize, usize)| {
         let value = g.b.use_var(g.regs[slot][c]);
         let value = g.clean(value);
-        let addr = lane(&mut g, slot, c);
+        let addr = lane(g, slot, c);
         g.b.ins().store(trusted, value, addr, 0);
+    };
+    for written in written.iter().filter(output) {
+        store(&mut g, written);
     }
     let lane_offset = g.b.ins().ushr_imm_u(offset, 2);
-    for c in 0..4 {
-        let v = g.b.use_var(g.cc[c]);
-        let addr = g.b.ins().iadd(cc_p, lane_offset);
-        g.store_bytes(v, addr, (c * LANES) as i32);
-    }
     let k = g.b.use_var(g.killed);
     let one = g.isplat(1);
     let k = g.b.ins().band(k, one);
     let addr = g.b.ins().iadd(killed_p, lane_offset);
     g.store_bytes(k, addr, 0);
-    let next = g.b.ins().iadd_imm_u(q, 1);
-    g.b.ins().jump(header, &[next.into()]);
+    let rest = g.b.create_block();
+    let next = g.b.create_block();
+    g.b.ins().brif(traced, rest, &[], next, &[]);
+
+    g.b.switch_to_block(rest);
+    // Sealed now (its one predecessor is above), so that reading a variable here gives the value
+    // defined above, which `Gen::dirty` knows, rather than a new block parameter.
+    g.b.seal_block(rest);
+    for written in written.iter().filter(|w| !output(w)) {
+        store(&mut g, written);
+    }
+    for c in 0..4 {
+        let v = g.b.use_var(g.cc[c]);
+        let addr = g.b.ins().iadd(cc_p, lane_offset);
+        g.store_bytes(v, addr, (c * LANES) as i32);
+    }
+    g.b.ins().jump(next, &[]);
+
+    g.b.switch_to_block(next);
+    let following = g.b.ins().iadd_imm_u(q, 1);
+    g.b.ins().jump(header, &[following.into()]);
 
     b.switch_to_block(exit);
     b.ins().return_(&[]);
     b.seal_all_blocks();
     b.finalize(config);
+}
+
+/// Whether some step of `decoded` calls a Rust helper (texture lookups, SIN, COS, PK*, UP*).
+pub fn calls_helpers(decoded: &Decoded) -> bool {
+    use nvfp::isa::Opcode::*;
+    decoded.steps.iter().any(|step| {
+        matches!(
+            step.opcode,
+            Tex | Txp | Txd | Sin | Cos | Pk2h | Pk2us | Pk4b | Pk4ub | Up2h | Up2us | Up4b | Up4ub
+        )
+    })
 }
 
 /// Whether `step` may hand an operand's bits on unchanged, or gives operands to Rust helpers: its
@@ -266,7 +306,9 @@ impl Gen<'_, '_> {
             ops
         };
         let result = self.compute(step, ops);
-        self.update(target, step.saturate, step.update_cc, result);
+        // PK*'s words are stored unconverted: a denormal word's bits are its value.
+        let words = nvfp::exec::decode::is_pack(step.opcode);
+        self.update(target, step.saturate, step.update_cc, words, result);
     }
 
     /// VectorLoad of operand `i`.
@@ -288,10 +330,23 @@ impl Gen<'_, '_> {
                 v = self.taint(modified, &[source]);
             }
             if operand.convert {
-                v = self.last(step.precision, v);
+                v = self.convert_operand(step.precision, v);
             }
             v
         })
+    }
+
+    /// An operand's conversion. A lazy fp32 flush marks the value it converts, so it must be a
+    /// value of its own: one already lazily converted stays as it is, any other (a PK* word, a raw
+    /// attribute, whose bits are stored unconverted elsewhere) is flushed now.
+    fn convert_operand(&mut self, p: Precision, v: Value) -> Value {
+        if p == Precision::R && self.lazy_flush && !self.dirty.contains(&v) {
+            let flushed = self.flush(v);
+            self.dirty.insert(flushed);
+            flushed
+        } else {
+            self.last(p, v)
+        }
     }
 
     /// Per component, an i32 mask of the lanes whose CC passes `test` (all ones for TR).
@@ -311,13 +366,26 @@ impl Gen<'_, '_> {
 
     /// UpdateDestination (3.11.4.4), as `Batch::store`: clamp, conversion to the destination's type,
     /// merge under the masks, CC from the converted value; every enable from the CC before.
-    fn update(&mut self, target: &Target, saturate: bool, update_cc: bool, result: Vec4) {
+    /// `words`: the result is raw bits that may be denormal (PK*), which the clamp and the CC must
+    /// see as they are, not as the zero DAZ would read (see `Gen::last`).
+    fn update(
+        &mut self,
+        target: &Target,
+        saturate: bool,
+        update_cc: bool,
+        words: bool,
+        result: Vec4,
+    ) {
         let masked = target.cc.accepted != CC_LT | CC_EQ | CC_GT | CC_UN;
         let enabled = self.enables(&target.cc);
         for c in (0..4).filter(|&c| target.write_mask[c]) {
             let mut r = result[c];
             if saturate {
-                let clamped = self.clamp(r, 0.0, 1.0);
+                let clamped = if words && self.lazy_flush {
+                    self.saturate_bits(r)
+                } else {
+                    self.clamp(r, 0.0, 1.0)
+                };
                 r = self.taint(clamped, &[r]);
             }
             if let Some(p) = target.conversion {
@@ -335,7 +403,11 @@ impl Gen<'_, '_> {
             };
             self.b.def_var(var, value);
             if update_cc {
-                let mut cond = self.cond(r);
+                let mut cond = if words && self.lazy_flush {
+                    self.cond_bits(r)
+                } else {
+                    self.cond(r)
+                };
                 if masked {
                     let old = self.b.use_var(self.cc[c]);
                     cond = self.b.ins().bitselect(enabled[c], cond, old);
@@ -364,6 +436,53 @@ impl Gen<'_, '_> {
         let b = self.isplat(CC_UN as i64);
         let m = self.b.ins().band(nan, b);
         self.b.ins().bor(cond, m)
+    }
+
+    /// GenerateCC from the bits, whatever the CPU's denormal mode: NaN UN, ±0 EQ, else the sign.
+    fn cond_bits(&mut self, v: Value) -> Value {
+        let (zero, nan, negative) = self.classify_bits(v);
+        let special = self.b.ins().bor(zero, nan);
+        let lt = self.b.ins().band_not(negative, special);
+        let gt = self.b.ins().bor(special, negative);
+        let gt = self.b.ins().bnot(gt);
+        let mut cond = self.isplat(0);
+        for (mask, bit) in [(lt, CC_LT), (zero, CC_EQ), (gt, CC_GT), (nan, CC_UN)] {
+            let b = self.isplat(bit as i64);
+            let m = self.b.ins().band(mask, b);
+            cond = self.b.ins().bor(cond, m);
+        }
+        cond
+    }
+
+    /// `f32::clamp(v, 0, 1)` from the bits, whatever the CPU's denormal mode (NaN passes).
+    fn saturate_bits(&mut self, v: Value) -> Value {
+        let (zero, nan, negative) = self.classify_bits(v);
+        let special = self.b.ins().bor(zero, nan);
+        let below = self.b.ins().band_not(negative, special);
+        let bits = self.bits(v);
+        let one = self.isplat(1.0f32.to_bits() as i64);
+        // Positive floats (and +INF) order as their bits do.
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThan, bits, one);
+        let above = self.b.ins().band_not(above, nan);
+        let (lo, hi) = (self.fsplat(0.0), self.fsplat(1.0));
+        let v = self.pick(below, lo, v);
+        self.pick(above, hi, v)
+    }
+
+    /// Per lane, i32 masks: is ±0, is NaN, has the sign bit.
+    fn classify_bits(&mut self, v: Value) -> (Value, Value, Value) {
+        let bits = self.bits(v);
+        let not_sign = self.isplat(0x7FFF_FFFF);
+        let magnitude = self.b.ins().band(bits, not_sign);
+        let none = self.isplat(0);
+        let zero = self.b.ins().icmp(IntCC::Equal, magnitude, none);
+        let infinity = self.isplat(0x7F80_0000);
+        let nan = self
+            .b
+            .ins()
+            .icmp(IntCC::SignedGreaterThan, magnitude, infinity);
+        let negative = self.b.ins().icmp(IntCC::SignedLessThan, bits, none);
+        (zero, nan, negative)
     }
 
     /// Stores the low byte of each i32 lane (values 0..=255) as four bytes at `addr + offset`.

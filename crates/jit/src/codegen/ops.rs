@@ -51,10 +51,12 @@ impl Gen<'_, '_> {
             Str => [self.fsplat(1.0); 4],
             Mov => a,
             Flr => a.map(|x| {
+                let x = self.flushed(x);
                 let r = self.b.ins().floor(x);
                 self.last_integral(p, r)
             }),
             Frc => a.map(|x| {
+                let x = self.flushed(x);
                 let f = self.b.ins().floor(x);
                 let r = self.b.ins().fsub(x, f);
                 self.last_integral(p, r)
@@ -85,7 +87,19 @@ impl Gen<'_, '_> {
             }
             Rcp => [self.reciprocal(p, a[0], false); 4],
             Rsq => [self.reciprocal(p, a[0], true); 4],
-            Ex2 | Lg2 | Sin | Cos | Pow => {
+            Ex2 => {
+                let r = self.in_f64(&[a[0]], |g, v| g.exp2_f64(v[0]));
+                [self.last(p, r); 4]
+            }
+            Lg2 => {
+                let r = self.in_f64(&[a[0]], |g, v| g.log2_f64(v[0]));
+                [self.last(p, r); 4]
+            }
+            Pow => {
+                let r = self.power(a[0], b[0]);
+                [self.last(p, r); 4]
+            }
+            Sin | Cos => {
                 let op = code_of(&APPROX, step.opcode);
                 [self.approx(op, p, a[0], b[0]); 4]
             }
@@ -190,8 +204,8 @@ impl Gen<'_, '_> {
         self.last(p, r)
     }
 
-    /// LIT: (1, max(x, 0), x > 0 ? POW(max(y, 0), w) : 0, 1), where max keeps NaN; z by the helper,
-    /// which computes POW only where x > 0.
+    /// LIT: (1, max(x, 0), x > 0 ? POW(max(y, 0), w) : 0, 1), where max keeps NaN; the power is
+    /// computed in every lane and kept where x > 0.
     fn lit(&mut self, p: Precision, a: Vec4) -> Vec4 {
         let zero = self.fsplat(0.0);
         let floor_at_zero = |g: &mut Self, v: Value| {
@@ -200,12 +214,11 @@ impl Gen<'_, '_> {
         };
         let x = floor_at_zero(self, a[0]);
         let y = floor_at_zero(self, a[1]);
-        self.spill(0, &[y, a[3], x]);
-        self.call(
-            self.helpers.approx,
-            &[code_of(&APPROX, Opcode::Lit), code_of(&PRECISIONS, p)],
-        );
-        let z = self.reload(0);
+        let power = self.power(y, a[3]);
+        let power = self.last(p, power);
+        let lit = self.fmask(FloatCC::GreaterThan, x, zero);
+        let z = self.pick(lit, power, zero);
+        let z = self.taint(z, &[power]);
         let one = self.fsplat(1.0);
         [one, x, z, one]
     }
@@ -240,26 +253,16 @@ impl Gen<'_, '_> {
     /// RCP and RSQ inline, as `approx::reciprocal` / `reciprocal_sqrt`: 1 / x (or 1 / sqrt(x)) in
     /// f64, rounded once to f32, then converted to the precision.
     fn reciprocal(&mut self, p: Precision, x: Value, sqrt: bool) -> Value {
-        let high = self.lanes(x, [2, 3, 0, 1]);
-        let halves = [x, high].map(|v| {
-            let wide = self.b.ins().fvpromote_low(v);
-            let wide = if sqrt { self.b.ins().sqrt(wide) } else { wide };
-            let one = self.b.ins().f64const(1.0);
-            let one = self.b.ins().splat(types::F64X2, one);
-            let r = self.b.ins().fdiv(one, wide);
-            self.b.ins().fvdemote(r)
+        let r = self.in_f64(&[x], |g, v| {
+            let wide = if sqrt { g.b.ins().sqrt(v[0]) } else { v[0] };
+            let one = g.b.ins().f64const(1.0);
+            let one = g.b.ins().splat(types::F64X2, one);
+            g.b.ins().fdiv(one, wide)
         });
-        // fvdemote leaves the upper two lanes zero: lanes 0-1 of the low half, then of the high.
-        let mask: Vec<u8> = (0..8).chain(16..24).collect();
-        let mask = self.b.func.dfg.immediates.push(mask.into());
-        let lo = self.b.ins().bitcast(types::I8X16, self.little, halves[0]);
-        let hi = self.b.ins().bitcast(types::I8X16, self.little, halves[1]);
-        let r = self.b.ins().shuffle(lo, hi, mask);
-        let r = self.b.ins().bitcast(types::F32X4, self.little, r);
         self.last(p, r)
     }
 
-    /// EX2 .. POW through the helper: a scalar per lane.
+    /// SIN and COS through the helper: a scalar per lane.
     fn approx(&mut self, op: u32, p: Precision, a: Value, b: Value) -> Value {
         // The helper reads three quads; the third (LIT's x) is defined as zero here.
         let unused = self.fsplat(0.0);

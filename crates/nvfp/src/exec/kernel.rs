@@ -27,10 +27,14 @@ pub struct BatchState<'a> {
     /// `cc[component][lane]`: one `decode::CC_*` bit each.
     pub cc: &'a mut [[u8; LANES]; 4],
     pub killed: &'a mut [bool; LANES],
+    /// Whether every register and the CC must hold their final values afterwards (for a trace);
+    /// otherwise only the outputs (o[COLR]/o[COLH], o[DEPR]) and `killed` are read back, and the
+    /// temporaries and the CC may be left as they are (the next batch's reset clears them).
+    pub traced: bool,
 }
 
 /// The state of `batch` for a kernel.
-pub(super) fn state_of(batch: &mut Batch) -> BatchState<'_> {
+pub(super) fn state_of(batch: &mut Batch, traced: bool) -> BatchState<'_> {
     BatchState {
         regs: batch
             .regs
@@ -39,18 +43,21 @@ pub(super) fn state_of(batch: &mut Batch) -> BatchState<'_> {
             .collect(),
         cc: &mut batch.cc,
         killed: &mut batch.killed,
+        traced,
     }
 }
 
-/// Runs the program over the batch with `kernel`, or with the interpreter.
+/// Runs the program over the batch with `kernel`, or with the interpreter (see
+/// [`BatchState::traced`]).
 pub(super) fn run(
     kernel: Option<&dyn Kernel>,
     batch: &mut Batch,
     ctx: &super::interp::Context,
     quads: usize,
+    traced: bool,
 ) {
     match kernel {
-        Some(kernel) => kernel.run_batch(state_of(batch), ctx.textures, quads),
+        Some(kernel) => kernel.run_batch(state_of(batch, traced), ctx.textures, quads),
         None => super::interp::run(batch, ctx, quads),
     }
 }

@@ -36,7 +36,8 @@ pub use trace::{TempTrace, Trace};
 use crate::isa::ATTRIB_COUNT;
 use crate::program::Program;
 use crate::texture::TextureUnits;
-use batch::{Batch, QUADS};
+use batch::Batch;
+pub use batch::QUADS;
 use decode::Decoded;
 use interp::Context;
 use kernel::Kernel;
@@ -59,6 +60,34 @@ pub struct QuadOutput {
     /// o[DEPR].z per fragment, when the program writes it.
     pub depth: [f32; 4],
     pub killed: [bool; 4],
+}
+
+/// Runs a machine on one thread over slices of quads as small as one batch, reusing one batch's
+/// registers (with its constants filled once), so that a caller can make each slice's inputs just
+/// before it is shaded, while they are still in the cache, without a batch's setup per slice.
+pub struct Runner<'a> {
+    machine: &'a Machine,
+    batch: Box<Batch>,
+    params: &'a Parameters,
+    textures: &'a TextureUnits,
+}
+
+impl Runner<'_> {
+    /// As [`Machine::run_quads`], on this thread.
+    pub fn run(&mut self, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
+        let ctx = Context {
+            decoded: &self.machine.decoded,
+            params: self.params,
+            textures: self.textures,
+        };
+        let count = inputs.len().min(outputs.len());
+        self.machine.run_batches(
+            &mut self.batch,
+            &ctx,
+            &inputs[..count],
+            &mut outputs[..count],
+        );
+    }
 }
 
 /// The program parameters of section 3.11.2 that can change between runs.
@@ -149,10 +178,30 @@ impl Machine {
 
     fn run_serial(&self, ctx: &Context, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
         let mut batch = Batch::new(&self.decoded, ctx.params);
+        self.run_batches(&mut batch, ctx, inputs, outputs);
+    }
+
+    fn run_batches(
+        &self,
+        batch: &mut Batch,
+        ctx: &Context,
+        inputs: &[QuadInput],
+        outputs: &mut [QuadOutput],
+    ) {
         for (inputs, outputs) in inputs.chunks(QUADS).zip(outputs.chunks_mut(QUADS)) {
             batch.reset(&self.decoded, inputs);
-            kernel::run(self.kernel(), &mut batch, ctx, inputs.len());
-            interp::read_outputs(&batch, &self.decoded, outputs);
+            kernel::run(self.kernel(), batch, ctx, inputs.len(), false);
+            interp::read_outputs(batch, &self.decoded, outputs);
+        }
+    }
+
+    /// A [`Runner`] for one thread: runs many small slices of quads with one batch, made once.
+    pub fn runner<'a>(&'a self, params: &'a Parameters, textures: &'a TextureUnits) -> Runner<'a> {
+        Runner {
+            machine: self,
+            batch: Batch::new(&self.decoded, params),
+            params,
+            textures,
         }
     }
 
@@ -171,7 +220,7 @@ impl Machine {
         };
         let mut batch = Batch::new(&self.decoded, params);
         batch.reset(&self.decoded, std::slice::from_ref(input));
-        kernel::run(self.kernel(), &mut batch, &ctx, 1);
+        kernel::run(self.kernel(), &mut batch, &ctx, 1, true);
         let mut output = [QuadOutput::default()];
         interp::read_outputs(&batch, &self.decoded, &mut output);
         (output[0], trace::capture(&batch, &self.decoded))

@@ -80,7 +80,19 @@ pub fn reference_quad(width: u32, height: u32) -> QuadBatch {
 
 /// Appends the quads of one row of quads of the reference quad (pixel rows `y0` and `y0 + 1`).
 pub fn reference_quad_row(y0: u32, width: u32, height: u32, batch: &mut QuadBatch) {
-    for x0 in (0..width).step_by(2) {
+    reference_quad_span(y0, 0..width, width, height, batch);
+}
+
+/// Appends the quads of a row of quads of the reference quad whose left pixel column `x0` (even)
+/// lies in `columns`.
+pub fn reference_quad_span(
+    y0: u32,
+    columns: std::ops::Range<u32>,
+    width: u32,
+    height: u32,
+    batch: &mut QuadBatch,
+) {
+    for x0 in columns.step_by(2) {
         let mut input = QuadInput::default();
         let mut coverage = [false; 4];
         for (f, covered) in coverage.iter_mut().enumerate() {
