@@ -59,45 +59,6 @@ fn stem(kind: ScalarKind) -> Option<&'static str> {
     }
 }
 
-/// Whether `op`'s result, of `kind`, can be a value the kind cannot hold when its operands are
-/// values of the kind. Min, max, clamps and data movement pick an operand; for half, `neg`, `abs`
-/// and the integer roundings of an fp16 value are fp16 values too (fixed's range is not
-/// symmetric: −(−2) and ceil(2047/1024) leave it).
-fn leaves_kind(op: Op, kind: ScalarKind) -> bool {
-    match op {
-        Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Select | Op::Swizzle(_) | Op::Construct => {
-            false
-        }
-        Op::Neg | Op::Abs | Op::Floor | Op::Ceil | Op::Trunc | Op::Round => {
-            kind == ScalarKind::Fixed
-        }
-        Op::Cvt(_) => true,
-        _ => computes(op),
-    }
-}
-
-/// The operations whose real result is computed: not comparisons or logic (bool results), not
-/// packing (pack results are raw words, unpack results exact).
-fn computes(op: Op) -> bool {
-    !matches!(
-        op,
-        Op::Eq
-            | Op::Ne
-            | Op::Lt
-            | Op::Le
-            | Op::Gt
-            | Op::Ge
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Not
-            | Op::All
-            | Op::Any
-            | Op::Pack(_)
-            | Op::Unpack(_)
-    )
-}
-
 impl Helpers {
     fn mark(&mut self, kind: ScalarKind) {
         match kind {
@@ -111,7 +72,7 @@ impl Helpers {
     /// `dot` and `lerp` rounded at every step, other operations once. `None`: nothing to round.
     pub fn round(&mut self, op: Op, args: &[Expr], e: Expr, kind: ScalarKind) -> Option<Expr> {
         let name = stem(kind)?;
-        if !leaves_kind(op, kind) {
+        if !op.leaves_kind(kind) {
             return None;
         }
         self.mark(kind);

@@ -241,6 +241,24 @@ impl Op {
         })
     }
 
+    /// Whether the result, of `kind`, can be a value the kind cannot hold when the operands are
+    /// values of the kind (what a back end that rounds `half` to fp16 and `fixed` to fx12 after
+    /// each operation must round). Min, max, clamps and data movement pick an operand; for half,
+    /// `neg`, `abs` and the integer roundings of an fp16 value are fp16 values too (fixed's range
+    /// is not symmetric: −(−2) and ceil(2047/1024) leave it); comparisons and logic give bools,
+    /// packing gives raw words and unpacking exact values.
+    pub fn leaves_kind(self, kind: ScalarKind) -> bool {
+        use Op::*;
+        match self {
+            Min | Max | Clamp | Sat | Select | Swizzle(_) | Construct => false,
+            Neg | Abs | Floor | Ceil | Trunc | Round => kind == ScalarKind::Fixed,
+            Cvt(_) => true,
+            Eq | Ne | Lt | Le | Gt | Ge | And | Or | Xor | Not | All | Any => false,
+            Pack(_) | Unpack(_) => false,
+            _ => true,
+        }
+    }
+
     /// True for operations whose value depends on other fragments of the quad.
     pub fn is_derivative(self) -> bool {
         matches!(self, Op::Ddx | Op::Ddy)

@@ -13,41 +13,6 @@ use naga::{
 };
 use pigment_ir::{Op, ScalarKind, Type, Value};
 
-/// Whether `op`'s result, of `kind`, can leave the kind when its operands are values of the kind:
-/// min, max, clamps and data movement pick an operand; for half, `neg`, `abs` and the integer
-/// roundings of an fp16 value are fp16 values (fixed's range is not symmetric: −(−2) leaves it).
-fn leaves_kind(op: Op, kind: ScalarKind) -> bool {
-    match op {
-        Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Select | Op::Swizzle(_) | Op::Construct => {
-            false
-        }
-        Op::Neg | Op::Abs | Op::Floor | Op::Ceil | Op::Trunc | Op::Round => {
-            kind == ScalarKind::Fixed
-        }
-        Op::Pack(_) | Op::Unpack(_) => false,
-        _ => !is_logic(op),
-    }
-}
-
-/// Comparisons and logic: their results are bools.
-fn is_logic(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Eq
-            | Op::Ne
-            | Op::Lt
-            | Op::Le
-            | Op::Gt
-            | Op::Ge
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Not
-            | Op::All
-            | Op::Any
-    )
-}
-
 impl Lowerer<'_> {
     /// `op` on `args` with result type `ty`, rounded to `ty`'s kind as fp30 rounds it when the
     /// fp30 precision mode is on.
@@ -60,7 +25,7 @@ impl Lowerer<'_> {
     ) -> LResult<Handle<Expression>> {
         let kind = ty.kind;
         let rounds = matches!(kind, ScalarKind::Half | ScalarKind::Fixed);
-        if !self.options.fp30_precision || !rounds || !leaves_kind(op, kind) {
+        if !self.options.fp30_precision || !rounds || !op.leaves_kind(kind) {
             return self.op(op, args, ty, b);
         }
         let a: Vec<_> = args
@@ -149,23 +114,6 @@ impl Lowerer<'_> {
         )
     }
 
-    fn choose(
-        &mut self,
-        condition: Handle<Expression>,
-        accept: Handle<Expression>,
-        reject: Handle<Expression>,
-        b: &mut NBlock,
-    ) -> Handle<Expression> {
-        self.push(
-            Expression::Select {
-                condition,
-                accept,
-                reject,
-            },
-            b,
-        )
-    }
-
     /// fp16 rounding: the bits rounded at fraction bit 13 (ties to even) in fp16's normal range,
     /// multiples of 2^-24 below 2^-14, ±INF (x times INF) from 65520 on; NaN stays NaN.
     fn rounded_fp16(&mut self, x: Handle<Expression>, w: u8, b: &mut NBlock) -> Handle<Expression> {
@@ -191,10 +139,10 @@ impl Lowerer<'_> {
         let a = self.math(M::Abs, &[x], b);
         let min_normal = self.splat_f(6.103_515_6e-5, w, b);
         let is_tiny = self.binary(Bin::Less, a, min_normal, b);
-        let r = self.choose(is_tiny, tiny, normal, b);
+        let r = self.select(is_tiny, tiny, normal, b);
         let limit = self.splat_f(65520.0, w, b);
         let in_range = self.binary(Bin::Less, a, limit, b);
-        self.choose(in_range, r, huge, b)
+        self.select(in_range, r, huge, b)
     }
 
     /// fx12: NaN is 0, clamped to [-2, 2047/1024], rounded to a multiple of 1/1024 (ties to even).
@@ -208,6 +156,6 @@ impl Lowerer<'_> {
         let q = self.binary(Bin::Divide, steps, scale, b);
         let zero = self.splat_f(0.0, w, b);
         let nan = self.binary(Bin::NotEqual, x, x, b);
-        self.choose(nan, zero, q, b)
+        self.select(nan, zero, q, b)
     }
 }

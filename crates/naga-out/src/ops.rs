@@ -39,7 +39,7 @@ impl Lowerer<'_> {
         )
     }
 
-    fn select(
+    pub(crate) fn select(
         &mut self,
         condition: Handle<Expression>,
         accept: Handle<Expression>,
