@@ -298,3 +298,38 @@ fn one_command_writes_both_stages() {
     glslang_accepts(&dir, &vs, "vert");
     glslang_accepts(&dir, &fs, "frag");
 }
+
+/// `--precision fp30`: `half` arithmetic goes through the fp16 rounding helper, the shader still
+/// validates, the default output has no helper, and a version without bit casts is refused.
+#[test]
+fn precision_fp30_rounds_half_and_needs_bit_casts() {
+    let dir = scratch("glsl-precision");
+    let file = write(
+        &dir,
+        "h.cg",
+        "half4 main(half2 uv : TEXCOORD0, uniform half k) : COLOR { return half4(uv * k + 0.1, uv.x / k, 1); }\n",
+    );
+    let compile =
+        |extra: &[&str]| pigment(&[&["compile", &file, "--target", "glsl:330"], extra].concat());
+    let exact = compile(&["--precision", "fp30"]);
+    assert_eq!(exact.status.code(), Some(0), "{}", stderr(&exact));
+    let text = stdout(&exact);
+    assert!(text.contains("cg_half("), "{text}");
+    glslang_accepts(&dir, &text, "frag");
+    let plain = stdout(&compile(&[]));
+    assert!(!plain.contains("cg_half"), "{plain}");
+    let old = pigment(&[
+        "compile",
+        &file,
+        "--target",
+        "glsl:120",
+        "--precision",
+        "fp30",
+    ]);
+    assert_ne!(old.status.code(), Some(0));
+    assert!(
+        stderr(&old).contains("precision fp30 needs GLSL 3.30"),
+        "{}",
+        stderr(&old)
+    );
+}
