@@ -9,10 +9,11 @@
 
 #[path = "../../fp30/tests/common/mod.rs"]
 mod common;
+#[path = "common/mod.rs"]
+mod isl_common;
 
 use common::*;
 use nvfp::exec::Machine;
-use pigment_diag::FileId;
 use pigment_ir::{Handle, Module};
 
 const SHADERS: &[&str] = &[
@@ -46,22 +47,7 @@ const SHADERS: &[&str] = &[
 ];
 
 fn lowered(text: &str) -> Module {
-    let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
-    assert!(diags.is_empty(), "{text}\n{diags:?}");
-    let lights: Vec<pigment_isl::Light> = unit
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            pigment_isl::ast::Item::Func(f) if f.name.text != "s" => Some(pigment_isl::Light {
-                unit: &unit,
-                shader: f.name.text.clone(),
-                name: format!("{}1", f.name.text),
-            }),
-            _ => None,
-        })
-        .collect();
-    let mut func =
-        pigment_isl::lower_surface_lit(&unit, "s", &lights).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut func = isl_common::lower_lit(text);
     func.name = "main".into();
     let mut module = Module::new();
     module.functions.append(func);

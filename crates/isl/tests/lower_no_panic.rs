@@ -16,24 +16,7 @@ use proptest::prelude::*;
 
 /// The programs of `check_good.rs` and the seeds of `no_panic.rs`.
 fn good_programs() -> Vec<String> {
-    let mut v: Vec<String> = [
-        programs::SPEC_EXAMPLE,
-        programs::STRINGS_AND_TEXTURES,
-        programs::UNIFORM_CONTROL,
-        programs::ALL_SHADER_KINDS,
-        programs::SEED,
-        programs::SEED_FUNCTIONS,
-    ]
-    .map(str::to_string)
-    .to_vec();
-    for body in [
-        programs::UNIFORM_ARITHMETIC,
-        programs::PARAMETER_PROMOTION,
-        programs::FRAME_BUFFER_CONTROL,
-        programs::NESTED_SCOPES,
-    ] {
-        v.push(in_surface(body));
-    }
+    let mut v = common::good_programs();
     v.extend(maths_programs());
     v
 }

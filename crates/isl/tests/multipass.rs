@@ -20,30 +20,10 @@ use std::collections::HashMap;
 
 mod common;
 
-use common::{in_surface, programs};
+use common::lower_lit as lower;
 
 const W: usize = 8;
 const H: usize = 4;
-
-/// Checks and lowers the surface shader `s` of `text`, lit by an instance of every other shader
-/// of the file (its lights).
-fn lower(text: &str) -> Function {
-    let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
-    assert!(diags.is_empty(), "{text}\n{diags:?}");
-    let lights: Vec<pigment_isl::Light> = unit
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            pigment_isl::ast::Item::Func(f) if f.name.text != "s" => Some(pigment_isl::Light {
-                unit: &unit,
-                shader: f.name.text.clone(),
-                name: format!("{}1", f.name.text),
-            }),
-            _ => None,
-        })
-        .collect();
-    pigment_isl::lower_surface_lit(&unit, "s", &lights).unwrap_or_else(|d| panic!("{text}\n{d:?}"))
-}
 
 /// The frame buffer's colour at pixel (x, y): varied, inside [0, 1].
 fn fb_texel(x: usize, y: usize) -> [f32; 4] {
@@ -594,23 +574,7 @@ fn lookups_legalisation_removes_need_no_unit() {
 /// binds), the pixels are the unsplit function's.
 #[test]
 fn good_programs_split_under_tiny_budgets() {
-    let mut texts: Vec<String> = [
-        programs::SPEC_EXAMPLE,
-        programs::STRINGS_AND_TEXTURES,
-        programs::UNIFORM_CONTROL,
-        programs::ALL_SHADER_KINDS,
-        programs::SEED,
-        programs::SEED_FUNCTIONS,
-    ]
-    .map(str::to_string)
-    .to_vec();
-    for body in [
-        programs::UNIFORM_ARITHMETIC,
-        programs::PARAMETER_PROMOTION,
-        programs::FRAME_BUFFER_CONTROL,
-    ] {
-        texts.push(in_surface(body));
-    }
+    let texts = common::good_programs();
     let mut split = 0;
     for text in &texts {
         let (unit, diags) = pigment_isl::parse_and_check(FileId(0), text);
