@@ -35,20 +35,8 @@ const ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
 }
 ";
 
-/// `pow` of negative bases: NaN in the IR (NV's exp2(b·log2(a))), undefined in the targets. (0^0,
-/// NaN in the IR too, is left out: drivers commonly give 1 for it.)
-const POW: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
-  %0: float4 = input $t
-  %1: float = swizzle %0.x
-  %2: float = const 0.5
-  %3: float = sub %1, %2
-  %4: float = const 2.2
-  %5: float = pow %3, %4
-  %6: float = pow %1, %4
-  %7: float4 = construct %5, %6, %3, %1
-  store $c, %7
-}
-";
+/// `pow` of negative bases (the file says why).
+const POW: &str = include_str!("../../../tests/in/precision/pow.ir");
 
 #[test]
 fn pow_keeps_the_irs_special_cases() {
