@@ -17,8 +17,8 @@ use nvfp::render::Framebuffer;
 use pigment_diag::{Diagnostic, SourceFiles};
 use pigment_ir::SamplerDim;
 use pigment_isl::ast::{ShaderKind, Unit};
+use pigment_isl::passes::PassOutput;
 use pigment_scene::{Camera, DepthBuffer, DepthTest, DrawOptions};
-use std::cell::RefCell;
 use std::path::Path;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
@@ -45,13 +45,21 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         lights: &lights,
         geometry: &geometry,
         camera,
-        depth: RefCell::new(DepthBuffer::new(width, height)),
     };
+    let mut depth = DepthBuffer::new(width, height);
     let first = pigment_scene::cleared(width, height, clear_colour(&args.isl.clear)?);
-    let frame = render.pass(&units.surface, &surface, &uniforms, &first, DepthTest::Less)?;
+    let frame = render.pass(
+        &units.surface,
+        &surface,
+        &uniforms,
+        &first,
+        (DepthTest::Less, &mut depth),
+    )?;
     let frame = match atmosphere {
         // The atmosphere's FB is the rendered frame: the surface pass's result as its texture.
-        Some((unit, name)) => render.pass(unit, &name, &[], &frame, DepthTest::Equal)?,
+        Some((unit, name)) => {
+            render.pass(unit, &name, &[], &frame, (DepthTest::Equal, &mut depth))?
+        }
         None => frame,
     };
     crate::commands::run::write_frame(&frame, &args.target, &args.program)
@@ -118,30 +126,28 @@ fn uniform_settings(settings: &[String]) -> Result<Vec<(String, String)>, Failur
         .collect()
 }
 
-/// What every pass of one render shares: the depth buffer the first pass fills and later ones
-/// test against.
+/// What every pass of one render shares.
 struct Render<'a> {
     args: &'a RenderArgs,
     files: &'a SourceFiles,
     lights: &'a [pigment_isl::Light<'a>],
     geometry: &'a pigment_scene::Scene,
     camera: Camera,
-    depth: RefCell<DepthBuffer>,
 }
 
 impl Render<'_> {
     /// One shader over the scene: `name` of `unit` lowered with the lights and `uniforms`, split
     /// into as many fp30 passes as it needs (`pigment_isl::passes`), drawn onto `fb` (the frame
-    /// buffer as the shader finds it, which every pass reads as `FB`). Its first pass tests depth
-    /// with `test`, later ones EQUAL on the surfaces it left; a pass before the last writes a float
-    /// target the later ones read.
+    /// buffer as the shader finds it, which every pass reads as `FB`). Its first pass tests
+    /// `depth` with `test`, later ones EQUAL on the surfaces it left; a pass before the last
+    /// writes a float target the later ones read.
     fn pass(
         &self,
         unit: &Unit,
         name: &str,
         uniforms: &[(String, String)],
         fb: &Framebuffer,
-        test: DepthTest,
+        (test, depth): (DepthTest, &mut DepthBuffer),
     ) -> Result<Framebuffer, Failure> {
         let rejected = |errors: &[Diagnostic]| {
             print(self.files, errors);
@@ -153,43 +159,29 @@ impl Render<'_> {
         let options = pigment_fp30::Options::default();
         let partition =
             pigment_isl::passes::partition(&fragment, &options).map_err(|e| rejected(&e))?;
+        let split = partition.passes.len() > 1;
         let fb_texture = frame_buffer(fb)?;
-        let mut targets: Vec<Framebuffer> = Vec::new();
+        let mut targets: Vec<Option<Framebuffer>> = vec![None; partition.targets];
         for (n, pass) in partition.passes.iter().enumerate() {
             let loaded = crate::commands::render::load_compiled(pass.compiled.clone())?;
-            let mut args = self.args.clone();
-            args.target.bindings.textures = textures.clone();
-            if partition.passes.len() > 1 {
-                // A split pass declares only the parameters and samplers it reads.
-                args.target.bindings.params.retain(|p| declares(&loaded, p));
-                args.target.bindings.textures.retain(|t| {
-                    let name = t.split_once('=').map_or(t.as_str(), |(n, _)| n);
-                    loaded.interface.sampler_unit(name.trim()).is_ok()
-                });
-            }
-            let mut units = Vec::new();
-            if let Ok(unit) = loaded.interface.sampler_unit("FB") {
-                units.push((unit, fb_texture.clone()));
-            }
-            for read in &pass.reads {
-                let unit = loaded.interface.sampler_unit(&read.sampler).map_err(|_| {
-                    Failure::Output(format!("internal: pass {n} has no `{}`", read.sampler))
-                })?;
-                units.push((unit, frame_buffer(&targets[read.target])?));
-            }
+            let args = self.pass_args(&loaded, &textures, split);
+            let units = pass_units(&loaded, pass, &fb_texture, &targets)?;
             let test = if n == 0 { test } else { DepthTest::Equal };
+            let cleared;
             let start = match pass.writes {
-                pigment_isl::passes::PassOutput::Final => fb,
-                pigment_isl::passes::PassOutput::Target(_) => {
-                    &pigment_scene::cleared(fb.width, fb.height, [0.0; 4])
+                PassOutput::Final => fb,
+                PassOutput::Target(_) => {
+                    cleared = pigment_scene::cleared(fb.width, fb.height, [0.0; 4]);
+                    &cleared
                 }
             };
-            let frame = self.draw(&loaded, &args, &units, start, test)?;
+            let frame = self.draw(&loaded, &args, &units, start, (test, &mut *depth))?;
             match pass.writes {
-                pigment_isl::passes::PassOutput::Final => return Ok(frame),
-                pigment_isl::passes::PassOutput::Target(t) => {
-                    targets.resize_with(targets.len().max(t + 1), || frame.clone());
-                    targets[t] = frame;
+                PassOutput::Final => return Ok(frame),
+                PassOutput::Target(t) => {
+                    if let Some(slot) = targets.get_mut(t) {
+                        *slot = Some(frame);
+                    }
                 }
             }
         }
@@ -198,14 +190,34 @@ impl Render<'_> {
         ))
     }
 
-    /// One fp30 program drawn over the scene with `test`, onto a copy of `start`.
+    /// The command line's bindings for one pass: the shader's textures; a pass of a split shader
+    /// declares only the parameters and samplers it reads, so it gets only those.
+    fn pass_args(
+        &self,
+        loaded: &crate::load::Loaded,
+        textures: &[String],
+        split: bool,
+    ) -> RenderArgs {
+        let mut args = self.args.clone();
+        args.target.bindings.textures = textures.to_vec();
+        if split {
+            args.target.bindings.params.retain(|p| declares(loaded, p));
+            args.target.bindings.textures.retain(|t| {
+                let name = t.split_once('=').map_or(t.as_str(), |(n, _)| n);
+                loaded.interface.sampler_unit(name.trim()).is_ok()
+            });
+        }
+        args
+    }
+
+    /// One fp30 program drawn over the scene with `test` against `depth`, onto a copy of `start`.
     fn draw(
         &self,
         loaded: &crate::load::Loaded,
         args: &RenderArgs,
         units: &[(u8, nvfp::texture::Texture)],
         start: &Framebuffer,
-        test: DepthTest,
+        (test, depth): (DepthTest, &mut DepthBuffer),
     ) -> Result<Framebuffer, Failure> {
         let options = DrawOptions {
             depth_test: test,
@@ -219,19 +231,36 @@ impl Render<'_> {
             &args.target,
             |shader, frame| {
                 frame.pixels.clone_from(&start.pixels);
-                let depth = &mut self.depth.borrow_mut();
-                pigment_scene::draw_with(
-                    self.geometry,
-                    &self.camera,
-                    &options,
-                    shader,
-                    frame,
-                    depth,
-                );
+                let (scene, camera) = (self.geometry, &self.camera);
+                pigment_scene::draw_with(scene, camera, &options, shader, frame, depth);
                 Ok(())
             },
         )
     }
+}
+
+/// The textures a pass reads besides the shader's own: `FB` and the render targets of earlier
+/// passes, by unit.
+fn pass_units(
+    loaded: &crate::load::Loaded,
+    pass: &pigment_isl::passes::Pass,
+    fb: &nvfp::texture::Texture,
+    targets: &[Option<Framebuffer>],
+) -> Result<Vec<(u8, nvfp::texture::Texture)>, Failure> {
+    let mut units = Vec::new();
+    if let Ok(unit) = loaded.interface.sampler_unit("FB") {
+        units.push((unit, fb.clone()));
+    }
+    for read in &pass.reads {
+        let internal = || Failure::Output(format!("internal: no target for `{}`", read.sampler));
+        let unit = loaded
+            .interface
+            .sampler_unit(&read.sampler)
+            .map_err(|_| internal())?;
+        let target = targets.get(read.target).and_then(Option::as_ref);
+        units.push((unit, frame_buffer(target.ok_or_else(internal)?)?));
+    }
+    Ok(units)
 }
 
 /// Whether `--param NAME=...` names a parameter of the program.
