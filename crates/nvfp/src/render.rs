@@ -63,6 +63,24 @@ impl Shader<'_> {
             && !output.killed[f]
             && (!self.program.writes_depr || (0.0..=1.0).contains(&output.depth[f]))
     }
+
+    /// Stores the surviving fragments of quads of one row of quads into that row's `pixels`.
+    fn store_row(
+        &self,
+        batch: &QuadBatch,
+        outputs: &[QuadOutput],
+        width: usize,
+        pixels: &mut [[f32; 4]],
+    ) {
+        for (q, output) in outputs.iter().enumerate() {
+            let x0 = batch.origins[q].0 as usize;
+            for f in 0..4 {
+                if self.survives(output, batch.coverage[q][f], f) {
+                    pixels[(f >> 1) * width + x0 + (f & 1)] = output.color[f];
+                }
+            }
+        }
+    }
 }
 
 /// Runs the program over every quad of `batch`, in parallel, in batch order.
@@ -82,12 +100,26 @@ fn run_batch(shader: &Shader<'_>, batch: &QuadBatch) -> Vec<QuadOutput> {
 /// Shades every quad of `batch` and stores the surviving fragments into `target`.
 pub fn shade(shader: &Shader<'_>, batch: &QuadBatch, target: &mut Framebuffer) {
     let outputs = run_batch(shader, batch);
+    for_each_survivor(shader, batch, &outputs, target.width, |index, q, f| {
+        target.pixels[index] = outputs[q].color[f];
+    });
+}
+
+/// Calls `store(pixel index, quad, fragment)` for each fragment of the shaded `batch` that
+/// survives (covered, not killed, its depth in range), in batch order, on a target `width` wide.
+fn for_each_survivor(
+    shader: &Shader<'_>,
+    batch: &QuadBatch,
+    outputs: &[QuadOutput],
+    width: u32,
+    mut store: impl FnMut(usize, usize, usize),
+) {
     for (q, output) in outputs.iter().enumerate() {
         let (x0, y0) = batch.origins[q];
         for f in 0..4 {
             if shader.survives(output, batch.coverage[q][f], f) {
                 let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
-                target.pixels[(y * target.width + x) as usize] = output.color[f];
+                store((y * width + x) as usize, q, f);
             }
         }
     }
@@ -198,39 +230,11 @@ pub fn shade_depth_tested(
     depth: &mut DepthBuffer,
 ) {
     let outputs = run_batch(shader, batch);
-    for (q, output) in outputs.iter().enumerate() {
-        let (x0, y0) = batch.origins[q];
-        for f in 0..4 {
-            if !shader.survives(output, batch.coverage[q][f], f) {
-                continue;
-            }
-            let (x, y) = (x0 + (f as u32 & 1), y0 + (f as u32 >> 1));
-            let index = (y * target.width + x) as usize;
-            let z = fragment_depth(shader, batch, output, q, f);
-            if test.passes(z, depth.depths[index]) {
-                depth.depths[index] = z;
-                target.pixels[index] = output.color[f];
-            }
+    for_each_survivor(shader, batch, &outputs, target.width, |index, q, f| {
+        let z = fragment_depth(shader, batch, &outputs[q], q, f);
+        if test.passes(z, depth.depths[index]) {
+            depth.depths[index] = z;
+            target.pixels[index] = outputs[q].color[f];
         }
-    }
-}
-
-impl Shader<'_> {
-    /// Stores the surviving fragments of quads of one row of quads into that row's `pixels`.
-    fn store_row(
-        &self,
-        batch: &QuadBatch,
-        outputs: &[QuadOutput],
-        width: usize,
-        pixels: &mut [[f32; 4]],
-    ) {
-        for (q, output) in outputs.iter().enumerate() {
-            let x0 = batch.origins[q].0 as usize;
-            for f in 0..4 {
-                if self.survives(output, batch.coverage[q][f], f) {
-                    pixels[(f >> 1) * width + x0 + (f & 1)] = output.color[f];
-                }
-            }
-        }
-    }
+    });
 }
