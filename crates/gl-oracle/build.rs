@@ -1,5 +1,5 @@
 //! Generates the OpenGL bindings the oracle calls: OpenGL 3.0 in the compatibility profile (immediate mode,
-//! fog coordinates, float framebuffers, colour-clamp control), the ARB_fragment_program and ARB_vertex_program entry points and
+//! fog coordinates, float framebuffers, colour-clamp control), the ARB_fragment_program and ARB_vertex_program entry points, NV_fragment_program's (for a native driver) and
 //! the rectangle-texture target. The bindings are a struct of function pointers loaded at run time through
 //! `eglGetProcAddress`, so nothing links against libGL.
 
@@ -12,6 +12,10 @@ fn main() {
         "GL_ARB_fragment_program",
         "GL_ARB_vertex_program",
         "GL_ARB_texture_rectangle",
+        // LoadProgramNV and BindProgramNV come from NV_vertex_program; the named parameters from
+        // NV_fragment_program (the native-driver oracle only).
+        "GL_NV_vertex_program",
+        "GL_NV_fragment_program",
     ];
     let mut bindings = Vec::new();
     Registry::new(

@@ -1,7 +1,7 @@
 //! An OpenGL compatibility-profile context on the shared surfaceless display, current without any surface,
 //! with the GL entry points loaded through `eglGetProcAddress`.
 
-use crate::display::{egl_error, has_word, DisplayRef};
+use crate::display::{egl_error, has_word, DisplayRef, Renderer};
 use crate::error::OracleError;
 use crate::gl::{self, Gl};
 use crate::glcheck::{check, get_string};
@@ -113,22 +113,27 @@ impl Context {
             .map_err(|e| egl_error("eglMakeCurrent (surfaceless)", e))
     }
 
-    /// The GL_RENDERER string, checked to be llvmpipe, after checking the extensions the oracle uses.
-    pub(crate) fn check_renderer(&self) -> Result<String, OracleError> {
-        let renderer = get_string(&self.gl, gl::RENDERER);
+    /// The GL_RENDERER string, after checking that the context is what `renderer` asked for: llvmpipe with
+    /// ARB_fragment_program, or a native driver with NV_fragment_program.
+    pub(crate) fn check_renderer(&self, renderer: Renderer) -> Result<String, OracleError> {
+        let name = get_string(&self.gl, gl::RENDERER);
         check(&self.gl, "querying GL_RENDERER")?;
-        if !renderer.contains("llvmpipe") {
-            return Err(OracleError::NotLlvmpipe { renderer });
-        }
+        let required = match renderer {
+            Renderer::Llvmpipe { .. } if !name.contains("llvmpipe") => {
+                return Err(OracleError::NotLlvmpipe { renderer: name });
+            }
+            Renderer::Llvmpipe { .. } => "GL_ARB_fragment_program",
+            Renderer::Native => "GL_NV_fragment_program",
+        };
         let extensions = get_string(&self.gl, gl::EXTENSIONS);
         check(&self.gl, "querying GL_EXTENSIONS")?;
-        if !has_word(&extensions, "GL_ARB_fragment_program") {
+        if !has_word(&extensions, required) {
             return Err(OracleError::MissingExtension {
                 api: "OpenGL",
-                extension: "GL_ARB_fragment_program",
+                extension: required,
             });
         }
-        Ok(renderer)
+        Ok(name)
     }
 }
 

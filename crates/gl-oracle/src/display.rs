@@ -1,5 +1,6 @@
-//! The process-wide EGL display of the oracle: libEGL loaded once, Mesa's surfaceless platform forced onto
-//! software rendering (llvmpipe), shared by every live [`crate::Oracle`] and terminated when the last one goes.
+//! The process-wide EGL display of the oracle: libEGL loaded once, the surfaceless platform (Mesa's, forced
+//! onto software rendering, llvmpipe; or whatever driver answers it, for [`Renderer::Native`]), shared by every
+//! live [`crate::Oracle`] and terminated when the last one goes.
 //!
 //! Why shared and counted: EGL hands out one display per platform, so every oracle of a process gets the same
 //! one, and llvmpipe reads `LP_NUM_THREADS` only when `eglInitialize` creates its screen. Terminating the
@@ -25,10 +26,29 @@ pub(crate) fn egl() -> Result<&'static Egl, OracleError> {
         .map_err(|why| OracleError::EglLoad(why.clone()))
 }
 
-/// The live display and the thread count its llvmpipe screen was created with.
+/// Which GL answers the display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Renderer {
+    /// Mesa's llvmpipe with `threads` rasterizer threads (`None`: Mesa's default).
+    Llvmpipe { threads: Option<u32> },
+    /// The system's own driver (a GPU's), whatever it is: for running NV programs where NVIDIA's driver
+    /// still implements NV_fragment_program. Nothing in the environment is changed.
+    Native,
+}
+
+impl Renderer {
+    fn threads(self) -> Option<u32> {
+        match self {
+            Renderer::Llvmpipe { threads } => threads,
+            Renderer::Native => None,
+        }
+    }
+}
+
+/// The live display and the renderer it was created for.
 struct Shared {
     display: egl::Display,
-    threads: Option<u32>,
+    renderer: Renderer,
     users: usize,
 }
 
@@ -51,15 +71,19 @@ pub(crate) struct DisplayRef {
 }
 
 impl DisplayRef {
-    /// Joins the live display, or creates it with `threads` llvmpipe threads (`None`: Mesa's default).
-    pub(crate) fn acquire(threads: Option<u32>) -> Result<DisplayRef, OracleError> {
+    /// Joins the live display, or creates it for `renderer`.
+    pub(crate) fn acquire(renderer: Renderer) -> Result<DisplayRef, OracleError> {
         let egl = egl()?;
         let mut shared = lock();
         if let Some(live) = shared.as_mut() {
-            if threads.is_some() && threads != live.threads {
+            if (renderer == Renderer::Native) != (live.renderer == Renderer::Native) {
+                return Err(OracleError::RendererConflict);
+            }
+            let threads = renderer.threads();
+            if threads.is_some() && threads != live.renderer.threads() {
                 return Err(OracleError::ThreadCountConflict {
                     requested: threads,
-                    live: live.threads,
+                    live: live.renderer.threads(),
                 });
             }
             live.users += 1;
@@ -68,10 +92,10 @@ impl DisplayRef {
                 display: live.display,
             });
         }
-        let display = open_display(egl, threads)?;
+        let display = open_display(egl, renderer)?;
         *shared = Some(Shared {
             display,
-            threads,
+            renderer,
             users: 1,
         });
         Ok(DisplayRef { egl, display })
@@ -91,10 +115,13 @@ impl Drop for DisplayRef {
     }
 }
 
-/// Creates and initialises the surfaceless display with llvmpipe's environment set first.
-fn open_display(egl: &Egl, threads: Option<u32>) -> Result<egl::Display, OracleError> {
+/// Creates and initialises the surfaceless display, with llvmpipe's environment set first when it is wanted.
+/// (NVIDIA's EGL implements the surfaceless platform too: seen with driver 580 on an H100.)
+fn open_display(egl: &Egl, renderer: Renderer) -> Result<egl::Display, OracleError> {
     require_client_extension(egl, "EGL_MESA_platform_surfaceless")?;
-    set_llvmpipe_environment(threads);
+    if let Renderer::Llvmpipe { threads } = renderer {
+        set_llvmpipe_environment(threads);
+    }
     // SAFETY: the surfaceless platform takes EGL_DEFAULT_DISPLAY as its native display.
     let display = unsafe {
         egl.get_platform_display(

@@ -29,6 +29,9 @@ pub enum OracleError {
         requested: Option<u32>,
         live: Option<u32>,
     },
+    /// An oracle asked for the native driver while an llvmpipe one is alive in this process, or the reverse
+    /// (they would share one EGL display).
+    RendererConflict,
 }
 
 impl fmt::Display for OracleError {
@@ -57,6 +60,11 @@ impl fmt::Display for OracleError {
                  (llvmpipe reads LP_NUM_THREADS once per EGL display); drop the others first or use another process",
                 describe_threads(*requested),
                 describe_threads(*live)
+            ),
+            OracleError::RendererConflict => write!(
+                f,
+                "an oracle on the native driver and one on llvmpipe cannot live in one process (they share one \
+                 EGL display); drop the others first or use another process"
             ),
         }
     }

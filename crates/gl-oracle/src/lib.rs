@@ -7,11 +7,16 @@
 //!
 //! [`arb`] (crates/arb) translates a loaded NV_fragment_program into the ARB text the oracle runs.
 //!
+//! [`Oracle::native`] opens the system's own driver instead, and [`Oracle::draw_nv_program`] runs an NV program
+//! there as it is (NVIDIA's drivers still implement NV_fragment_program); [`case`] holds a program with the
+//! inputs both sides of a comparison get.
+//!
 //! This is the only crate of the workspace with `unsafe` code: it calls C. Every `unsafe` block says why it
 //! is sound; the rest of the crate is safe Rust.
 
 /// The NV → ARB_fragment_program translation (crates/arb's `from_nv`), under its old name.
 pub use pigment_arb::from_nv as arb;
+pub mod case;
 mod context;
 mod display;
 mod error;

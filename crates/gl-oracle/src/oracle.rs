@@ -2,7 +2,7 @@
 //! floats back, or times repeated draws for the benchmark.
 
 use crate::context::Context;
-use crate::display::DisplayRef;
+use crate::display::{DisplayRef, Renderer};
 use crate::error::OracleError;
 use crate::framebuffer::Framebuffer;
 use crate::gl::Gl;
@@ -50,9 +50,20 @@ impl Oracle {
         Oracle::create(Some(threads))
     }
 
+    /// An oracle on the system's own GL driver instead of llvmpipe, for [`Oracle::draw_nv_program`]: it
+    /// needs GL_NV_fragment_program, which NVIDIA's drivers still implement. It cannot live in one process
+    /// beside an llvmpipe oracle ([`OracleError::RendererConflict`]).
+    pub fn native() -> Result<Oracle, OracleError> {
+        Oracle::open(Renderer::Native)
+    }
+
     fn create(threads: Option<u32>) -> Result<Oracle, OracleError> {
-        let context = Context::create(DisplayRef::acquire(threads)?)?;
-        let renderer = context.check_renderer()?;
+        Oracle::open(Renderer::Llvmpipe { threads })
+    }
+
+    fn open(kind: Renderer) -> Result<Oracle, OracleError> {
+        let context = Context::create(DisplayRef::acquire(kind)?)?;
+        let renderer = context.check_renderer(kind)?;
         let framebuffer = Framebuffer::create(&context.gl)?;
         quad::set_fixed_state(&context.gl)?;
         Ok(Oracle {
@@ -124,6 +135,30 @@ impl Oracle {
     }
 }
 
+impl Oracle {
+    /// Draws the reference quad with the NV fragment program `nv_program_text` (`!!FP1.0 ... END`) loaded
+    /// as it is, on an oracle made by [`Oracle::native`]: `inputs.locals` set `p[N]`, `named` the
+    /// `DECLARE`d parameters. Returns the floats as [`Oracle::draw_reference_quad`] does.
+    pub fn draw_nv_program(
+        &mut self,
+        nv_program_text: &str,
+        width: u32,
+        height: u32,
+        inputs: &Inputs,
+        named: &[(String, [f32; 4])],
+    ) -> Result<Vec<f32>, OracleError> {
+        self.context.make_current()?;
+        let gl = &self.context.gl;
+        let bound = bind_draw_with(gl, &mut self.framebuffer, width, height, inputs, |gl| {
+            LoadedProgram::load_nv(gl, nv_program_text)
+        })?;
+        bound.program.set_named(named)?;
+        self.framebuffer.clear(gl)?;
+        quad::draw(gl)?;
+        self.framebuffer.read(gl)
+    }
+}
+
 /// An ARB vertex program (`!!ARBvp1.0 ... END`) and its `program.local[N]` values, for
 /// [`Oracle::draw_with_vertex_program`].
 #[derive(Clone, Copy, Debug)]
@@ -171,10 +206,10 @@ impl Oracle {
 /// The GL objects of one draw; they are deleted when this is dropped.
 struct BoundDraw<'gl> {
     _textures: BoundTextures<'gl>,
-    _program: LoadedProgram<'gl>,
+    program: LoadedProgram<'gl>,
 }
 
-/// Sizes the target, uploads the textures and loads the program with its locals.
+/// Sizes the target, uploads the textures and loads the ARB program with its locals.
 fn bind_draw<'gl>(
     gl: &'gl Gl,
     framebuffer: &mut Framebuffer,
@@ -183,13 +218,27 @@ fn bind_draw<'gl>(
     height: u32,
     inputs: &Inputs,
 ) -> Result<BoundDraw<'gl>, OracleError> {
+    bind_draw_with(gl, framebuffer, width, height, inputs, |gl| {
+        LoadedProgram::load(gl, arb_program_text)
+    })
+}
+
+/// Sizes the target, uploads the textures and loads the program `load` gives with its locals.
+fn bind_draw_with<'gl>(
+    gl: &'gl Gl,
+    framebuffer: &mut Framebuffer,
+    width: u32,
+    height: u32,
+    inputs: &Inputs,
+    load: impl FnOnce(&'gl Gl) -> Result<LoadedProgram<'gl>, OracleError>,
+) -> Result<BoundDraw<'gl>, OracleError> {
     framebuffer.prepare(gl, width, height)?;
     let textures = BoundTextures::upload(gl, &inputs.textures)?;
-    let program = LoadedProgram::load(gl, arb_program_text)?;
+    let program = load(gl)?;
     program.set_locals(&inputs.locals)?;
     Ok(BoundDraw {
         _textures: textures,
-        _program: program,
+        program,
     })
 }
 
