@@ -211,6 +211,58 @@ fn quads_sample_each_fragment_at_its_own_coordinates() {
     assert_eq!(reds, [1.0, 2.0, 3.0, 4.0]);
 }
 
+/// GL leaves NaN coordinates undefined; NVIDIA's driver samples them as coordinate 0 (measured on an
+/// H100, driver 580, with NV_fragment_program: docs/nv-driver.md), and so does the machine. With LINEAR
+/// and REPEAT, coordinate 0 blends the last and the first texel of each axis.
+#[test]
+fn nan_coordinates_sample_as_zero() {
+    for filter in [Filter::Nearest, Filter::Linear] {
+        for wrap in [Wrap::Repeat, Wrap::ClampToEdge] {
+            let t = two_by_two().with_filter(filter).with_wrap(wrap);
+            let zero = at(&t, [0.0, 0.0, 0.0]);
+            assert_eq!(at(&t, [f32::NAN, 0.0, 0.0]), zero, "{filter:?} {wrap:?}");
+            assert_eq!(at(&t, [0.0, f32::NAN, 0.0]), zero, "{filter:?} {wrap:?}");
+        }
+    }
+    // LINEAR REPEAT at (0, 0): the four corner texels 1, 2, 3, 4 weighted equally.
+    let t = two_by_two().with_filter(Filter::Linear);
+    assert_eq!(r_at(&t, [f32::NAN, f32::NAN, 0.0]), 2.5);
+}
+
+/// Under REPEAT an infinite coordinate has no fractional part (NaN), and NVIDIA's driver samples it as 0
+/// (measured as above); CLAMP_TO_EDGE takes it to the edge texel.
+#[test]
+fn infinite_coordinates_repeat_as_zero_and_clamp_to_the_edge() {
+    for filter in [Filter::Nearest, Filter::Linear] {
+        let t = two_by_two().with_filter(filter);
+        let zero = at(&t, [0.0, 0.0, 0.0]);
+        assert_eq!(at(&t, [f32::INFINITY, 0.0, 0.0]), zero, "{filter:?}");
+        assert_eq!(at(&t, [0.0, f32::NEG_INFINITY, 0.0]), zero, "{filter:?}");
+        let clamped = t.with_wrap(Wrap::ClampToEdge);
+        assert_eq!(r_at(&clamped, [f32::INFINITY, f32::NEG_INFINITY, 0.0]), 2.0);
+    }
+}
+
+/// A float of magnitude 2^70 is an integer (a multiple of 2^47), so REPEAT takes it to texel 0 of a
+/// 2-texel axis, however far past the range of a 64-bit integer it lies.
+#[test]
+fn huge_coordinates_wrap_exactly() {
+    let huge = 2f32.powi(70);
+    for filter in [Filter::Nearest, Filter::Linear] {
+        let t = two_by_two().with_filter(filter);
+        assert_eq!(
+            r_at(&t, [huge, 0.25, 0.0]),
+            r_at(&t, [0.25, 0.25, 0.0]),
+            "{filter:?}"
+        );
+        assert_eq!(
+            r_at(&t, [-huge, 0.25, 0.0]),
+            r_at(&t, [0.25, 0.25, 0.0]),
+            "{filter:?}"
+        );
+    }
+}
+
 #[test]
 fn nan_and_infinite_coordinates_do_not_panic() {
     for filter in [Filter::Nearest, Filter::Linear, Filter::Mipmap] {

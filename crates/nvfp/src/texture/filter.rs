@@ -8,6 +8,11 @@
 //! frac(s) for tiny negative s. CLAMP_TO_EDGE clamps s to [1/(2N), 1 − 1/(2N)] first, as GL 1.2.1
 //! says, so LINEAR sampling at and beyond an edge returns the edge texel exactly.
 //!
+//! A NaN coordinate samples as coordinate 0, and so does an infinite one under REPEAT (whose fractional
+//! part is NaN); CLAMP_TO_EDGE takes ±inf to the edges. GL leaves these undefined; it is what NVIDIA's
+//! driver does with NV_fragment_program on real hardware (measured on an H100 with driver 580, see
+//! docs/nv-driver.md). Huge finite coordinates wrap exactly (a float that large is an integer).
+//!
 //! Interpolation uses the form a + α·(b − a), nested x, then y, then z. It is algebraically GL's
 //! weighted sum Σ (1−α)(1−β)τ..., reproduces constant components (the 1.0 of an RGB texture) exactly,
 //! and is the form Mesa's llvmpipe uses.
@@ -26,17 +31,48 @@ pub(crate) struct Taps {
 /// The texel index NEAREST filtering picks along an axis of `size` texels.
 #[inline]
 pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
-    // Saturating float-to-int conversion: NaN gives 0, ±inf the extreme integers.
-    let i = u.floor() as i64;
-    wrap_index(i, size, wrap)
+    let u = defined(u, wrap);
+    if wrap == Wrap::Repeat && u.abs() >= HUGE {
+        return huge_repeat_index(u, size);
+    }
+    // Saturating float-to-int conversion: ±inf (CLAMP_TO_EDGE only here) give the extreme integers.
+    wrap_index(u.floor() as i64, size, wrap)
+}
+
+/// Beyond this, `floor(u) as i64` would saturate.
+const HUGE: f32 = 4.0e18;
+
+/// The coordinate sampled in place of `u`: 0 for NaN, and for ±inf under REPEAT.
+#[inline]
+fn defined(u: f32, wrap: Wrap) -> f32 {
+    if u.is_nan() || (u.is_infinite() && wrap == Wrap::Repeat) {
+        0.0
+    } else {
+        u
+    }
+}
+
+/// REPEAT's texel for a finite |u| ≥ [`HUGE`]: u is an integer then, and f64's remainder is exact.
+#[cold]
+fn huge_repeat_index(u: f32, size: usize) -> usize {
+    f64::from(u).rem_euclid(size as f64) as usize
 }
 
 /// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
 #[inline]
 pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
+    let u = defined(u, wrap);
     let u = match wrap {
+        // An integer: both taps on the same texel (weight 0), which wraps exactly.
+        Wrap::Repeat if u.abs() >= HUGE => {
+            let i = huge_repeat_index(u, size);
+            return Taps {
+                i0: i,
+                i1: i,
+                weight: 0.0,
+            };
+        }
         Wrap::Repeat => u,
-        // f32::max/min map NaN to the bound, so a NaN coordinate reads the first texel.
         Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
     };
     let x = u - 0.5;
@@ -46,7 +82,7 @@ pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
     Taps {
         i0: wrap_index(i, size, wrap),
         i1: wrap_index(i.saturating_add(1), size, wrap),
-        weight: if weight.is_nan() { 0.0 } else { weight },
+        weight,
     }
 }
 
