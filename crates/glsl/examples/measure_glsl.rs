@@ -13,6 +13,10 @@
 //! fixed rounded after each operation) for drawing; GLSL 1.20 has no such mode, so only 3.30 and
 //! ES 3.00 are drawn then.
 //!
+//! `--native` draws on the system's own GL driver instead of llvmpipe (`gl_oracle::Oracle::native`: a
+//! GPU's, e.g. NVIDIA's) and leaves glslangValidator out: the driver's compiler is the check then, and
+//! only the drawn fragment programs are counted.
+//!
 //! Prints one line per failure and the counts; scripts/measure-glsl runs it.
 
 #[path = "../tests/draw/mod.rs"]
@@ -90,7 +94,13 @@ fn main() {
         }
         _ => pigment_glsl::Precision::Target,
     };
-    let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe");
+    let native = args.iter().any(|a| a == "--native");
+    let mut oracle = if native {
+        gl_oracle::Oracle::native().expect("a native GL driver")
+    } else {
+        gl_oracle::Oracle::new().expect("llvmpipe")
+    };
+    println!("renderer: {}", oracle.renderer());
     let mut counts: BTreeMap<String, (u32, u32)> = BTreeMap::new();
     let mut count = |key: String, ok: bool| {
         let c = counts.entry(key).or_default();
@@ -112,11 +122,19 @@ fn main() {
             for version in VERSIONS {
                 let verdict = pigment_glsl::write(&f, version)
                     .map_err(|d| d.message)
-                    .and_then(|g| glslang(&g.text, stage));
+                    .and_then(|g| {
+                        if native {
+                            Ok(())
+                        } else {
+                            glslang(&g.text, stage)
+                        }
+                    });
                 if let Err(e) = &verdict {
                     println!("{name}\t{} {version}\t{e}", stage.name());
                 }
-                count(format!("{} {version} valid", stage.name()), verdict.is_ok());
+                if !native {
+                    count(format!("{} {version} valid", stage.name()), verdict.is_ok());
+                }
                 if stage != Stage::Fragment
                     || !quad::drawable(&f)
                     || verdict.is_err()

@@ -9,15 +9,27 @@ const FORMAT: vk::Format = vk::Format::R32G32B32A32_SFLOAT;
 
 /// Draws `draw`; the pixels top row first.
 pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
-    // SAFETY: `Entry::load` runs the system's Vulkan loader (libvulkan.so.1), whose initialisation
-    // has no preconditions of ours; the entry outlives every object `draw_with` makes from it.
-    let entry = unsafe { ash::Entry::load() }
-        .map_err(|e| format!("no Vulkan loader ({e}): run scripts/test, which installs libvulkan1 and mesa-vulkan-drivers"))?;
+    let entry = entry()?;
     // SAFETY: `draw_with` keeps Vulkan's object lifetimes itself: every handle it creates is used
     // only while its parent lives and destroyed (children first) before it returns, every command
     // buffer has finished (a fence wait) before anything it uses is destroyed, and every mapped
     // range is written or read within the size it was allocated with.
-    unsafe { draw_with(&entry, draw) }
+    unsafe { draw_with(entry, draw) }
+}
+
+/// The Vulkan loader, loaded once per process and never unloaded: unloading it unloads the driver,
+/// and NVIDIA's cannot be loaded again and again (after some thirty draws its instance creation
+/// failed with "Unable to find a Vulkan driver", on an H100).
+fn entry() -> Result<&'static ash::Entry, String> {
+    static ENTRY: std::sync::OnceLock<Result<ash::Entry, String>> = std::sync::OnceLock::new();
+    // SAFETY: `Entry::load` runs the system's Vulkan loader (libvulkan.so.1), whose initialisation
+    // has no preconditions of ours; the entry lives as long as the process.
+    let loaded = ENTRY.get_or_init(|| {
+        unsafe { ash::Entry::load() }.map_err(|e| {
+            format!("no Vulkan loader ({e}): run scripts/test, which installs libvulkan1 and mesa-vulkan-drivers")
+        })
+    });
+    loaded.as_ref().map_err(Clone::clone)
 }
 
 /// Objects to destroy, in reverse order of creation.
