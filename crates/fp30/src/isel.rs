@@ -268,9 +268,9 @@ impl Isel<'_> {
             InstKind::Sample {
                 form: form @ (SampleForm::Lod { .. } | SampleForm::Bias { .. }),
                 ..
-            } => {
+            } if !self.is_base_level(form) => {
                 let what = if matches!(form, SampleForm::Lod { .. }) {
-                    "an explicit level of detail"
+                    "an explicit level of detail (but a constant one ≤ 0)"
                 } else {
                     "a level-of-detail bias"
                 };
@@ -342,6 +342,20 @@ impl Isel<'_> {
         })
     }
 
+    /// Whether `form` is an explicit LOD that is a constant ≤ 0: the base level, which TXD reaches.
+    fn is_base_level(&self, form: &SampleForm) -> bool {
+        let SampleForm::Lod { lod } = form else {
+            return false;
+        };
+        let v = self.view(*lod);
+        match v.src.base {
+            Base::Lit(bits) if !v.src.negate && !v.src.abs => {
+                f32::from_bits(bits[v.src.swizzle[0] as usize]) <= 0.0
+            }
+            _ => false,
+        }
+    }
+
     fn sample(&mut self, sampler: Handle<Sampler>, form: SampleForm, coord: Value) -> View {
         let s = &self.func.samplers[sampler];
         // A sampled sampler always has a unit (interface::bind gives every read one a unit).
@@ -361,8 +375,15 @@ impl Isel<'_> {
                 srcs.push(self.view(ddy).src);
                 Opcode::Txd
             }
+            // Only a constant LOD ≤ 0 gets here (`inst` refuses the others): GL samples level 0 with
+            // the magnification filter for any λ ≤ c, and c ≥ 0; TXD with zero derivatives makes
+            // λ = -∞, which does the same, so the lookup is exact.
+            SampleForm::Lod { .. } => {
+                srcs.extend([lit_src([0.0; 4]), lit_src([0.0; 4])]);
+                Opcode::Txd
+            }
             // Refused in `inst` before a lookup gets here.
-            SampleForm::Lod { .. } | SampleForm::Bias { .. } => Opcode::Tex,
+            SampleForm::Bias { .. } => Opcode::Tex,
         };
         let d = self.mir.new_vreg(File::R);
         let mut m = MInst::new(opcode, None, Dst::V(d), 0b1111, srcs);
