@@ -284,10 +284,21 @@ pub fn bind(func: &Function) -> Result<Interface, Vec<Diagnostic>> {
         }
     });
     let (inputs, input_offsets) = bind_inputs(func, &read, &mut errors);
+    // An output the program never writes needs no register (the colour outputs a multi-output
+    // shader's other compilations write, say).
+    let mut written = vec![false; func.outputs.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let pigment_ir::InstKind::Store { output, .. } = &inst.kind {
+            written[output.index()] = true;
+        }
+    });
     let outputs = func
         .outputs
         .iter()
-        .map(|(_, o)| {
+        .map(|(h, o)| {
+            if !written[h.index()] {
+                return None;
+            }
             let reg = o.semantic.as_deref().and_then(|s| output_for(s, o.ty.kind));
             if reg.is_none() {
                 errors.push(error_at(

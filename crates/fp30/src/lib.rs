@@ -20,6 +20,7 @@
 //!    DECLAREs (with their defaults) and their header lines under their Cg names.
 #![forbid(unsafe_code)]
 
+pub mod color_output;
 pub mod constraints;
 mod diag;
 pub mod emit;
@@ -49,6 +50,9 @@ pub struct Options {
     /// Regroup float products as cgc's `-fastmath` does ([`fast_math`]): not exact, so off by
     /// default; the command line turns it on, as cgc's default is.
     pub fast_math: bool,
+    /// For a shader with several colour outputs: the one compiled to `o[COLR]` ([`color_output`]);
+    /// `None` refuses any colour output but `COLOR0`, as cgc does.
+    pub color_output: Option<u32>,
 }
 
 impl Default for Options {
@@ -56,6 +60,7 @@ impl Default for Options {
         Options {
             optimize: true,
             fast_math: false,
+            color_output: None,
         }
     }
 }
@@ -163,6 +168,15 @@ pub fn legalize_function(func: &pigment_ir::Function) -> Result<Module, Vec<Diag
     Ok(m)
 }
 
+/// `module` with `entry` reduced to its colour output `n` ([`color_output::select`]).
+fn with_color_output(module: &Module, entry: &str, n: u32) -> Result<Module, Vec<Diagnostic>> {
+    let mut module = module.clone();
+    if let Some(h) = module.function(entry) {
+        color_output::select(&mut module.functions[h], n)?;
+    }
+    Ok(module)
+}
+
 /// The first source location in `block` (for errors about a whole function, which has none).
 fn first_loc(block: &pigment_ir::Block) -> Option<pigment_ir::SourceLoc> {
     let mut found = None;
@@ -190,6 +204,14 @@ pub fn compile(
     entry: &str,
     options: &Options,
 ) -> Result<Compiled, Vec<Diagnostic>> {
+    let selected;
+    let module = match options.color_output {
+        Some(n) => {
+            selected = with_color_output(module, entry, n)?;
+            &selected
+        }
+        None => module,
+    };
     let mut legal = legalize_ir(module, entry)?;
     if options.fast_math {
         apply_fast_math(&mut legal)?;

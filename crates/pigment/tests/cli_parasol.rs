@@ -113,6 +113,67 @@ fn compile_a_fragment_shader_to_fp30() {
     );
 }
 
+/// fp30 writes one colour: a shader with two colour outputs compiles to two programs, output n in
+/// FILE.outN.fp, each computing its own output (values worked out by hand).
+#[test]
+fn each_colour_output_of_a_shader_compiles_to_its_own_fp30_program() {
+    let dir = scratch("parasol-outputs");
+    let p = write(
+        &dir,
+        "two.p",
+        "package demo;
+
+module Two is
+  import com.io7m.parasol.Vector4f as V4;
+
+  shader fragment f is
+    in f_uv : vector_2f;
+    out first : vector_4f as 0;
+    out second : vector_4f as 1;
+  with
+    value c = new vector_4f (f_uv, 0.5, 1.0);
+    value d = V4.add (c, c);
+  as
+    out first = c;
+    out second = d;
+  end;
+end;
+",
+    );
+    let out = dir.join("two.fp").display().to_string();
+    let o = pigment(&[
+        "compile",
+        &p,
+        "--shader",
+        "demo.Two.f",
+        "--target",
+        "fp30",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let second = dir.join("two.out1.fp").display().to_string();
+    for (file, expected) in [
+        (&out, [0.25, 0.75, 0.5, 1.0]),
+        (&second, [0.5, 1.5, 1.0, 2.0]),
+    ] {
+        let o = pigment(&["eval", file, "--attr", "TEX0=0.25,0.75,0,1"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let json: serde_json::Value = serde_json::from_str(&common::stdout(&o)).expect("JSON");
+        let colr: Vec<f64> = serde_json::from_value(json["outputs"]["COLR"].clone()).unwrap();
+        assert_eq!(colr, expected.map(f64::from), "{file}");
+    }
+    // Without -o: output 0 on stdout, and a note naming the others.
+    let o = pigment(&["compile", &p, "--shader", "demo.Two.f", "--target", "fp30"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(common::stdout(&o).contains("# colour output 0 of 2"));
+    assert!(
+        stderr(&o).contains("has 2 colour outputs and fp30 writes one"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn emit_ir_prints_a_vertex_shader_lowered() {
     let dir = scratch("parasol-ir");

@@ -95,9 +95,59 @@ pub fn compile(args: &CompileArgs) -> CommandResult {
     if args.emit == EmitStage::Ir {
         return write_output(args, &pigment_ir::print(&module));
     }
-    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
-        .map_err(|errors| rejected(&errors))?;
-    write_output(args, &compiled.text)
+    // The module holds this one function.
+    let func = &module.functions[pigment_ir::Handle::from_index(0)];
+    let colors = pigment_fp30::color_output::color_outputs(func);
+    if colors.len() < 2 {
+        let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+            .map_err(|errors| rejected(&errors))?;
+        return write_output(args, &compiled.text);
+    }
+    compile_each_color_output(args, &module, &entry, &colors, &rejected)
+}
+
+/// fp30 has one colour register, so a shader with several colour outputs compiles to one program
+/// per output: with `-o FILE.fp`, output 0 in FILE.fp and output n in FILE.outN.fp; without, output
+/// 0 on stdout and a note naming the others.
+fn compile_each_color_output(
+    args: &CompileArgs,
+    module: &pigment_ir::Module,
+    entry: &str,
+    colors: &[(u32, pigment_ir::Handle<pigment_ir::Output>)],
+    rejected: &dyn Fn(&[Diagnostic]) -> Failure,
+) -> CommandResult {
+    for &(n, _) in colors {
+        let options = pigment_fp30::Options {
+            color_output: Some(n),
+            ..pigment_fp30::Options::default()
+        };
+        let compiled =
+            pigment_fp30::compile(module, entry, &options).map_err(|errors| rejected(&errors))?;
+        let note = format!("\n# colour output {n} of {}\n", colors.len());
+        let text = compiled.text.replacen('\n', &note, 1);
+        match (&args.output, n) {
+            (None, 0) => print!("{text}"),
+            (None, _) => {}
+            (Some(path), n) => {
+                let path = if n == 0 {
+                    path.clone()
+                } else {
+                    path.with_extension(format!("out{n}.fp"))
+                };
+                std::fs::write(&path, text).map_err(|e| {
+                    Failure::Output(format!("cannot write `{}`: {e}", path.display()))
+                })?;
+            }
+        }
+    }
+    if args.output.is_none() {
+        eprintln!(
+            "note: `{entry}` has {} colour outputs and fp30 writes one: this is output 0; \
+             `-o FILE.fp` writes output n to FILE.outN.fp",
+            colors.len()
+        );
+    }
+    Ok(())
 }
 
 /// `--program`: the program's two shaders, connected, as GLSL: `-o DIR` writes `DIR/NAME.vert` and
