@@ -151,17 +151,32 @@ fn unplaced(placement: &Placement, x: u32, y: u32, width: u32, height: u32) -> (
     )
 }
 
-/// The attributes at (s, t) of the quad, the corners blended bilinearly, and f[WPOS] of pixel (x, y).
+/// The attributes at (s, t) of the quad and f[WPOS] of pixel (x, y). Each component is
+/// interpolated as a GPU's plane equation does it: a corner plus s and t times the edges from it,
+/// so that an attribute which does not change along s is exactly the same all along a row (a
+/// bilinear blend of the four corners varies there in its last bit, which flips the texel that
+/// `floor(t * size)` picks: crt-royale's scanline pass drew dark dots so). One plane spans the quad
+/// when the corners are affine, as libretro's vertex outputs are; otherwise the strip's two
+/// triangles, (0, 1, 2) and (2, 1, 3), are planes of their own.
 fn at_pixel(corners: &[Corner; 4], s: f32, t: f32, x: u32, y: u32) -> Corner {
-    let weights = [(1.0 - s) * (1.0 - t), s * (1.0 - t), (1.0 - s) * t, s * t];
     let mut a = [[0.0f32; 4]; ATTRIB_COUNT];
     for (reg, value) in a.iter_mut().enumerate() {
-        for c in 0..4 {
-            value[c] = (0..4).map(|k| weights[k] * corners[k][reg][c]).sum();
+        for (c, v) in value.iter_mut().enumerate() {
+            *v = plane([0, 1, 2, 3].map(|k| corners[k][reg][c]), s, t);
         }
     }
     a[AttribReg::Wpos.index()] = [x as f32 + 0.5, y as f32 + 0.5, 0.5, 1.0];
     a
+}
+
+/// One component at (s, t) from its values at the corners (0, 0), (1, 0), (0, 1), (1, 1).
+fn plane(v: [f32; 4], s: f32, t: f32) -> f32 {
+    let affine = v[3] == v[1] + v[2] - v[0];
+    if affine || s + t <= 1.0 {
+        v[0] + s * (v[1] - v[0]) + t * (v[2] - v[0])
+    } else {
+        v[3] + (1.0 - s) * (v[2] - v[3]) + (1.0 - t) * (v[1] - v[3])
+    }
 }
 
 #[cfg(test)]
@@ -184,5 +199,38 @@ mod tests {
         assert_eq!(Placement::full().st(1, 1, 4, 2), Some((0.375, 0.75)));
         let flat = [[0.0, 0.0, 0.0, 1.0]; 4];
         assert!(Placement::from_clip(&flat).is_none());
+    }
+
+    /// libretro's texture coordinate t = video/texture-size ratio · corner t does not change along
+    /// a row, and a GPU's plane equation keeps it exactly constant there: so must the drawing.
+    #[test]
+    fn an_attribute_constant_along_s_is_exactly_constant_along_a_row() {
+        let mut corners = [[[0.0f32; 4]; ATTRIB_COUNT]; 4];
+        for (k, t) in [0.0, 0.0, 0.875, 0.875].into_iter().enumerate() {
+            corners[k][4] = [0.1 * k as f32, t, 0.0, 1.0];
+        }
+        for y in 0..448 {
+            let t = (y as f32 + 0.5) / 448.0;
+            let first = at_pixel(&corners, 0.5 / 512.0, t, 0, y)[4][1];
+            assert_eq!(first, 0.875 * t, "row {y}");
+            for x in 1..512 {
+                let s = (x as f32 + 0.5) / 512.0;
+                assert_eq!(at_pixel(&corners, s, t, x, y)[4][1], first, "({x}, {y})");
+            }
+        }
+    }
+
+    /// Corners that are not affine: each of the strip's triangles is its own plane, so the corners
+    /// are reproduced exactly and the quad's centre lies on the (2, 1) diagonal.
+    #[test]
+    fn corners_that_are_not_affine_use_the_strips_two_triangles() {
+        let v = [0.0, 1.0, 2.0, 7.0];
+        assert_eq!(plane(v, 0.0, 0.0), 0.0);
+        assert_eq!(plane(v, 1.0, 1.0), 7.0);
+        assert_eq!(plane(v, 0.5, 0.5), 1.5);
+        assert_eq!(
+            plane(v, 0.75, 0.75),
+            7.0 + 0.25 * (2.0 - 7.0) + 0.25 * (1.0 - 7.0)
+        );
     }
 }
