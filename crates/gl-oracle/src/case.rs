@@ -80,13 +80,15 @@ impl Case {
     }
 
     /// Gives a program written without headers inputs that make it do something: a linear-filtered
-    /// checker texture on every unit it samples, `p[N]` = (N+1)/64 · (1, 2, 3, 4), and named parameters
+    /// checker texture on every unit it samples that has none, `p[N]` = (N+1)/64 · (1, 2, 3, 4), and named parameters
     /// by libretro's conventions (`*size*` 16, `*frame_count*` 5, `*direction*` 1, others 0.5).
     pub fn with_generated_inputs(mut self) -> Case {
         for (unit, target) in self.program.texture_targets.iter().enumerate() {
-            if let Some(target) = *target {
+            let unit = unit as u8;
+            let bound = self.textures.iter().any(|(u, _)| *u == unit);
+            if let (Some(target), false) = (*target, bound) {
                 let texture = generated_texture(target, "checker").with_filter(Filter::Linear);
-                self.textures.push((unit as u8, texture));
+                self.textures.push((unit, texture));
             }
         }
         for n in 0..nvfp::isa::limits::MAX_LOCAL_PARAMETERS as u32 {
@@ -247,4 +249,62 @@ pub fn oracle_texture(texture: &Texture) -> OracleTexture {
         oracle.mip_levels = (1..texture.level_count()).map(level_texels).collect();
     }
     oracle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAM: &str = "!!FP1.0
+# size: 8x4
+# tolerance: 1e-5
+# local: 3 1,2,3
+# texture: 1 CUBE checker nearest
+DECLARE IN$texture_size;
+DECLARE other = {1, 2, 3, 4};
+TEX R0, f[TEX0], TEX1, CUBE;
+TEX R1, f[TEX0], TEX2, 2D;
+ADDR o[COLR], R0, p[3];
+END
+";
+
+    #[test]
+    fn headers_configure_the_case() {
+        let case = Case::load("p.fp", PROGRAM).expect("loads");
+        assert_eq!((case.width, case.height, case.tolerance), (8, 4, 1e-5));
+        assert_eq!(case.locals, [(3, [1.0, 2.0, 3.0, 1.0])]);
+        assert_eq!(case.textures.len(), 1);
+        assert_eq!(case.textures[0].0, 1);
+        assert_eq!(case.textures[0].1.target(), TexTarget::Cube);
+        assert_eq!(
+            case.texture_units().get(1).map(Texture::filter),
+            Some(Filter::Nearest)
+        );
+    }
+
+    #[test]
+    fn a_malformed_header_is_an_error_naming_it() {
+        let bad = PROGRAM.replace("checker nearest", "plaid nearest");
+        let why = Case::load("p.fp", &bad).err().expect("refused");
+        assert!(
+            why.contains("p.fp: `# texture: 1 CUBE plaid nearest`: unknown pattern plaid"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn generated_inputs_feed_every_sampled_unit_and_parameter() {
+        let case = Case::load("p.fp", PROGRAM)
+            .expect("loads")
+            .with_generated_inputs();
+        let units: Vec<u8> = case.textures.iter().map(|(u, _)| *u).collect();
+        assert_eq!(units, [1, 2], "the header's unit 1 kept, unit 2 generated");
+        assert_eq!(case.textures[0].1.filter(), Filter::Nearest);
+        let params = case.parameters();
+        assert_eq!(params.named, [[16.0; 4], [0.5; 4]]);
+        assert_eq!(
+            params.numbered[0],
+            [1.0 / 64.0, 2.0 / 64.0, 3.0 / 64.0, 4.0 / 64.0]
+        );
+    }
 }
