@@ -89,16 +89,22 @@ impl Oracle {
         height: u32,
         inputs: &Inputs,
     ) -> Result<Vec<f32>, OracleError> {
+        self.draw_loaded(width, height, inputs, |gl| {
+            LoadedProgram::load(gl, arb_program_text)
+        })
+    }
+
+    /// Binds the draw with the fragment program `load` gives, clears, draws and reads back.
+    fn draw_loaded(
+        &mut self,
+        width: u32,
+        height: u32,
+        inputs: &Inputs,
+        load: impl for<'gl> FnOnce(&'gl Gl) -> Result<LoadedProgram<'gl>, OracleError>,
+    ) -> Result<Vec<f32>, OracleError> {
         self.context.make_current()?;
         let gl = &self.context.gl;
-        let _bound = bind_draw(
-            gl,
-            &mut self.framebuffer,
-            arb_program_text,
-            width,
-            height,
-            inputs,
-        )?;
+        let _bound = bind_draw_with(gl, &mut self.framebuffer, width, height, inputs, load)?;
         self.framebuffer.clear(gl)?;
         quad::draw(gl)?;
         self.framebuffer.read(gl)
@@ -147,15 +153,11 @@ impl Oracle {
         inputs: &Inputs,
         named: &[(String, [f32; 4])],
     ) -> Result<Vec<f32>, OracleError> {
-        self.context.make_current()?;
-        let gl = &self.context.gl;
-        let bound = bind_draw_with(gl, &mut self.framebuffer, width, height, inputs, |gl| {
-            LoadedProgram::load_nv(gl, nv_program_text)
-        })?;
-        bound.program.set_named(named)?;
-        self.framebuffer.clear(gl)?;
-        quad::draw(gl)?;
-        self.framebuffer.read(gl)
+        self.draw_loaded(width, height, inputs, |gl| {
+            let program = LoadedProgram::load_nv(gl, nv_program_text)?;
+            program.set_named(named)?;
+            Ok(program)
+        })
     }
 }
 
@@ -206,7 +208,7 @@ impl Oracle {
 /// The GL objects of one draw; they are deleted when this is dropped.
 struct BoundDraw<'gl> {
     _textures: BoundTextures<'gl>,
-    program: LoadedProgram<'gl>,
+    _program: LoadedProgram<'gl>,
 }
 
 /// Sizes the target, uploads the textures and loads the ARB program with its locals.
@@ -238,7 +240,7 @@ fn bind_draw_with<'gl>(
     program.set_locals(&inputs.locals)?;
     Ok(BoundDraw {
         _textures: textures,
-        program,
+        _program: program,
     })
 }
 
