@@ -6,6 +6,7 @@
 //! `FILE:LINE:COL: error: MESSAGE` line followed by the source line and a caret, the way compilers do.
 #![forbid(unsafe_code)]
 
+pub mod cursor;
 mod files;
 mod render;
 

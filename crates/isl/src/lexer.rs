@@ -87,11 +87,8 @@ impl Tok {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Token {
-    pub tok: Tok,
-    pub span: Span,
-}
+/// A token of this language (the cursor's token with this lexer's kinds).
+pub type Token = pigment_diag::cursor::Token<Tok>;
 
 struct Lexer<'a> {
     text: &'a str,

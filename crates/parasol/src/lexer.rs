@@ -108,11 +108,8 @@ impl Tok {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct Token {
-    pub tok: Tok,
-    pub span: Span,
-}
+/// A token of this language (the cursor's token with this lexer's kinds).
+pub type Token = pigment_diag::cursor::Token<Tok>;
 
 const PUNCT: &str = ":,{}.=();[]";
 

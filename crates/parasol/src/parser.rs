@@ -5,7 +5,8 @@
 //! accepted only when parsing the standard library (`internal`), as in the reference compiler.
 
 use crate::ast::*;
-use crate::lexer::{lex, Kw, Tok, Token};
+use crate::lexer::{lex, Kw, Tok};
+use pigment_diag::cursor::Cursor;
 use pigment_diag::{Diagnostic, FileId, Span};
 
 /// The error name syntax errors carry (the reference compiler's `ParserError` class).
@@ -19,8 +20,7 @@ pub fn parse(text: &str, file: FileId, internal: bool) -> (Unit, Vec<Diagnostic>
     let mut diags = Vec::new();
     let tokens = lex(text, file, &mut diags);
     let mut p = Parser {
-        tokens,
-        pos: 0,
+        cur: Cursor::new(tokens),
         file,
         internal,
         depth: 0,
@@ -36,8 +36,7 @@ struct Failed;
 type PResult<T> = Result<T, Failed>;
 
 struct Parser {
-    tokens: Vec<Token>,
-    pos: usize,
+    cur: Cursor<Tok>,
     file: FileId,
     internal: bool,
     depth: u32,
@@ -45,34 +44,9 @@ struct Parser {
 }
 
 impl Parser {
-    fn peek(&self) -> &Tok {
-        &self.tokens[self.pos].tok
-    }
-
-    fn peek_at(&self, n: usize) -> &Tok {
-        let i = (self.pos + n).min(self.tokens.len() - 1);
-        &self.tokens[i].tok
-    }
-
-    fn span(&self) -> Span {
-        self.tokens[self.pos].span
-    }
-
-    fn prev_span(&self) -> Span {
-        self.tokens[self.pos.saturating_sub(1)].span
-    }
-
-    fn bump(&mut self) -> Token {
-        let t = self.tokens[self.pos].clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
-        }
-        t
-    }
-
     fn error<T>(&mut self, expected: &str) -> PResult<T> {
-        let found = self.peek().describe();
-        let span = self.span();
+        let found = self.cur.peek().describe();
+        let span = self.cur.span();
         self.diags.push(
             Diagnostic::error(format!("expected {expected}, found {found}"))
                 .with_code(PARSER_ERROR)
@@ -82,16 +56,16 @@ impl Parser {
     }
 
     fn is_kw(&self, k: Kw) -> bool {
-        *self.peek() == Tok::Kw(k)
+        *self.cur.peek() == Tok::Kw(k)
     }
 
     fn is_punct(&self, c: char) -> bool {
-        *self.peek() == Tok::Punct(c)
+        *self.cur.peek() == Tok::Punct(c)
     }
 
     fn kw(&mut self, k: Kw) -> PResult<Span> {
         if self.is_kw(k) {
-            Ok(self.bump().span)
+            Ok(self.cur.bump().span)
         } else {
             self.error(&format!("`{}`", k.text()))
         }
@@ -99,36 +73,36 @@ impl Parser {
 
     fn punct(&mut self, c: char) -> PResult<Span> {
         if self.is_punct(c) {
-            Ok(self.bump().span)
+            Ok(self.cur.bump().span)
         } else {
             self.error(&format!("`{c}`"))
         }
     }
 
     fn lower(&mut self) -> PResult<Name> {
-        match self.peek().clone() {
+        match self.cur.peek().clone() {
             Tok::Lower(text) => Ok(Name {
                 text,
-                span: self.bump().span,
+                span: self.cur.bump().span,
             }),
             _ => self.error("a lower-case name"),
         }
     }
 
     fn upper(&mut self) -> PResult<Name> {
-        match self.peek().clone() {
+        match self.cur.peek().clone() {
             Tok::Upper(text) => Ok(Name {
                 text,
-                span: self.bump().span,
+                span: self.cur.bump().span,
             }),
             _ => self.error("an upper-case name"),
         }
     }
 
     fn boolean(&mut self) -> PResult<bool> {
-        match *self.peek() {
+        match *self.cur.peek() {
             Tok::Bool(b) => {
-                self.bump();
+                self.cur.bump();
                 Ok(b)
             }
             _ => self.error("`true` or `false`"),
@@ -136,15 +110,15 @@ impl Parser {
     }
 
     fn integer(&mut self) -> PResult<(i32, Span)> {
-        match *self.peek() {
-            Tok::Int(i) => Ok((i, self.bump().span)),
+        match *self.cur.peek() {
+            Tok::Int(i) => Ok((i, self.cur.bump().span)),
             _ => self.error("an integer literal"),
         }
     }
 
     /// `name` or `Module.name`.
     fn path(&mut self) -> PResult<Path> {
-        if let Tok::Upper(_) = self.peek() {
+        if let Tok::Upper(_) = self.cur.peek() {
             let module = self.upper()?;
             self.punct('.')?;
             let name = self.lower()?;
@@ -170,14 +144,14 @@ impl Parser {
         } else {
             self.skip_to(|t| *t == Tok::Kw(Kw::Module));
         }
-        if matches!(self.peek(), Tok::Eof) {
+        if matches!(self.cur.peek(), Tok::Eof) {
             let _: PResult<()> = self.error("`module`");
         }
-        while !matches!(self.peek(), Tok::Eof) {
+        while !matches!(self.cur.peek(), Tok::Eof) {
             match self.module() {
                 Ok(m) => unit.modules.push(m),
                 Err(Failed) => {
-                    self.bump();
+                    self.cur.bump();
                     self.skip_to(|t| *t == Tok::Kw(Kw::Module));
                 }
             }
@@ -189,7 +163,7 @@ impl Parser {
         self.kw(Kw::Package)?;
         let mut names = vec![self.lower()?];
         while self.is_punct('.') {
-            self.bump();
+            self.cur.bump();
             names.push(self.lower()?);
         }
         self.punct(';')?;
@@ -198,8 +172,8 @@ impl Parser {
 
     /// Skips tokens until `stop` holds for the next one (or the end of the file).
     fn skip_to(&mut self, stop: impl Fn(&Tok) -> bool) {
-        while !matches!(self.peek(), Tok::Eof) && !stop(self.peek()) {
-            self.bump();
+        while !matches!(self.cur.peek(), Tok::Eof) && !stop(self.cur.peek()) {
+            self.cur.bump();
         }
     }
 
@@ -219,7 +193,7 @@ impl Parser {
             }
         }
         loop {
-            match self.peek() {
+            match self.cur.peek() {
                 Tok::Kw(Kw::End) => break,
                 Tok::Eof | Tok::Kw(Kw::Module) => return self.error("`end`"),
                 _ => {}
@@ -237,21 +211,21 @@ impl Parser {
     /// After an error inside a module: skips to the start of the next declaration.
     fn recover(&mut self) {
         loop {
-            match self.peek() {
+            match self.cur.peek() {
                 Tok::Eof | Tok::Kw(Kw::Module) => return,
                 Tok::Punct(';') => {
-                    self.bump();
-                    let next = self.peek();
+                    self.cur.bump();
+                    let next = self.cur.peek();
                     let starts = [Kw::Value, Kw::Function, Kw::Type, Kw::Shader, Kw::Import];
                     let module_end = *next == Tok::Kw(Kw::End)
-                        && *self.peek_at(1) == Tok::Punct(';')
-                        && matches!(self.peek_at(2), Tok::Eof | Tok::Kw(Kw::Module));
+                        && *self.cur.peek_at(1) == Tok::Punct(';')
+                        && matches!(self.cur.peek_at(2), Tok::Eof | Tok::Kw(Kw::Module));
                     if module_end || starts.iter().any(|k| *next == Tok::Kw(*k)) {
                         return;
                     }
                 }
                 _ => {
-                    self.bump();
+                    self.cur.bump();
                 }
             }
         }
@@ -261,18 +235,18 @@ impl Parser {
         let start = self.kw(Kw::Import)?;
         // The reference compiler accepts an import without a package (`import K;`), unlike the EBNF.
         let mut package = Vec::new();
-        while let Tok::Lower(_) = self.peek() {
+        while let Tok::Lower(_) = self.cur.peek() {
             package.push(self.lower()?);
             self.punct('.')?;
         }
         let module = self.upper()?;
         let rename = if self.is_kw(Kw::As) {
-            self.bump();
+            self.cur.bump();
             Some(self.upper()?)
         } else {
             None
         };
-        let span = start.to(self.prev_span());
+        let span = start.to(self.cur.prev_span());
         self.punct(';')?;
         Ok(Import {
             package,
@@ -283,7 +257,7 @@ impl Parser {
     }
 
     fn declaration(&mut self) -> PResult<Decl> {
-        let d = match self.peek() {
+        let d = match self.cur.peek() {
             Tok::Kw(Kw::Value) => Decl::Value(self.value_decl()?),
             Tok::Kw(Kw::Function) => Decl::Function(self.function_decl()?),
             Tok::Kw(Kw::Type) => Decl::Type(self.type_decl()?),
@@ -296,7 +270,7 @@ impl Parser {
 
     fn ascription(&mut self) -> PResult<Option<Path>> {
         if self.is_punct(':') {
-            self.bump();
+            self.cur.bump();
             return Ok(Some(self.path()?));
         }
         Ok(None)
@@ -328,7 +302,7 @@ impl Parser {
         self.kw(Kw::Is)?;
         let mut restricted = Vec::new();
         while self.is_kw(Kw::Restrict) {
-            self.bump();
+            self.cur.bump();
             restricted.push(self.restriction()?);
             self.punct(';')?;
         }
@@ -339,7 +313,7 @@ impl Parser {
         let fragment = self.boolean()?;
         self.punct(';')?;
         let emulation = if self.is_kw(Kw::With) {
-            self.bump();
+            self.cur.bump();
             Some(self.expr()?)
         } else {
             None
@@ -357,12 +331,12 @@ impl Parser {
     /// `N full` or `N es` after `restrict`.
     fn restriction(&mut self) -> PResult<GlslVersion> {
         let (number, _) = self.integer()?;
-        let es = match self.peek() {
+        let es = match self.cur.peek() {
             Tok::Lower(p) if p == "es" => true,
             Tok::Lower(p) if p == "full" => false,
             _ => return self.error("a GLSL profile, `es` or `full`"),
         };
-        self.bump();
+        self.cur.bump();
         Ok(GlslVersion {
             number: u32::try_from(number).unwrap_or(0),
             es,
@@ -382,7 +356,7 @@ impl Parser {
         self.punct('(')?;
         let mut params = vec![self.typed_name()?];
         while self.is_punct(',') {
-            self.bump();
+            self.cur.bump();
             params.push(self.typed_name()?);
         }
         self.punct(')')?;
@@ -405,7 +379,7 @@ impl Parser {
         self.kw(Kw::Record)?;
         let mut fields = vec![self.typed_name()?];
         while self.is_punct(',') {
-            self.bump();
+            self.cur.bump();
             fields.push(self.typed_name()?);
         }
         self.kw(Kw::End)?;
@@ -414,17 +388,17 @@ impl Parser {
 
     fn shader(&mut self) -> PResult<Shader> {
         self.kw(Kw::Shader)?;
-        match self.peek() {
+        match self.cur.peek() {
             Tok::Kw(Kw::Vertex) => {
-                self.bump();
+                self.cur.bump();
                 Ok(Shader::Vertex(self.stage_shader(false)?))
             }
             Tok::Kw(Kw::Fragment) => {
-                self.bump();
+                self.cur.bump();
                 Ok(Shader::Fragment(self.stage_shader(true)?))
             }
             Tok::Kw(Kw::Program) => {
-                self.bump();
+                self.cur.bump();
                 let name = self.lower()?;
                 self.kw(Kw::Is)?;
                 self.kw(Kw::Vertex)?;
@@ -455,10 +429,10 @@ impl Parser {
         }
         let mut locals = Vec::new();
         if self.is_kw(Kw::With) {
-            self.bump();
+            self.cur.bump();
             loop {
                 if fragment && self.is_kw(Kw::Discard) {
-                    let start = self.bump().span;
+                    let start = self.cur.bump().span;
                     self.punct('(')?;
                     let e = self.expr()?;
                     let end = self.punct(')')?;
@@ -495,21 +469,21 @@ impl Parser {
     }
 
     fn shader_io(&mut self, fragment: bool) -> PResult<ShaderIo> {
-        let start = self.span();
-        let kind = match self.peek() {
+        let start = self.cur.span();
+        let kind = match self.cur.peek() {
             Tok::Kw(Kw::Parameter) => IoKind::Parameter,
             Tok::Kw(Kw::In) => IoKind::Input,
             Tok::Kw(Kw::Out) => IoKind::Output(None),
             _ => return self.error("`parameter`, `in`, `out`, `with` or `as`"),
         };
-        self.bump();
+        self.cur.bump();
         let kind = match kind {
             IoKind::Output(_) if !fragment && self.is_kw(Kw::Vertex) => {
-                self.bump();
+                self.cur.bump();
                 IoKind::OutputMain
             }
             IoKind::Output(_) if fragment && self.is_kw(Kw::Depth) => {
-                self.bump();
+                self.cur.bump();
                 IoKind::OutputDepth
             }
             k => k,
@@ -526,7 +500,7 @@ impl Parser {
             kind,
             name,
             ty,
-            span: start.to(self.prev_span()),
+            span: start.to(self.cur.prev_span()),
         })
     }
 
@@ -557,7 +531,7 @@ impl Parser {
         let mut e = self.expr_pre()?;
         loop {
             if self.is_punct('.') {
-                self.bump();
+                self.cur.bump();
                 let field = self.lower()?;
                 let span = e.span.to(field.span);
                 e = Expr {
@@ -565,9 +539,9 @@ impl Parser {
                     span,
                 };
             } else if self.is_punct('[') {
-                self.bump();
+                self.cur.bump();
                 let mut fields = vec![self.lower()?];
-                while let Tok::Lower(_) = self.peek() {
+                while let Tok::Lower(_) = self.cur.peek() {
                     fields.push(self.lower()?);
                 }
                 let end = self.punct(']')?;
@@ -586,7 +560,7 @@ impl Parser {
         self.punct('(')?;
         let mut args = vec![self.expr()?];
         while self.is_punct(',') {
-            self.bump();
+            self.cur.bump();
             args.push(self.expr()?);
         }
         self.punct(')')?;
@@ -594,18 +568,18 @@ impl Parser {
     }
 
     fn expr_pre(&mut self) -> PResult<Expr> {
-        let start = self.span();
-        let kind = match self.peek().clone() {
+        let start = self.cur.span();
+        let kind = match self.cur.peek().clone() {
             Tok::Int(i) => {
-                self.bump();
+                self.cur.bump();
                 ExprKind::Int(i)
             }
             Tok::Real(r) => {
-                self.bump();
+                self.cur.bump();
                 ExprKind::Real(r)
             }
             Tok::Bool(b) => {
-                self.bump();
+                self.cur.bump();
                 ExprKind::Bool(b)
             }
             Tok::Lower(_) | Tok::Upper(_) => {
@@ -617,7 +591,7 @@ impl Parser {
                 }
             }
             Tok::Kw(Kw::If) => {
-                self.bump();
+                self.cur.bump();
                 let c = self.expr()?;
                 self.kw(Kw::Then)?;
                 let t = self.expr()?;
@@ -627,7 +601,7 @@ impl Parser {
                 ExprKind::If(Box::new(c), Box::new(t), Box::new(f))
             }
             Tok::Kw(Kw::Let) => {
-                self.bump();
+                self.cur.bump();
                 let mut locals = Vec::new();
                 loop {
                     locals.push(self.local_value()?);
@@ -642,12 +616,12 @@ impl Parser {
                 ExprKind::Let(locals, Box::new(body))
             }
             Tok::Kw(Kw::New) => {
-                self.bump();
+                self.cur.bump();
                 let ty = self.path()?;
                 ExprKind::New(ty, self.args()?)
             }
             Tok::Kw(Kw::Record) => {
-                self.bump();
+                self.cur.bump();
                 let ty = self.path()?;
                 self.punct('{')?;
                 let mut fields = Vec::new();
@@ -658,13 +632,13 @@ impl Parser {
                     if !self.is_punct(',') {
                         break;
                     }
-                    self.bump();
+                    self.cur.bump();
                 }
                 self.punct('}')?;
                 ExprKind::Record(ty, fields)
             }
             Tok::Kw(Kw::Column) => {
-                self.bump();
+                self.cur.bump();
                 let m = self.expr()?;
                 let (index, span) = self.integer()?;
                 ExprKind::Column(Box::new(m), index, span)
@@ -673,7 +647,7 @@ impl Parser {
         };
         Ok(Expr {
             kind,
-            span: start.to(self.prev_span()),
+            span: start.to(self.cur.prev_span()),
         })
     }
 }

@@ -46,7 +46,7 @@ impl Parser {
         while let Some(op) = self.binary_op(ops) {
             self.enter()?;
             *wraps += 1;
-            self.bump();
+            self.cur.bump();
             let rhs = self.binary(level + 1)?;
             lhs = Expr {
                 span: lhs.span.to(rhs.span),
@@ -61,12 +61,12 @@ impl Parser {
     }
 
     fn unary(&mut self) -> PResult<Expr> {
-        let op = match self.peek() {
+        let op = match self.cur.peek() {
             Tok::Punct("-") => UnOp::Neg,
             Tok::Punct("!") => UnOp::Not,
             _ => return self.postfix(),
         };
-        let start = self.bump().span;
+        let start = self.cur.bump().span;
         self.enter()?;
         let operand = self.unary();
         self.leave();
@@ -112,19 +112,21 @@ impl Parser {
     }
 
     fn primary(&mut self) -> PResult<Expr> {
-        let span = self.span();
-        let kind = match self.peek().clone() {
+        let span = self.cur.span();
+        let kind = match self.cur.peek().clone() {
             Tok::Num(v) => ExprKind::Num(v),
             Tok::Str(s) => ExprKind::Str(s),
-            Tok::Ident(name) if matches!(self.peek_at(1), Tok::Punct("(")) => {
+            Tok::Ident(name) if matches!(self.cur.peek_at(1), Tok::Punct("(")) => {
                 return self.call(name)
             }
-            Tok::Kw(k @ (Kw::Color | Kw::Matrix)) if matches!(self.peek_at(1), Tok::Punct("(")) => {
+            Tok::Kw(k @ (Kw::Color | Kw::Matrix))
+                if matches!(self.cur.peek_at(1), Tok::Punct("(")) =>
+            {
                 return self.call(k.text().to_string())
             }
             Tok::Ident(name) => ExprKind::Var(name),
             Tok::Punct("(") => {
-                self.bump();
+                self.cur.bump();
                 let inner = self.expr()?;
                 let end = self.expect(")")?;
                 return Ok(Expr {
@@ -134,16 +136,16 @@ impl Parser {
             }
             _ => return self.error("an expression"),
         };
-        self.bump();
+        self.cur.bump();
         Ok(Expr { kind, span })
     }
 
     fn call(&mut self, text: String) -> PResult<Expr> {
         let name = Name {
             text,
-            span: self.bump().span,
+            span: self.cur.bump().span,
         };
-        self.bump();
+        self.cur.bump();
         let mut args = Vec::new();
         if !self.is(")") {
             args.push(self.expr()?);

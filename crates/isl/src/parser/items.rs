@@ -7,15 +7,15 @@ use crate::lexer::{Kw, Tok};
 impl Parser {
     pub(super) fn unit(&mut self) -> Vec<Item> {
         let mut items = Vec::new();
-        while *self.peek() != Tok::Eof {
-            let start = self.pos;
+        while *self.cur.peek() != Tok::Eof {
+            let start = self.cur.position();
             match self.item() {
                 Ok(item) => items.push(item),
                 Err(_) => {
                     // A `}` ending the broken item goes with it; without progress (a stray
                     // `}`, say), one token is skipped.
-                    if self.sync() || self.pos == start {
-                        self.bump();
+                    if self.sync() || self.cur.position() == start {
+                        self.cur.bump();
                     }
                 }
             }
@@ -24,8 +24,8 @@ impl Parser {
     }
 
     fn item(&mut self) -> PResult<Item> {
-        if let Some(kind) = shader_kind(self.peek()) {
-            let span = self.bump().span;
+        if let Some(kind) = shader_kind(self.cur.peek()) {
+            let span = self.cur.bump().span;
             return self.func(FuncKind::Shader(kind, span)).map(Item::Func);
         }
         let ty = self.type_spec()?;
@@ -40,21 +40,21 @@ impl Parser {
 
     /// `class base`.
     pub(super) fn type_spec(&mut self) -> PResult<TypeSpec> {
-        let class = match self.peek() {
+        let class = match self.cur.peek() {
             Tok::Kw(Kw::Uniform) => Class::Uniform,
             Tok::Kw(Kw::Parameter) => Class::Parameter,
             Tok::Kw(Kw::Varying) => Class::Varying,
             _ => return self.error("`uniform`, `parameter` or `varying`"),
         };
-        let start = self.bump().span;
-        let base = match self.peek() {
+        let start = self.cur.bump().span;
+        let base = match self.cur.peek() {
             Tok::Kw(Kw::Float) => Base::Float,
             Tok::Kw(Kw::Color) => Base::Color,
             Tok::Kw(Kw::Matrix) => Base::Matrix,
             Tok::Kw(Kw::String) => Base::String,
             _ => return self.error("`float`, `color`, `matrix` or `string`"),
         };
-        let end = self.bump().span;
+        let end = self.cur.bump().span;
         Ok(TypeSpec {
             class,
             base,
@@ -85,7 +85,7 @@ impl Parser {
             None
         };
         Ok(VarDecl {
-            span: ty.span.to(self.prev_span()),
+            span: ty.span.to(self.cur.prev_span()),
             ty,
             name,
             size,

@@ -9,7 +9,8 @@ mod items;
 mod stmt;
 
 use crate::ast::*;
-use crate::lexer::{lex, Kw, Tok, Token};
+use crate::lexer::{lex, Kw, Tok};
+use pigment_diag::cursor::Cursor;
 use pigment_diag::{Diagnostic, FileId, Span};
 
 /// How deeply expressions and statements may nest before the parser gives up.
@@ -20,8 +21,7 @@ pub fn parse(file: FileId, text: &str) -> (Unit, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let tokens = lex(text, file, &mut diags);
     let mut p = Parser {
-        tokens,
-        pos: 0,
+        cur: Cursor::new(tokens),
         file,
         depth: 0,
         diags,
@@ -36,58 +36,32 @@ pub(crate) struct Failed;
 pub(crate) type PResult<T> = Result<T, Failed>;
 
 pub(crate) struct Parser {
-    tokens: Vec<Token>,
-    pos: usize,
+    cur: Cursor<Tok>,
     file: FileId,
     depth: u32,
     diags: Vec<Diagnostic>,
 }
 
 impl Parser {
-    fn peek(&self) -> &Tok {
-        &self.tokens[self.pos].tok
-    }
-
-    fn peek_at(&self, n: usize) -> &Tok {
-        let i = (self.pos + n).min(self.tokens.len() - 1);
-        &self.tokens[i].tok
-    }
-
-    fn span(&self) -> Span {
-        self.tokens[self.pos].span
-    }
-
-    fn prev_span(&self) -> Span {
-        self.tokens[self.pos.saturating_sub(1)].span
-    }
-
-    fn bump(&mut self) -> Token {
-        let t = self.tokens[self.pos].clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
-        }
-        t
-    }
-
     fn is(&self, p: &str) -> bool {
-        matches!(self.peek(), Tok::Punct(q) if *q == p)
+        matches!(self.cur.peek(), Tok::Punct(q) if *q == p)
     }
 
     fn is_kw(&self, k: Kw) -> bool {
-        *self.peek() == Tok::Kw(k)
+        *self.cur.peek() == Tok::Kw(k)
     }
 
     fn eat(&mut self, p: &str) -> bool {
         let yes = self.is(p);
         if yes {
-            self.bump();
+            self.cur.bump();
         }
         yes
     }
 
     fn error<T>(&mut self, expected: &str) -> PResult<T> {
-        let found = self.peek().describe();
-        let span = self.span();
+        let found = self.cur.peek().describe();
+        let span = self.cur.span();
         self.diags.push(
             Diagnostic::error(format!("expected {expected}, found {found}")).at(self.file, span),
         );
@@ -96,17 +70,17 @@ impl Parser {
 
     fn expect(&mut self, p: &str) -> PResult<Span> {
         if self.is(p) {
-            Ok(self.bump().span)
+            Ok(self.cur.bump().span)
         } else {
             self.error(&format!("`{p}`"))
         }
     }
 
     fn name(&mut self, what: &str) -> PResult<Name> {
-        match self.peek().clone() {
+        match self.cur.peek().clone() {
             Tok::Ident(text) => Ok(Name {
                 text,
-                span: self.bump().span,
+                span: self.cur.bump().span,
             }),
             _ => self.error(what),
         }
@@ -115,7 +89,7 @@ impl Parser {
     /// Enters one level of nesting; fails (reported) past [`MAX_DEPTH`].
     fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
-            let span = self.span();
+            let span = self.cur.span();
             self.diags
                 .push(Diagnostic::error("nesting too deep").at(self.file, span));
             return Err(Failed);
@@ -136,15 +110,15 @@ impl Parser {
     /// it returns true).
     fn sync(&mut self) -> bool {
         loop {
-            match self.peek() {
+            match self.cur.peek() {
                 Tok::Eof => return false,
                 Tok::Punct("}") => return true,
                 Tok::Punct(";") => {
-                    self.bump();
+                    self.cur.bump();
                     return false;
                 }
                 _ => {
-                    self.bump();
+                    self.cur.bump();
                 }
             }
         }

@@ -11,14 +11,14 @@ impl Parser {
         let start = self.expect("{")?;
         self.enter()?;
         let mut stmts = Vec::new();
-        while !self.is("}") && *self.peek() != Tok::Eof {
+        while !self.is("}") && *self.cur.peek() != Tok::Eof {
             stmts.push(self.stmt_or_recover());
         }
         self.leave();
         if !self.is("}") {
             let _ = self.error::<()>("`}`");
         }
-        let end = self.bump().span;
+        let end = self.cur.bump().span;
         Ok(Block {
             stmts,
             span: start.to(end),
@@ -26,18 +26,18 @@ impl Parser {
     }
 
     fn stmt_or_recover(&mut self) -> Stmt {
-        let start = self.pos;
-        let span = self.span();
+        let start = self.cur.position();
+        let span = self.cur.span();
         match self.stmt() {
             Ok(s) => s,
             Err(Failed) => {
                 let _ = self.sync();
-                if self.pos == start && !self.is("}") {
-                    self.bump();
+                if self.cur.position() == start && !self.is("}") {
+                    self.cur.bump();
                 }
                 Stmt {
                     kind: StmtKind::Error,
-                    span: span.to(self.prev_span()),
+                    span: span.to(self.cur.prev_span()),
                 }
             }
         }
@@ -51,8 +51,8 @@ impl Parser {
     }
 
     fn stmt_inner(&mut self) -> PResult<Stmt> {
-        let start = self.span();
-        let kind = match self.peek() {
+        let start = self.cur.span();
+        let kind = match self.cur.peek() {
             Tok::Punct("{") => StmtKind::Block(self.block()?),
             Tok::Kw(Kw::If) => self.if_stmt()?,
             Tok::Kw(Kw::Repeat) => self.repeat_stmt()?,
@@ -66,7 +66,7 @@ impl Parser {
         };
         Ok(Stmt {
             kind,
-            span: start.to(self.prev_span()),
+            span: start.to(self.cur.prev_span()),
         })
     }
 
@@ -78,11 +78,11 @@ impl Parser {
     }
 
     fn if_stmt(&mut self) -> PResult<StmtKind> {
-        self.bump();
+        self.cur.bump();
         let cond = self.paren_expr()?;
         let then = Box::new(self.stmt()?);
         let els = if self.is_kw(Kw::Else) {
-            self.bump();
+            self.cur.bump();
             Some(Box::new(self.stmt()?))
         } else {
             None
@@ -91,14 +91,14 @@ impl Parser {
     }
 
     fn repeat_stmt(&mut self) -> PResult<StmtKind> {
-        self.bump();
+        self.cur.bump();
         let count = self.paren_expr()?;
         let body = Box::new(self.stmt()?);
         Ok(StmtKind::Repeat { count, body })
     }
 
     fn return_stmt(&mut self) -> PResult<StmtKind> {
-        self.bump();
+        self.cur.bump();
         let value = if self.is(";") {
             None
         } else {
@@ -110,7 +110,7 @@ impl Parser {
 
     fn assign(&mut self) -> PResult<StmtKind> {
         let target = self.postfix()?;
-        let op = match self.peek() {
+        let op = match self.cur.peek() {
             Tok::Punct("=") => AssignOp::Set,
             Tok::Punct("+=") => AssignOp::Add,
             Tok::Punct("-=") => AssignOp::Sub,
@@ -118,7 +118,7 @@ impl Parser {
             Tok::Punct("/=") => AssignOp::Div,
             _ => return self.error("an assignment operator"),
         };
-        self.bump();
+        self.cur.bump();
         let value = self.expr()?;
         self.expect(";")?;
         Ok(StmtKind::Assign { target, op, value })
