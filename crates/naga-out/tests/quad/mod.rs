@@ -251,6 +251,31 @@ pub fn compare_precise(
     uniforms: &[Vec<Vector>],
     fp30: bool,
 ) -> Result<(Option<String>, usize), String> {
+    let gpu = vulkan_picture(f, uniforms, fp30)?;
+    let reference = interpreted(f, uniforms)?;
+    let lit = gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
+    let bad = gpu
+        .iter()
+        .zip(&reference)
+        .enumerate()
+        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
+        .map(|(k, (g, r))| {
+            format!(
+                "pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
+                k as u32 % SIZE,
+                k as u32 / SIZE
+            )
+        });
+    Ok((bad, lit))
+}
+
+/// The picture lavapipe draws of `f` through naga's SPIR-V (row j = 0 first), the fragment
+/// shader lowered in the fp30 precision mode when `fp30`.
+pub fn vulkan_picture(
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    fp30: bool,
+) -> Result<Vec<[f32; 4]>, String> {
     let vertex = pigment_ir::parse(VERTEX).map_err(|e| format!("{e:?}"))?;
     let vs = &vertex
         .functions
@@ -293,22 +318,7 @@ pub fn compare_precise(
         width: SIZE,
         height: SIZE,
     };
-    let gpu = vk_oracle::render(&draw)?;
-    let reference = interpreted(f, uniforms)?;
-    let lit = gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
-    let bad = gpu
-        .iter()
-        .zip(&reference)
-        .enumerate()
-        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
-        .map(|(k, (g, r))| {
-            format!(
-                "pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
-                k as u32 % SIZE,
-                k as u32 / SIZE
-            )
-        });
-    Ok((bad, lit))
+    vk_oracle::render(&draw)
 }
 
 /// `f`'s uniforms as the local measurements set them: defaults, but for the libretro sizes:
