@@ -32,7 +32,13 @@
 //!   only add to it);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
 //!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
-//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does);
+//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does,
+//!   but 0 for `pow` of a NaN base, where NV's POW and the IR keep the NaN);
+//! * a float `dot` of vectors is written as the helper `cg_dot_stepwise` (before `main`): the
+//!   products summed from x to w, the IR's order. GLSL's `dot` leaves the order and fusion to the
+//!   driver (llvmpipe fuses it into `fma`s from w to x), and programs that compare dot products
+//!   with `==` or `<` flip where the last bit differs; a product and a sum as written are not
+//!   contracted by llvmpipe, so the helper computes what the IR does;
 //! * from ES 3.00 every sampler is declared `highp`: ES's default `lowp` for 2D and cube samplers
 //!   lets a driver return texels at low precision (llvmpipe does), where the IR's lookups give fp32;
 //! * `round` is `floor(x + 0.5)` (the IR's halves-toward-+INF rounding, except where x + 0.5

@@ -48,6 +48,7 @@ impl Precision {
 pub struct Helpers {
     half: bool,
     fixed: bool,
+    dot: bool,
 }
 
 /// The helper's stem for `kind` (`None`: a kind that is not rounded).
@@ -97,9 +98,30 @@ impl Helpers {
         })
     }
 
+    /// A float `dot` of two vectors as the IR computes it, products then sums from x to w (see
+    /// [`STEPWISE_DOT`]); `None` where `op` is no such `dot` or the mode rounds it already.
+    pub fn stepwise_dot(
+        &mut self,
+        op: Op,
+        args: &[Expr],
+        width: u8,
+        kind: ScalarKind,
+        precision: Precision,
+    ) -> Option<Expr> {
+        let rounded = precision == Precision::Fp30 && stem(kind).is_some();
+        if op != Op::Dot || width < 2 || !kind.is_real() || rounded {
+            return None;
+        }
+        self.dot = true;
+        Some(call(STEPWISE_DOT, &[&args[0], &args[1]]))
+    }
+
     /// The helper functions used, as GLSL text (empty when none).
     pub fn text(self) -> String {
         let mut text = String::new();
+        if self.dot {
+            text.push_str(&stepwise_dots());
+        }
         if self.half {
             text.push_str(HALF);
             text.push_str(&vector_forms("cg_half"));
@@ -110,6 +132,26 @@ impl Helpers {
         }
         text
     }
+}
+
+/// The helper computing the IR's `dot` step by step. GLSL leaves `dot`'s evaluation to the
+/// implementation, and llvmpipe's GLSL path fuses it, fma(a.x, b.x, fma(a.y, b.y, a.z·b.z)) for a
+/// vec3, which differs from the IR's rounded products summed x to w in the last bit: enough to
+/// flip the `==` and `<` of programs that compare sums of such dots (the xBR shaders). Spelled
+/// out as products and sums, it computes what the IR does (llvmpipe does not contract them).
+const STEPWISE_DOT: &str = "cg_dot_stepwise";
+
+/// [`STEPWISE_DOT`] for vec2 to vec4: `p.x + p.y + ...` of the products `p = a * b`.
+fn stepwise_dots() -> String {
+    let mut text = String::new();
+    for n in 2..=4 {
+        let sum: Vec<String> = "xyzw"[..n].chars().map(|c| format!("p.{c}")).collect();
+        text.push_str(&format!(
+            "\nfloat {STEPWISE_DOT}(vec{n} a, vec{n} b)\n{{\n    vec{n} p = a * b;\n    return {};\n}}\n",
+            sum.join(" + ")
+        ));
+    }
+    text
 }
 
 /// fp16 rounding on the float's bits: exact whatever the driver's conversion rounding.
