@@ -33,21 +33,14 @@ fn main() {
     let f = &module.functions[module.function(entry).expect("entry")];
     let uniforms = quad::libretro_uniforms(f);
     let version = Version::desktop(330);
-    let vertex = draw::function(draw::PASS_THROUGH, "quad");
-    let vs = pigment_glsl::write(&vertex, version).expect("vertex GLSL");
-    let fs = pigment_glsl::write(f, version).expect("fragment GLSL");
-    if !args.iter().any(|a| a.starts_with("--frag=")) {
-        std::fs::write("/tmp/probe.frag", &fs.text).expect("writable /tmp");
+    let mut fs = pigment_glsl::write(f, version).expect("fragment GLSL");
+    match args.iter().find_map(|a| a.strip_prefix("--frag=")) {
+        Some(edited) => fs.text = std::fs::read_to_string(edited).expect("readable --frag"),
+        None => std::fs::write("/tmp/probe.frag", &fs.text).expect("writable /tmp"),
     }
-    let bind = draw::inputs(f, &uniforms, &[&vs, &fs]);
-    let text = match args.iter().find_map(|a| a.strip_prefix("--frag=")) {
-        Some(edited) => std::fs::read_to_string(edited).expect("readable --frag"),
-        None => fs.text.clone(),
-    };
     let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe");
-    let gl = oracle
-        .draw_glsl(&vs.text, &text, quad::SIZE, quad::SIZE, &bind)
-        .expect("llvmpipe draws");
+    let gl =
+        draw::llvmpipe_picture(&mut oracle, f, &fs, &uniforms, version).expect("llvmpipe draws");
     let vk = quad::vulkan_picture(f, &uniforms, false).expect("lavapipe draws");
     let reference = quad::interpreted(f, &uniforms).expect("interpreted");
     for (k, r) in reference.iter().enumerate() {

@@ -84,11 +84,15 @@ pub fn corpus(extra: &[&str]) -> Vec<(String, Function)> {
 pub const SIZE: u32 = 16;
 pub const TEX: u32 = 8;
 
+/// The reference texture: a smooth ramp whose texels are multiples of 1/16. Pixel centres sample
+/// it at weights 1/4 and 3/4, so every bilinear blend is exact in f32 whatever the filtering
+/// formula; with texels of x/7 the blend's last bit was llvmpipe's or the NV machine's filtering,
+/// which decided knife-edge comparisons (reverse-aa, 2xSaL, multiLUT) for neither compiler's reason.
 pub fn texels() -> Vec<[f32; 4]> {
     (0..TEX * TEX)
         .map(|k| {
             let (x, y) = ((k % TEX) as f32, (k / TEX) as f32);
-            [x / 7.0, y / 7.0, (x + y) / 14.0, 1.0 - x / 14.0]
+            [x / 8.0, y / 8.0, (x + y) / 16.0, 1.0 - x / 16.0]
         })
         .collect()
 }
