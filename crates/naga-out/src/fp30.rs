@@ -139,13 +139,7 @@ impl Lowerer<'_> {
     /// for NaN, and WGSL has no `isNan`.
     fn is_nan(&mut self, x: Handle<Expression>, b: &mut NBlock) -> Handle<Expression> {
         let equal = self.binary(Bin::Equal, x, x, b);
-        self.push(
-            Expression::Unary {
-                op: naga::UnaryOperator::LogicalNot,
-                expr: equal,
-            },
-            b,
-        )
+        self.logical_not(equal, b)
     }
 
     /// `e` (`w` components) rounded to `kind` (half or fixed).

@@ -83,6 +83,34 @@ fn a_nan_converted_to_fixed_is_0_in_fp30_precision() {
     assert_eq!(bad, None);
 }
 
+/// `ne` of a NaN (pow of a negative base, x < 0.5) with itself: true, as NV's SNE ("any comparison
+/// with NaN is false, except SNE, which is true"). naga writes `!=` of floats as OpFOrdNotEqual,
+/// false for NaN, so the lowering writes `!(a == b)`.
+const NE_NAN: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
+  %0: float4 = input $t
+  %1: float = swizzle %0.x
+  %2: float = const 0.5
+  %3: float = sub %1, %2
+  %4: float = const 2.2
+  %5: float = pow %3, %4
+  %6: bool = ne %5, %5
+  %7: float = const 1.0
+  %8: float = const 0.0
+  %9: float = select %6, %7, %8
+  %10: float4 = construct %9, %9, %9, %1
+  store $c, %10
+}
+";
+
+#[test]
+fn ne_of_a_nan_is_true() {
+    let f = function(NE_NAN);
+    for fp30 in [false, true] {
+        let (bad, _) = compare_precise(&f, &[], fp30).unwrap();
+        assert_eq!(bad, None, "fp30 mode: {fp30}");
+    }
+}
+
 fn function(text: &str) -> pigment_ir::Function {
     let module = pigment_ir::parse(text).unwrap();
     let f = module.functions.iter().next().unwrap().1.clone();
