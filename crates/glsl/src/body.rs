@@ -231,7 +231,8 @@ impl<'a> Body<'a> {
                 }
                 let e = expr::op(*op, &exprs, &types, ty, self.version)
                     .map_err(|m| self.error_at(inst, m))?;
-                self.fp30_rounded(*op, &exprs, e, ty)
+                let operand = types.first().copied().unwrap_or(ty);
+                self.fp30_rounded(*op, &exprs, e, ty, operand)
             }
             InstKind::LoadInput(h) => self.input(h.index(), ty),
             InstKind::LoadUniform { uniform, index } => self.uniform(uniform.index(), *index),
@@ -254,11 +255,19 @@ impl<'a> Body<'a> {
         Ok(())
     }
 
-    /// `e` rounded as fp30 rounds `op`'s result where the precision mode asks for it.
-    fn fp30_rounded(&mut self, op: Op, args: &[Expr], e: Expr, ty: Type) -> Expr {
+    /// `e` rounded as fp30 rounds `op`'s result where the precision mode asks for it, and a
+    /// float `dot` as the IR computes it (`Helpers::stepwise_dot`); `operand` is `args[0]`'s type.
+    fn fp30_rounded(&mut self, op: Op, args: &[Expr], e: Expr, ty: Type, operand: Type) -> Expr {
+        if let Some(dot) =
+            self.helpers
+                .stepwise_dot(op, args, operand.width, ty.kind, self.precision)
+        {
+            return dot;
+        }
         if self.precision != Precision::Fp30 {
             return e;
         }
+        let e = self.helpers.nan_rule(op, args, ty.kind).unwrap_or(e);
         self.helpers
             .round(op, args, e.clone(), ty.kind)
             .unwrap_or(e)

@@ -27,12 +27,20 @@
 //!   saturation or fp16 overflow computes differently. The opt-in [`Precision::Fp30`]
 //!   ([`write_precise`]; GLSL 3.30, ES 3.00 and later) rounds every `half` result to fp16 and
 //!   clamps and quantises every `fixed` result to fx12 after each operation (`mad`, `dot` and
-//!   `lerp` at every step, in the IR's order) through helper functions written before `main`, and
-//!   declares no `mediump`/`lowp` (the rounding is explicit, a driver's lower precision would
-//!   only add to it);
+//!   `lerp` at every step, in the IR's order) through helper functions written before `main`,
+//!   keeps NV's NaN rules (NaN through `min`, `max`, `clamp`, `sat`; `pow` NaN for a NaN operand,
+//!   a negative base and 0^0), and declares no `mediump`/`lowp` (the rounding is explicit, a
+//!   driver's lower precision would only add to it);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
 //!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
-//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does);
+//!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does,
+//!   but 0 for `pow` of a NaN base, and the other operand for `min`/`max`/`clamp` of a NaN, where
+//!   NV and the IR keep the NaN; the fp30 mode keeps it too);
+//! * a float `dot` of vectors is written as the helper `cg_dot_stepwise` (before `main`): the
+//!   products summed from x to w, the IR's order. GLSL's `dot` leaves the order and fusion to the
+//!   driver (llvmpipe fuses it into `fma`s from w to x), and programs that compare dot products
+//!   with `==` or `<` flip where the last bit differs; a product and a sum as written are not
+//!   contracted by llvmpipe, so the helper computes what the IR does;
 //! * from ES 3.00 every sampler is declared `highp`: ES's default `lowp` for 2D and cube samplers
 //!   lets a driver return texels at low precision (llvmpipe does), where the IR's lookups give fp32;
 //! * `round` is `floor(x + 0.5)` (the IR's halves-toward-+INF rounding, except where x + 0.5

@@ -2,7 +2,9 @@
 //! in the target's arithmetic); [`Precision::Fp30`] is an opt-in mode in which every `half` result
 //! is rounded to fp16 and every `fixed` result clamped and quantised to fx12 after each operation,
 //! as fp30 (and the IR) compute them, through small helper functions written before `main`
-//! (`cg_half`, `cg_fixed`, and stepwise `dot` and `lerp`, which the IR rounds at every step).
+//! (`cg_half`, `cg_fixed`, and stepwise `dot` and `lerp`, which the IR rounds at every step). The
+//! mode also keeps NV's NaN rules, which GLSL leaves undefined: `min`, `max`, `clamp`, `sat` and
+//! `pow` through the `cg_nan_*` helpers.
 //!
 //! The rounding works on the float's bits (`floatBitsToUint`), so it is exact whatever the driver's
 //! rounding mode for conversions: the mode needs GLSL 3.30 or ES 3.00.
@@ -48,6 +50,8 @@ impl Precision {
 pub struct Helpers {
     half: bool,
     fixed: bool,
+    dot: bool,
+    nan: bool,
 }
 
 /// The helper's stem for `kind` (`None`: a kind that is not rounded).
@@ -97,9 +101,57 @@ impl Helpers {
         })
     }
 
+    /// A float `dot` of two vectors as the IR computes it, products then sums from x to w (see
+    /// [`STEPWISE_DOT`]); `None` where `op` is no such `dot` or the mode rounds it already.
+    pub fn stepwise_dot(
+        &mut self,
+        op: Op,
+        args: &[Expr],
+        width: u8,
+        kind: ScalarKind,
+        precision: Precision,
+    ) -> Option<Expr> {
+        let rounded = precision == Precision::Fp30 && stem(kind).is_some();
+        if op != Op::Dot || width < 2 || !kind.is_real() || rounded {
+            return None;
+        }
+        self.dot = true;
+        Some(call(STEPWISE_DOT, &[&args[0], &args[1]]))
+    }
+
+    /// `min`, `max`, `clamp`, `sat` and `pow` of real operands with NV's NaN rules (see
+    /// [`NAN_RULES`]), for the fp30 mode; `None` for other operations.
+    pub fn nan_rule(&mut self, op: Op, args: &[Expr], kind: ScalarKind) -> Option<Expr> {
+        if !kind.is_real() {
+            return None;
+        }
+        let name = match op {
+            Op::Min => "cg_nan_min",
+            Op::Max => "cg_nan_max",
+            Op::Pow => "cg_nan_pow",
+            Op::Sat => "cg_nan_sat",
+            Op::Clamp => {
+                self.nan = true;
+                let max = call("cg_nan_max", &[&args[0], &args[1]]);
+                return Some(call("cg_nan_min", &[&max, &args[2]]));
+            }
+            _ => return None,
+        };
+        self.nan = true;
+        let refs: Vec<&Expr> = args.iter().collect();
+        Some(call(name, &refs))
+    }
+
     /// The helper functions used, as GLSL text (empty when none).
     pub fn text(self) -> String {
         let mut text = String::new();
+        if self.nan {
+            text.push_str(NAN_RULES);
+            text.push_str(&nan_rule_vectors());
+        }
+        if self.dot {
+            text.push_str(&stepwise_dots());
+        }
         if self.half {
             text.push_str(HALF);
             text.push_str(&vector_forms("cg_half"));
@@ -110,6 +162,85 @@ impl Helpers {
         }
         text
     }
+}
+
+/// The helper computing the IR's `dot` step by step. GLSL leaves `dot`'s evaluation to the
+/// implementation, and llvmpipe's GLSL path fuses it, fma(a.x, b.x, fma(a.y, b.y, a.z·b.z)) for a
+/// vec3, which differs from the IR's rounded products summed x to w in the last bit: enough to
+/// flip the `==` and `<` of programs that compare sums of such dots (the xBR shaders). Spelled
+/// out as products and sums, it computes what the IR does (llvmpipe does not contract them).
+const STEPWISE_DOT: &str = "cg_dot_stepwise";
+
+/// [`STEPWISE_DOT`] for vec2 to vec4: `p.x + p.y + ...` of the products `p = a * b`.
+fn stepwise_dots() -> String {
+    let mut text = String::new();
+    for n in 2..=4 {
+        let sum: Vec<String> = "xyzw"[..n].chars().map(|c| format!("p.{c}")).collect();
+        text.push_str(&format!(
+            "\nfloat {STEPWISE_DOT}(vec{n} a, vec{n} b)\n{{\n    vec{n} p = a * b;\n    return {};\n}}\n",
+            sum.join(" + ")
+        ));
+    }
+    text
+}
+
+/// NV_fragment_program's NaN rules, which GLSL leaves undefined: MIN and MAX give NaN when either
+/// operand is NaN (special case 2 of each), saturation lets NaN through, and POW gives NaN for a
+/// NaN operand, a negative base and 0^0 (its special cases 1-3). Mesa's `min`/`max`/`clamp`
+/// return the other operand and its `pow` of a NaN base gives 0, which turned the NaNs of
+/// crt-hyllian-fast, aann, nedi and cam02-ucs-reverse into numbers.
+const NAN_RULES: &str = "
+// NV's NaN rules: min, max and saturation keep a NaN operand; pow of NaN, of a negative base
+// and 0^0 is NaN
+float cg_nan_min(float a, float b)
+{
+    return isnan(a) ? a : isnan(b) ? b : min(a, b);
+}
+float cg_nan_max(float a, float b)
+{
+    return isnan(a) ? a : isnan(b) ? b : max(a, b);
+}
+float cg_nan_sat(float x)
+{
+    return isnan(x) ? x : clamp(x, 0.0, 1.0);
+}
+float cg_nan_pow(float a, float b)
+{
+    bool nan = isnan(a) || isnan(b) || a < 0.0 || (a == 0.0 && b == 0.0);
+    return nan ? uintBitsToFloat(0x7fc00000u) : pow(a, b);
+}
+";
+
+/// The vec2-vec4 overloads of [`NAN_RULES`]'s helpers, component by component; `min` and `max`
+/// also take a float second operand (the writer writes splats as scalars there).
+fn nan_rule_vectors() -> String {
+    let mut text = String::new();
+    for n in 2..=4 {
+        let each = |f: &str, args: &dyn Fn(char) -> String| -> String {
+            let parts: Vec<String> = "xyzw"[..n]
+                .chars()
+                .map(|c| format!("{f}({})", args(c)))
+                .collect();
+            format!("vec{n}({})", parts.join(", "))
+        };
+        for f in ["cg_nan_min", "cg_nan_max", "cg_nan_pow"] {
+            let body = each(f, &|c| format!("a.{c}, b.{c}"));
+            text.push_str(&format!(
+                "vec{n} {f}(vec{n} a, vec{n} b)\n{{\n    return {body};\n}}\n"
+            ));
+        }
+        for f in ["cg_nan_min", "cg_nan_max"] {
+            let body = each(f, &|c| format!("a.{c}, b"));
+            text.push_str(&format!(
+                "vec{n} {f}(vec{n} a, float b)\n{{\n    return {body};\n}}\n"
+            ));
+        }
+        let body = each("cg_nan_sat", &|c| format!("x.{c}"));
+        text.push_str(&format!(
+            "vec{n} cg_nan_sat(vec{n} x)\n{{\n    return {body};\n}}\n"
+        ));
+    }
+    text
 }
 
 /// fp16 rounding on the float's bits: exact whatever the driver's conversion rounding.

@@ -15,7 +15,7 @@ mod quad;
 
 mod draw;
 
-use draw::{compare, function, inputs};
+use draw::{compare, function, inputs, llvmpipe_picture};
 use gl_oracle::Oracle;
 use pigment_glsl::Version;
 use pigment_ir::Vector;
@@ -187,5 +187,38 @@ fn a_vertex_function_renders_on_llvmpipe_like_run_vertex() {
                 v.text
             );
         }
+    }
+}
+
+/// A lookup of the reference texture at TEXCOORD0. Pixel centres sample it at bilinear weights 1/4
+/// and 3/4 of texels that are multiples of 1/16, so llvmpipe's filtering and the NV machine's
+/// units that serve the interpreter give the same bits: the premise for comparing programs whose
+/// comparisons are knife-edge (with texels of x/7 the blends differed in the last bit, and
+/// reverse-aa, 2xSaL and multiLUT of libretro's collection flipped on that).
+const LOOKUP: &str =
+    "fn fs(in $t: float2 @TEXCOORD0, sampler $s: sampler2d, out $c: float4 @COLOR) {
+  %0: float2 = input $t
+  %1: float4 = tex $s, %0
+  store $c, %1
+}
+";
+
+#[test]
+fn the_reference_textures_lookups_are_bit_exact_on_llvmpipe() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = function(LOOKUP, "fs");
+    let version = Version::desktop(330);
+    let fs = pigment_glsl::write(&f, version).unwrap();
+    let gpu = llvmpipe_picture(&mut oracle, &f, &fs, &[], version).unwrap();
+    let reference = quad::interpreted(&f, &[]).unwrap();
+    for (k, (g, r)) in gpu.chunks(4).zip(&reference).enumerate() {
+        let bits = |p: &[f32]| p.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+        assert_eq!(
+            bits(g),
+            bits(r),
+            "pixel ({}, {}): llvmpipe {g:?}, interpreter {r:?}",
+            k as u32 % SIZE,
+            k as u32 / SIZE
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The fp30 precision mode (`Precision::Fp30`): `half` rounded to fp16 and `fixed` to fx12 after each
 //! operation. Proof by execution on llvmpipe against the IR interpreter (which computes as fp30):
 //! the corpus, the two fixed-point programs the default mode draws differently included, and a
-//! program whose fp16 rounding and overflow the default mode misses; every output validates. And
+//! program whose fp16 rounding and overflow the default mode misses, and one whose NaN NV's MIN,
+//! MAX, saturation and POW keep where Mesa's do not; every output validates. And
 //! `pow` of a negative base is NaN as in the IR (undefined in GLSL; this guards llvmpipe's).
 
 mod common;
@@ -54,6 +55,24 @@ fn pow_keeps_the_irs_special_cases() {
     }
 }
 
+/// NaN through `min`, `max`, `sat` and `pow` (the file says why).
+const NAN: &str = include_str!("../../../tests/in/precision/nan.ir");
+
+#[test]
+fn nv_nan_rules_draw_as_the_interpreter_computes_in_fp30_precision() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = function(NAN, "fs");
+    for version in VERSIONS {
+        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
+        assert_eq!(fp30.0, None, "{version}");
+        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
+        assert!(
+            target.0.is_some(),
+            "{version}: Mesa keeps NaN through min/max/pow now"
+        );
+    }
+}
+
 #[test]
 fn fp16_rounding_and_overflow_draw_as_the_interpreter_computes() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
@@ -89,9 +108,10 @@ fn corpus_programs_in_fp30_precision_render_as_the_interpreter_computes() {
 #[test]
 fn fp30_precision_output_passes_glslang() {
     let f = function(HALF_ROUNDING, "fs");
+    let nan = function(NAN, "fs");
     let mut checked = 0;
     let programs = common::corpus();
-    let all = programs.iter().map(|(_, f)| f).chain([&f]);
+    let all = programs.iter().map(|(_, f)| f).chain([&f, &nan]);
     for f in all {
         for version in [Version::desktop(330), Version::es(300), Version::VULKAN] {
             let Ok(g) =

@@ -1,7 +1,8 @@
 //! The opt-in fp30 precision mode (`LowerOptions::fp30_precision`): every `half` result rounded to
 //! fp16 and every `fixed` result clamped and quantised to fx12 after each operation, as fp30 and
 //! the IR compute them (`mad`, `dot` and `lerp` rounded at every step, in the IR's order). Off, the
-//! default, `half` and `fixed` are plain f32 (see the crate doc).
+//! default, `half` and `fixed` are plain f32 (see the crate doc). The mode also keeps NV's NaN
+//! rules for `min`, `max`, `clamp`, `sat` and `pow` (`nan_kept`), which the targets leave undefined.
 //!
 //! fp16 rounding works on the f32's bits (ties to even at fp16's 10 fraction bits; multiples of
 //! 2^-24 below 2^-14; ±INF from 65520 on), so it does not depend on how the driver rounds
@@ -25,7 +26,9 @@ impl Lowerer<'_> {
     ) -> LResult<Handle<Expression>> {
         let kind = ty.kind;
         let rounds = matches!(kind, ScalarKind::Half | ScalarKind::Fixed);
-        if !self.options.fp30_precision || !rounds || !op.leaves_kind(kind) {
+        let nan_rule = matches!(op, Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Pow);
+        let keeps_nan = nan_rule && kind.is_real();
+        if !self.options.fp30_precision || !(rounds && op.leaves_kind(kind) || keeps_nan) {
             return self.op(op, args, ty, b);
         }
         let a: Vec<_> = args
@@ -33,6 +36,14 @@ impl Lowerer<'_> {
             .map(|&v| self.value(v))
             .collect::<LResult<_>>()?;
         let w = ty.width;
+        if keeps_nan {
+            let e = self.nan_kept(op, &a, args, ty, b)?;
+            return Ok(if rounds {
+                self.round_to(kind, e, w, b)
+            } else {
+                e
+            });
+        }
         Ok(match op {
             // k(k(a·b) + c), NV MAD.
             Op::Mad => {
@@ -76,6 +87,59 @@ impl Lowerer<'_> {
             sum = self.round_to(kind, s, 1, b);
         }
         sum
+    }
+
+    /// `min`, `max`, `clamp`, `sat` or `pow` with NV's NaN rules, which the targets leave
+    /// undefined (Mesa's min/max/clamp return the other operand, its pow of a NaN base 0): MIN and
+    /// MAX give NaN for a NaN operand, saturation keeps it, POW gives NaN for a NaN operand, a
+    /// negative base and 0^0 (nv_fragment_program.txt, MIN/MAX case 2, POW cases 1-3).
+    fn nan_kept(
+        &mut self,
+        op: Op,
+        a: &[Handle<Expression>],
+        args: &[Value],
+        ty: Type,
+        b: &mut NBlock,
+    ) -> LResult<Handle<Expression>> {
+        let w = ty.width;
+        let plain = self.op(op, args, ty, b)?;
+        let kept = match op {
+            Op::Pow => {
+                let nan_bits = self.splat_u(0x7fc0_0000, w, b);
+                let nan = self.cast(nan_bits, naga::ScalarKind::Float, b);
+                let zero = self.splat_f(0.0, w, b);
+                let base_zero = self.binary(Bin::Equal, a[0], zero, b);
+                let zero_nan = self.select(base_zero, nan, plain, b);
+                let exp_zero = self.binary(Bin::Equal, a[1], zero, b);
+                let r = self.select(exp_zero, zero_nan, plain, b);
+                let negative = self.binary(Bin::Less, a[0], zero, b);
+                let r = self.select(negative, nan, r, b);
+                self.with_nan_of(a[1], r, b)
+            }
+            Op::Min | Op::Max | Op::Clamp => {
+                a[1..].iter().fold(plain, |r, &x| self.with_nan_of(x, r, b))
+            }
+            _ => plain,
+        };
+        Ok(self.with_nan_of(a[0], kept, b))
+    }
+
+    /// `x` where it is NaN, else `r`.
+    fn with_nan_of(
+        &mut self,
+        x: Handle<Expression>,
+        r: Handle<Expression>,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        let nan = self.is_nan(x, b);
+        self.select(nan, x, r, b)
+    }
+
+    /// Whether `x` is NaN, as `!(x == x)`: naga writes `x != x` as SPIR-V's OpFOrdNotEqual, false
+    /// for NaN, and WGSL has no `isNan`.
+    fn is_nan(&mut self, x: Handle<Expression>, b: &mut NBlock) -> Handle<Expression> {
+        let equal = self.binary(Bin::Equal, x, x, b);
+        self.logical_not(equal, b)
     }
 
     /// `e` (`w` components) rounded to `kind` (half or fixed).
@@ -155,7 +219,7 @@ impl Lowerer<'_> {
         let steps = self.math(M::Round, &[scaled], b);
         let q = self.binary(Bin::Divide, steps, scale, b);
         let zero = self.splat_f(0.0, w, b);
-        let nan = self.binary(Bin::NotEqual, x, x, b);
+        let nan = self.is_nan(x, b);
         self.select(nan, zero, q, b)
     }
 }

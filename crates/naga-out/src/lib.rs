@@ -16,8 +16,10 @@
 //!   flushes them);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos` are the target's, not NV's approximations and special
 //!   cases (`pow` of a negative base, NaN in the IR, is undefined in the targets: lavapipe gives
-//!   NaN too); `min`/`max` of NaN or ±0, `sat` of NaN (the IR keeps NaN) and `dot`'s order of sums are
-//!   the target's; `mad` may be fused;
+//!   NaN too, but 0 for `pow` of a NaN base); `min`/`max` of NaN or ±0, `sat` of NaN (the IR
+//!   keeps NaN) and `dot`'s order of sums are the target's, except in the fp30 mode, which keeps
+//!   NV's NaN rules for `min`, `max`, `clamp`, `sat` and `pow`; `mad` may be fused;
+//! * the IR's `ne` of floats is `!(a == b)`, true for NaN as NV's SNE (naga's `!=` is ordered);
 //! * float → int conversion out of range (the IR saturates, NaN → 0) is undefined in SPIR-V;
 //! * `pack_4byte`/`unpack_4byte` clamp to [-1, 1] where NV allows -128/127;
 //! * the IR's exact formulas are spelled out where naga's differ: `round` (halves toward +INF, as

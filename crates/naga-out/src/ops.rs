@@ -39,6 +39,20 @@ impl Lowerer<'_> {
         )
     }
 
+    pub(crate) fn logical_not(
+        &mut self,
+        expr: Handle<Expression>,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        self.push(
+            Expression::Unary {
+                op: naga::UnaryOperator::LogicalNot,
+                expr,
+            },
+            b,
+        )
+    }
+
     pub(crate) fn select(
         &mut self,
         condition: Handle<Expression>,
@@ -137,6 +151,12 @@ impl Lowerer<'_> {
         if let Some(fun) = simple {
             return Ok(self.math(fun, &a, b));
         }
+        // The IR's `ne` (NV's SNE) is true where an operand is NaN; naga writes `!=` of floats as
+        // SPIR-V's OpFOrdNotEqual, false there: `!(a == b)` is true.
+        if op == Op::Ne && at[0].kind.is_real() {
+            let equal = self.binary(Bin::Equal, a[0], a[1], b);
+            return Ok(self.logical_not(equal, b));
+        }
         let bin = match op {
             Op::Add => Some(Bin::Add),
             Op::Sub => Some(Bin::Subtract),
@@ -164,13 +184,7 @@ impl Lowerer<'_> {
                 },
                 b,
             ),
-            Op::Not => self.push(
-                Expression::Unary {
-                    op: naga::UnaryOperator::LogicalNot,
-                    expr: a[0],
-                },
-                b,
-            ),
+            Op::Not => self.logical_not(a[0], b),
             Op::Div => self.int_div(a[0], a[1], w, b),
             Op::Round => {
                 // floor(x) + (fract(x) >= 0.5): halves go up, exactly.

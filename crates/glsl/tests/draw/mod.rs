@@ -112,14 +112,9 @@ pub fn compare_precise(
     version: Version,
     precision: Precision,
 ) -> Result<(Option<String>, usize), String> {
-    let vertex = function(PASS_THROUGH, "quad");
-    let vs = pigment_glsl::write(&vertex, version).map_err(|d| d.message)?;
     let fs = pigment_glsl::write_precise(f, version, &Default::default(), precision)
         .map_err(|d| d.message)?;
-    let bind = inputs(f, uniforms, &[&vs, &fs]);
-    let gpu = oracle
-        .draw_glsl(&vs.text, &fs.text, SIZE, SIZE, &bind)
-        .map_err(|e| format!("{e}\n{}", fs.text))?;
+    let gpu = llvmpipe_picture(oracle, f, &fs, uniforms, version)?;
     let reference = quad::interpreted(f, uniforms)?;
     let lit = gpu
         .chunks(4)
@@ -139,4 +134,21 @@ pub fn compare_precise(
             )
         });
     Ok((bad, lit))
+}
+
+/// llvmpipe's picture (4 floats a pixel, row j = 0 first) of the fragment shader `fs`, written
+/// for `f` as GLSL `version`, with a pass-through vertex shader; an error carries the text.
+pub fn llvmpipe_picture(
+    oracle: &mut Oracle,
+    f: &Function,
+    fs: &Glsl,
+    uniforms: &[Vec<Vector>],
+    version: Version,
+) -> Result<Vec<f32>, String> {
+    let vertex = function(PASS_THROUGH, "quad");
+    let vs = pigment_glsl::write(&vertex, version).map_err(|d| d.message)?;
+    let bind = inputs(f, uniforms, &[&vs, fs]);
+    oracle
+        .draw_glsl(&vs.text, &fs.text, SIZE, SIZE, &bind)
+        .map_err(|e| format!("{e}\n{}", fs.text))
 }

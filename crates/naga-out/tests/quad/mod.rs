@@ -84,11 +84,15 @@ pub fn corpus(extra: &[&str]) -> Vec<(String, Function)> {
 pub const SIZE: u32 = 16;
 pub const TEX: u32 = 8;
 
+/// The reference texture: a smooth ramp whose texels are multiples of 1/16. Pixel centres sample
+/// it at weights 1/4 and 3/4, so every bilinear blend is exact in f32 whatever the filtering
+/// formula; with texels of x/7 the blend's last bit was llvmpipe's or the NV machine's filtering,
+/// which decided knife-edge comparisons (reverse-aa, 2xSaL, multiLUT) for neither compiler's reason.
 pub fn texels() -> Vec<[f32; 4]> {
     (0..TEX * TEX)
         .map(|k| {
             let (x, y) = ((k % TEX) as f32, (k / TEX) as f32);
-            [x / 7.0, y / 7.0, (x + y) / 14.0, 1.0 - x / 14.0]
+            [x / 8.0, y / 8.0, (x + y) / 16.0, 1.0 - x / 16.0]
         })
         .collect()
 }
@@ -251,6 +255,31 @@ pub fn compare_precise(
     uniforms: &[Vec<Vector>],
     fp30: bool,
 ) -> Result<(Option<String>, usize), String> {
+    let gpu = vulkan_picture(f, uniforms, fp30)?;
+    let reference = interpreted(f, uniforms)?;
+    let lit = gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
+    let bad = gpu
+        .iter()
+        .zip(&reference)
+        .enumerate()
+        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
+        .map(|(k, (g, r))| {
+            format!(
+                "pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
+                k as u32 % SIZE,
+                k as u32 / SIZE
+            )
+        });
+    Ok((bad, lit))
+}
+
+/// The picture lavapipe draws of `f` through naga's SPIR-V (row j = 0 first), the fragment
+/// shader lowered in the fp30 precision mode when `fp30`.
+pub fn vulkan_picture(
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    fp30: bool,
+) -> Result<Vec<[f32; 4]>, String> {
     let vertex = pigment_ir::parse(VERTEX).map_err(|e| format!("{e:?}"))?;
     let vs = &vertex
         .functions
@@ -293,22 +322,7 @@ pub fn compare_precise(
         width: SIZE,
         height: SIZE,
     };
-    let gpu = vk_oracle::render(&draw)?;
-    let reference = interpreted(f, uniforms)?;
-    let lit = gpu.iter().filter(|px| px.iter().any(|&c| c != 0.0)).count();
-    let bad = gpu
-        .iter()
-        .zip(&reference)
-        .enumerate()
-        .find(|(_, (g, r))| g.iter().zip(r.iter()).any(|(&g, &r)| !close(g, r)))
-        .map(|(k, (g, r))| {
-            format!(
-                "pixel ({}, {}): vulkan {g:?}, interpreter {r:?}",
-                k as u32 % SIZE,
-                k as u32 / SIZE
-            )
-        });
-    Ok((bad, lit))
+    vk_oracle::render(&draw)
 }
 
 /// `f`'s uniforms as the local measurements set them: defaults, but for the libretro sizes:
