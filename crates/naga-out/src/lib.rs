@@ -37,6 +37,7 @@ mod fp30;
 pub mod interface;
 mod lower;
 mod ops;
+mod packed;
 pub mod random;
 pub mod reflect;
 mod resources;
