@@ -22,8 +22,8 @@ fn cg_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The first error of one file, or `None` when its entry lowers to verified IR. With
-/// `LOWER_CORPUS_OUTPUTS` set, prints each output's name and semantic (to compare the bindings with
-/// another compiler's).
+/// `LOWER_CORPUS_OUTPUTS` set, prints each output's name and semantic, with `.z`-style the first
+/// component of one packed into a used set (to compare the bindings with another compiler's).
 fn first_error(path: &Path, text: String, options: &Options) -> Option<String> {
     let front = driver::run(&path.display().to_string(), text, options);
     if let Some(d) = front.diagnostics.iter().find(|d| d.is_error()) {
@@ -36,7 +36,12 @@ fn first_error(path: &Path, text: String, options: &Options) -> Option<String> {
                 for (_, f) in module.functions.iter() {
                     for (_, o) in f.outputs.iter() {
                         let semantic = o.semantic.as_deref().unwrap_or("-");
-                        println!("{}\t{}\t{semantic}", path.display(), o.name);
+                        // A packed output (cgc's `.zw` write) shows its first component.
+                        let component = match o.component {
+                            0 => String::new(),
+                            c => format!(".{}", pigment_ir::COMPONENT_LETTERS[usize::from(c)]),
+                        };
+                        println!("{}\t{}\t{semantic}{component}", path.display(), o.name);
                     }
                 }
             }

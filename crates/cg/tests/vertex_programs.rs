@@ -514,17 +514,74 @@ fn vertex_attribute_semantics_are_upper_case_in_the_ir() {
     );
 }
 
-#[test]
-fn more_unnamed_outputs_than_texture_coordinate_sets_is_an_error() {
-    let members: String = (0..9).map(|i| format!("float2 t{i};")).collect();
-    let stores: String = (0..9).map(|i| format!("o.t{i} = p.xy;")).collect();
-    let src = format!(
+/// The vertex function `main_vertex` with struct `V`'s `members` (besides its POSITION) and
+/// `stores` (`o.m = ...;`).
+fn out_vertex(members: &str, stores: &str) -> String {
+    format!(
         "struct V {{ float4 pos : POSITION; {members} }};
          V main_vertex(float4 p : POSITION) {{ V o; o.pos = p; {stores} return o; }}"
-    );
-    let errors = lower(&src, &options("main_vertex", "vp40")).expect_err("refused");
+    )
+}
+
+/// The semantic and first component of each output, in declaration order.
+fn bindings(f: &pigment_ir::Function) -> Vec<(String, u8)> {
+    f.outputs
+        .iter()
+        .map(|(_, o)| (o.semantic.clone().unwrap_or_default(), o.component))
+        .collect()
+}
+
+#[test]
+fn a_ninth_unnamed_output_packs_into_the_free_components_of_a_used_set() {
+    let members: String = (0..9).map(|i| format!("float2 t{i};")).collect();
+    let stores: String = (0..9).map(|i| format!("o.t{i} = p.xy;")).collect();
+    let m = lower(
+        &out_vertex(&members, &stores),
+        &options("main_vertex", "vp40"),
+    )
+    .expect("lowers");
+    // Read from cgc 3.1's `-profile vp40` output: t0-t7 are $vout.TEX0-7, t8 $vout.TEX0, written
+    // as `result.texcoord[0].zw`.
+    let mut want = vec![("POSITION".to_string(), 0)];
+    want.extend((0..8).map(|i| (format!("TEXCOORD{i}"), 0)));
+    want.push(("TEXCOORD0".to_string(), 2));
+    assert_eq!(bindings(entry(&m)), want);
+}
+
+#[test]
+fn an_unnamed_output_goes_to_the_roomiest_set() {
+    let members = "float3 a; float2 b : TEXCOORD1; float4 t2 : TEXCOORD2; float4 t3 : TEXCOORD3; \
+                   float4 t4 : TEXCOORD4; float4 t5 : TEXCOORD5; float4 t6 : TEXCOORD6; \
+                   float4 t7 : TEXCOORD7; float c;";
+    let stores = "o.a = p.xyz; o.b = p.xy; o.t2 = p; o.t3 = p; o.t4 = p; o.t5 = p; o.t6 = p; \
+                  o.t7 = p; o.c = p.w;";
+    let m = lower(
+        &out_vertex(members, stores),
+        &options("main_vertex", "vp40"),
+    )
+    .expect("lowers");
+    // Read from cgc 3.1's `-profile vp40` output: a is $vout.TEX0, c $vout.TEX1 written as
+    // `result.texcoord[1].z` (TEX1 has two free components, TEX0 one).
+    let got = bindings(entry(&m));
+    assert_eq!(got[1], ("TEXCOORD0".to_string(), 0));
+    assert_eq!(got[9], ("TEXCOORD1".to_string(), 2));
+}
+
+#[test]
+fn an_unnamed_output_with_no_room_is_cgcs_c5041() {
+    // cgc 3.1 refuses this with C5041 (TEX0 and TEX1 have one free component each).
+    let members = "float2 a : TEXCOORD0; float3 b : TEXCOORD1; float4 t2 : TEXCOORD2; \
+                   float4 t3 : TEXCOORD3; float4 t4 : TEXCOORD4; float4 t5 : TEXCOORD5; \
+                   float4 t6 : TEXCOORD6; float4 t7 : TEXCOORD7; float3 c;";
+    let stores = "o.a = p.xy; o.b = p.xyz; o.t2 = p; o.t3 = p; o.t4 = p; o.t5 = p; o.t6 = p; \
+                  o.t7 = p; o.c = p.xyz;";
+    let errors = lower(
+        &out_vertex(members, stores),
+        &options("main_vertex", "vp40"),
+    )
+    .expect_err("refused");
     assert!(
-        errors[0].contains("`main_vertex.t8` has no semantic and every texture coordinate set"),
+        errors[0].contains("C5041") && errors[0].contains("`main_vertex.c`"),
         "{errors:?}"
     );
 }

@@ -7,7 +7,7 @@ use crate::diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
 use nvfp::validate::name_problem;
 use pigment_diag::Diagnostic;
-use pigment_ir::{Function, SamplerDim, ScalarKind};
+use pigment_ir::{varyings, Function, SamplerDim, ScalarKind};
 use std::collections::HashMap;
 
 /// The attribute register of a varying semantic (cgc's spellings, case-insensitive).
@@ -107,62 +107,63 @@ fn clashing_params(func: &Function) -> Vec<Diagnostic> {
 
 /// The attribute register of each input, and the component of it where the input starts. An input
 /// with a semantic (its own or one counted from its struct's, [`pigment_ir::Input::counted`]) gets
-/// its register from it; one without gets, if the program reads it, the lowest
-/// texture coordinate set that no read input names, in declaration order (cgc's rule: `float2 a,
-/// float2 b : TEXCOORD0` reads `a` from TEX1). When all eight are taken, cgc packs it into the unused
-/// components of the first set with room (`float2 t8` after a `float2 : TEXCOORD0` reads
-/// `f[TEX0].zw`). An input that is never read needs no register.
+/// its register from it; those without that the program reads are bound by
+/// [`pigment_ir::varyings`]'s rule (cgc's, the one the Cg lowering binds a vertex function's
+/// unnamed outputs by), counting the sets the read inputs name: `float2 a, float2 b : TEXCOORD0`
+/// reads `a` from TEX1; with all eight sets used, a `float2 t8` after a `float2 : TEXCOORD0` reads
+/// `f[TEX0].zw`. An input that is never read needs no register.
 fn bind_inputs(
     func: &Function,
     read: &[Option<Option<pigment_ir::SourceLoc>>],
     errors: &mut Vec<Diagnostic>,
 ) -> (Vec<Option<AttribReg>>, Vec<u8>) {
+    let mut regs: Vec<Option<AttribReg>> = func
+        .inputs
+        .iter()
+        .map(|(_, i)| i.semantic.as_deref().and_then(attrib_for))
+        .collect();
+    let mut offsets = vec![0; regs.len()];
     // Components in use of each texture coordinate set, by read inputs.
-    let mut used = [0u8; 8];
+    let mut used = [0u8; varyings::SETS];
     for (h, i) in func.inputs.iter() {
-        if let (Some(_), Some(AttribReg::Tex(n))) =
-            (read[h.index()], i.semantic.as_deref().and_then(attrib_for))
-        {
+        if let (Some(_), Some(AttribReg::Tex(n))) = (read[h.index()], regs[h.index()]) {
             used[n as usize] = used[n as usize].max(i.ty.width);
         }
     }
-    let (mut regs, mut offsets) = (Vec::new(), Vec::new());
+    let unnamed: Vec<usize> = func
+        .inputs
+        .iter()
+        .filter(|(h, i)| i.semantic.is_none() && read[h.index()].is_some())
+        .map(|(h, _)| h.index())
+        .collect();
+    let widths: Vec<u8> = unnamed
+        .iter()
+        .map(|&i| func.inputs[pigment_ir::Handle::from_index(i)].ty.width)
+        .collect();
+    for (&i, place) in unnamed.iter().zip(varyings::pack_unnamed(used, &widths)) {
+        if let Some(p) = place {
+            regs[i] = Some(AttribReg::Tex(p.set));
+            offsets[i] = p.component;
+        }
+    }
     for (h, i) in func.inputs.iter() {
-        let semantic = i.semantic.as_deref();
-        let (reg, offset) = match (read[h.index()], semantic) {
-            (None, _) => (semantic.and_then(attrib_for), 0),
-            (Some(_), Some(s)) => (attrib_for(s), 0),
-            (Some(_), None) => {
-                let free = used.iter().position(|&u| u == 0);
-                let packed = || used.iter().position(|&u| u + i.ty.width <= 4);
-                match free.or_else(packed) {
-                    Some(n) => {
-                        let offset = used[n];
-                        used[n] += i.ty.width;
-                        (Some(AttribReg::Tex(n as u8)), offset)
-                    }
-                    None => (None, 0),
-                }
-            }
-        };
-        if let (None, Some(loc)) = (reg, read[h.index()]) {
+        if let (None, Some(loc)) = (regs[h.index()], read[h.index()]) {
             errors.push(error_at(
                 loc,
-                match semantic {
+                match &i.semantic {
                     Some(s) => format!(
                         "input `{}`: fp30 binds varyings to TEXCOORD0-7, COLOR0-1, WPOS or FOG, found {s}{}",
                         i.name,
                         if i.counted { " (counted from its struct's semantic)" } else { "" }
                     ),
                     None => format!(
-                        "input `{}` has no semantic and no texture coordinate set TEXCOORD0-7 has room for it",
+                        "C5041: input `{}` has no semantic and no texture coordinate set \
+                         TEXCOORD0-7 has room for it",
                         i.name
                     ),
                 },
             ));
         }
-        regs.push(reg);
-        offsets.push(offset);
     }
     (regs, offsets)
 }

@@ -395,6 +395,8 @@ impl<'a> Body<'a> {
         let Some(place) = self.iface.outputs[index].clone() else {
             return;
         };
+        // A packed output writes its variable from its component on.
+        let mask = WriteMask(mask.0 << place.component);
         let v = self.value(value);
         let vty = self.func.ty(value);
         let target_kind = place.variable_ty.kind;

@@ -19,10 +19,12 @@
 //! * `POSITION` (vertex output) is `gl_Position`, `PSIZE` `gl_PointSize`, `WPOS` `gl_FragCoord`,
 //!   `FACE` `gl_FrontFacing` as ±1.0, `DEPTH` `gl_FragDepth` (`gl_FragDepthEXT` in ES 1.00).
 //!
-//! A fragment input without a semantic takes the texture coordinate set cgc gives it (the Cg
-//! lowering gives the vertex output of the same member the same one); where cgc would pack it into
-//! free components instead, and for IR outputs without a semantic, it is a `vec4` named after the
-//! member (`v_t8`), at location 12 + its rank among the stage's unnamed varyings by name.
+//! A fragment input without a semantic takes the texture coordinate set and component cgc gives it
+//! (`pigment_ir::varyings`; the Cg lowering gives the vertex output of the same member the same
+//! ones): one packed into the free components of a used set reads them (`v_TEXCOORD0.zw`), as a
+//! packed vertex output (its `component`) writes them. Where fp30 binds no set, and for IR outputs
+//! without a semantic, it is a `vec4` named after the member (`v_t8`), at location 12 + its rank
+//! among the stage's unnamed varyings by name.
 //! Attributes without a semantic take the lowest generic slots no semantic takes.
 //!
 //! A varying read at a wider type than its variable has reads the missing components as
@@ -61,6 +63,9 @@ pub struct OutputPlace {
     /// variable: that store fills the rest, a varying from (0, 0, 0, 1) (`v = vec4(uv, 0.0,
     /// 1.0)`), a colour with zeros (`gl_FragColor = vec4(c, 0.0)`).
     pub fill: bool,
+    /// The component of the variable where the output starts: 0 but for one cgc packs into the
+    /// free components of a set another output uses (`v_TEXCOORD0.zw`).
+    pub component: u8,
     pub location: Option<u32>,
     pub builtin: bool,
 }
@@ -212,9 +217,14 @@ fn build_inputs(
         let semantic = input.semantic.clone().unwrap_or_default();
         // An unnamed fragment input takes the set cgc gives it, as the Cg lowering gives the
         // vertex output of the same member (crates/cg's lower/varyings.rs).
-        let slot = match sets.get(h.index()).copied().flatten() {
-            Some(set) if input.semantic.is_none() => Some(Slot::Location(set)),
-            _ => slots::input_slot(func.stage, &semantic),
+        let packed = sets
+            .get(h.index())
+            .copied()
+            .flatten()
+            .filter(|_| input.semantic.is_none());
+        let slot = match packed {
+            Some(p) => Some(Slot::Location(u32::from(p.set))),
+            None => slots::input_slot(func.stage, &semantic),
         };
         let place = match (func.stage, slot) {
             _ if overrides.inputs.contains_key(&input.name) => InputPlace {
@@ -251,7 +261,11 @@ fn build_inputs(
             (_, Some(Slot::BuiltIn(_))) => builtin_input("gl_FragCoord", Type::FLOAT4),
             (Stage::Vertex, Some(Slot::Location(l))) => attribute(input, l, version, namer, iface),
             (Stage::Fragment, Some(Slot::Location(l))) => {
-                varying(l, Stage::Fragment, version, iface)
+                let place = varying(l, Stage::Fragment, version, iface);
+                match packed {
+                    Some(p) if p.component > 0 => packed_input(place, p.component, input.ty.width),
+                    _ => place,
+                }
             }
             (_, None) => {
                 return Err(Diagnostic::error(format!(
@@ -265,6 +279,22 @@ fn build_inputs(
         iface.inputs.push(Some(place));
     }
     Ok(())
+}
+
+/// An input cgc packs into a set from `component` on: read as that swizzle of the set's variable
+/// (`v_TEXCOORD0.zw`, `gl_TexCoord[0].zw`).
+fn packed_input(place: InputPlace, component: u8, width: u8) -> InputPlace {
+    let components: Vec<u8> = (component..component + width).collect();
+    let swizzle = pigment_ir::Swizzle::new(&components).unwrap_or(pigment_ir::Swizzle::X);
+    InputPlace {
+        read_as: Some(expr::swizzle(
+            &Expr::primary(place.variable.clone()),
+            place.variable_ty,
+            swizzle,
+        )),
+        variable_ty: Type::new(ScalarKind::Float, width),
+        ..place
+    }
 }
 
 fn describe_semantic(semantic: &Option<String>) -> String {
@@ -455,6 +485,9 @@ fn build_outputs(
                 Some(Slot::Location(n)) if n > 0
             )
     });
+    let slot_of = |o: &pigment_ir::Output| {
+        slots::output_slot(func.stage, o.semantic.as_deref().unwrap_or(""))
+    };
     for (h, output) in func.outputs.iter() {
         if written[h.index()] == 0 {
             iface.outputs.push(None);
@@ -462,6 +495,12 @@ fn build_outputs(
         }
         let semantic = output.semantic.clone().unwrap_or_default();
         let slot = slots::output_slot(func.stage, &semantic);
+        // Outputs packed into one set (cgc's rule for unnamed ones) share its variable: none of
+        // them fills what the others write.
+        let shared = func
+            .outputs
+            .iter()
+            .any(|(g, o)| g != h && written[g.index()] > 0 && slot_of(o) == slot);
         let whole_once =
             written[h.index()] == 1 && top[h.index()] == WriteMask::all(output.ty.width).0;
         let place = match (func.stage, slot) {
@@ -472,7 +511,8 @@ fn build_outputs(
             (Stage::Vertex, Some(Slot::Location(l))) => {
                 let place = varying(l, Stage::Vertex, version, iface);
                 OutputPlace {
-                    fill: whole_once && output.ty.width < place.variable_ty.width,
+                    fill: whole_once && !shared && output.ty.width < place.variable_ty.width,
+                    component: output.component,
                     variable: place.variable,
                     variable_ty: place.variable_ty,
                     location: place.location,
@@ -483,6 +523,7 @@ fn build_outputs(
                 let place = unnamed_varying(&output.name, &unnamed, Stage::Vertex, version, iface);
                 OutputPlace {
                     fill: false,
+                    component: 0,
                     variable: place.variable,
                     variable_ty: place.variable_ty,
                     location: place.location,
@@ -513,7 +554,11 @@ fn build_outputs(
             }
         };
         if let Some(init) = initial_value(func.stage, &place, top[h.index()]) {
-            iface.prologue.push(format!("{} = {init};", place.variable));
+            // Once per variable: outputs packed into one set share it.
+            let line = format!("{} = {init};", place.variable);
+            if !iface.prologue.contains(&line) {
+                iface.prologue.push(line);
+            }
         }
         iface.outputs.push(Some(place));
     }
@@ -523,6 +568,7 @@ fn build_outputs(
 fn builtin_output(name: &str, ty: Type) -> OutputPlace {
     OutputPlace {
         fill: false,
+        component: 0,
         variable: name.into(),
         variable_ty: ty,
         location: None,
@@ -588,6 +634,7 @@ fn fragment_color(
     ));
     Ok(OutputPlace {
         fill: false,
+        component: 0,
         variable: name,
         variable_ty: ty,
         location,

@@ -183,6 +183,7 @@ impl FunctionBuilder {
             name: name.into(),
             ty,
             semantic: semantic.map(Into::into),
+            component: 0,
             origin: self.next_origin(),
         })
     }

@@ -305,6 +305,11 @@ pub struct Output {
     pub ty: Type,
     /// Binding, e.g. `COLOR`, `DEPTH`.
     pub semantic: Option<String>,
+    /// The component of its semantic's register where the output starts: 0, but for a vertex
+    /// output cgc packs into the free components of a texture coordinate set another output uses
+    /// (`float2 t8` after a `float2 : TEXCOORD0` is `TEXCOORD0` from component 2, written `.zw`;
+    /// see [`crate::varyings`]). `component + width <= 4` **(V)**.
+    pub component: u8,
     pub origin: Origin,
 }
 

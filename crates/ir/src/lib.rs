@@ -24,7 +24,8 @@
 //!   source's `IN.video_size`, `lights$0$color` its `lights[0].color`;
 //! * **samplers** ([`Sampler`]): a dimension (`sampler1d`, `sampler2d`, `sampler3d`, `samplercube`, `samplerrect`) and an optional texture unit;
 //! * **outputs** ([`Output`]): a type and a semantic (`POSITION`, `TEXCOORD0`; `COLOR`, `DEPTH`),
-//!   written with `store`;
+//!   written with `store`; a vertex output cgc packs into a set another output uses starts at a
+//!   component of it (`@TEXCOORD0.z`, [`varyings`]);
 //! * **values** ([`ValueInfo`]): the type of every SSA value.
 //!
 //! Interface names are unique within a function across all four kinds **(V)**; function names are unique
@@ -276,6 +277,7 @@ mod op;
 pub mod pass;
 pub mod text;
 mod types;
+pub mod varyings;
 mod vector;
 mod verify;
 

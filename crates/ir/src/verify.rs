@@ -110,6 +110,14 @@ impl Verifier<'_> {
                 self.error(format!("`${name}` has invalid width {}", ty.width));
             }
         }
+        for (_, o) in f.outputs.iter() {
+            if u16::from(o.component) + u16::from(o.ty.width) > 4 {
+                self.error(format!(
+                    "output `${}` ({}) starting at component {} runs past w",
+                    o.name, o.ty, o.component
+                ));
+            }
+        }
         for (_, u) in f.uniforms.iter() {
             if u.array_len == Some(0) {
                 self.error(format!("uniform array `${}` has no elements", u.name));

@@ -209,17 +209,8 @@ impl Lowerer<'_> {
                 self.span,
             );
         }
-        let value = self.result.clone().map(|(ty, widths)| {
-            let outs = self.outputs.clone();
-            let components = outs
-                .iter()
-                .zip(widths)
-                .zip(self.ir.outputs.iter())
-                .map(|((&var, w), (_, o))| {
-                    let e = self.load_local(var, b);
-                    self.prefix(e, o.ty.width, w.min(o.ty.width), b)
-                })
-                .collect();
+        let value = self.result.clone().map(|(ty, members)| {
+            let components = members.iter().map(|m| self.member_value(m, b)).collect();
             self.push(Expression::Compose { ty, components }, b)
         });
         b.push(Statement::Return { value }, self.span);

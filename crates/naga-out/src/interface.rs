@@ -16,8 +16,10 @@
 //! `FOGCOORD` 5, `PSIZE` 6, `BLENDINDICES` 7, `TEXCOORDn` 8+n, `TANGENT` 14, `BINORMAL` 15.
 //!
 //! A fragment input without a semantic that the program reads takes the texture coordinate set cgc
-//! gives it (the lowest one no read input names, fp30's binding rule, `pigment_fp30::interface`);
-//! one packed into the free components of a used set has no location here (an error). Inputs the
+//! gives it (`pigment_ir::varyings`' rule, as fp30 binds it, `pigment_fp30::interface`). naga has
+//! no component decoration, so a set cgc packs several varyings into (a vertex output's
+//! `component`, a fragment input fp30 binds from a component other than x) is one `vec4` at its
+//! location (`crate::packed`). Inputs the
 //! program never reads are not declared.
 //!
 //! Fragment outputs: `COLOR0`-`COLOR3` (`COLOR`, `COL`) → locations 0-3, `DEPTH` (`DEPR`) → the
@@ -39,6 +41,7 @@
 
 use crate::types;
 use naga::BuiltIn;
+use pigment_ir::varyings::Packed;
 use pigment_ir::{Function, ScalarKind, Stage};
 
 /// Where an input or output goes.
@@ -109,9 +112,9 @@ pub fn read_inputs(func: &Function) -> Vec<bool> {
 }
 
 /// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
-/// (as cgc) binds each input to, where it starts the set; empty when there are none or fp30 binds
-/// none.
-pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
+/// (as cgc, [`pigment_ir::varyings`]) binds each input to and the component it starts at; empty
+/// when there are none or fp30 binds none.
+pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>> {
     let needed = func
         .inputs
         .iter()
@@ -127,7 +130,10 @@ pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
         .iter()
         .zip(&bound.input_offsets)
         .map(|(reg, &offset)| match reg {
-            Some(nvfp::isa::AttribReg::Tex(n)) if offset == 0 => Some(u32::from(*n)),
+            Some(nvfp::isa::AttribReg::Tex(set)) => Some(Packed {
+                set: *set,
+                component: offset,
+            }),
             _ => None,
         })
         .collect()

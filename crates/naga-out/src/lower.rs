@@ -18,6 +18,7 @@
 //! the switch, the code is acted on (or passed out of an enclosing switch).
 
 use crate::interface::{self, Slot};
+use crate::packed::{self, Member};
 use crate::types;
 use naga::{
     Binding, Block as NBlock, Expression, Handle, Interpolation, Literal, LocalVariable, Sampling,
@@ -52,8 +53,8 @@ pub(crate) struct Lowerer<'a> {
     pub(crate) values: Vec<Option<Handle<Expression>>>,
     pub(crate) inputs: Vec<Option<Handle<Expression>>>,
     pub(crate) outputs: Vec<Handle<LocalVariable>>,
-    /// The result struct and each member's width.
-    pub(crate) result: Option<(Handle<naga::Type>, Vec<u8>)>,
+    /// The result struct and what each member holds.
+    pub(crate) result: Option<(Handle<naga::Type>, Vec<Member>)>,
     pub(crate) ubo: Option<Handle<naga::GlobalVariable>>,
     pub(crate) textures: Vec<(Handle<naga::GlobalVariable>, Handle<naga::GlobalVariable>)>,
     pub(crate) discarded: Option<Handle<LocalVariable>>,
@@ -234,7 +235,7 @@ impl<'a> Lowerer<'a> {
             })
     }
 
-    fn interpolation(ty: Type) -> (Option<Interpolation>, Option<Sampling>) {
+    pub(crate) fn interpolation(ty: Type) -> (Option<Interpolation>, Option<Sampling>) {
         if ty.kind == ScalarKind::Int {
             (Some(Interpolation::Flat), None)
         } else {
@@ -247,6 +248,13 @@ impl<'a> Lowerer<'a> {
         let ir = self.ir;
         let read = interface::read_inputs(ir);
         let unnamed = interface::unnamed_input_sets(ir, &read);
+        let shared = packed::packed_locations(
+            unnamed
+                .iter()
+                .flatten()
+                .map(|p| (u32::from(p.set), p.component)),
+        );
+        let mut shared_args = Vec::new();
         for (h, input) in ir.inputs.iter() {
             // An input the program never reads needs no place (as cgc ignores it).
             if !read[h.index()] {
@@ -254,9 +262,14 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let semantic = input.semantic.as_deref().unwrap_or("");
-            let slot = match (&input.semantic, unnamed.get(h.index()).copied().flatten()) {
-                (None, Some(set)) => Some(Slot::Location(set)),
-                _ => interface::input_slot(ir.stage, semantic),
+            let packed = unnamed
+                .get(h.index())
+                .copied()
+                .flatten()
+                .filter(|_| input.semantic.is_none());
+            let slot = match packed {
+                Some(p) => Some(Slot::Location(u32::from(p.set))),
+                None => interface::input_slot(ir.stage, semantic),
             };
             let slot = slot.ok_or_else(|| {
                 Diagnostic::error(format!(
@@ -273,6 +286,12 @@ impl<'a> Lowerer<'a> {
             }
             let index = self.f.arguments.len() as u32;
             let value = match slot {
+                Slot::Location(location) if shared.contains(&location) => {
+                    packed::check_packable(&input.name, input.ty)?;
+                    let whole = self.packed_argument(location, &mut shared_args, b);
+                    let component = packed.map_or(0, |p| p.component);
+                    self.packed_part(whole, component, input.ty.width, b)
+                }
                 Slot::Location(location) => {
                     let (interpolation, sampling) = if ir.stage == Stage::Fragment {
                         Self::interpolation(input.ty)
@@ -428,7 +447,13 @@ impl<'a> Lowerer<'a> {
         let ir = self.ir;
         let mut members = Vec::new();
         let mut offset = 0;
-        for (_, out) in ir.outputs.iter() {
+        let shared = packed::packed_locations(ir.outputs.iter().filter_map(|(_, o)| {
+            match interface::output_slot(ir.stage, o.semantic.as_deref()?) {
+                Some(Slot::Location(l)) => Some((l, o.component)),
+                _ => None,
+            }
+        }));
+        for (h, out) in ir.outputs.iter() {
             let semantic = out.semantic.as_deref().unwrap_or("");
             let slot = interface::output_slot(ir.stage, semantic).ok_or_else(|| {
                 Diagnostic::error(format!(
@@ -443,7 +468,35 @@ impl<'a> Lowerer<'a> {
                     out.name
                 )));
             }
-            let (binding, width) = match slot {
+            let var = self.local(&out.name, out.ty, b);
+            self.outputs.push(var);
+            let (binding, width, source) = match slot {
+                Slot::Location(location) if shared.contains(&location) => {
+                    packed::check_packable(&out.name, out.ty)?;
+                    // One member per set: the first output there declares it, the others join.
+                    let joined = members.iter_mut().find_map(
+                        |(m, _, s): &mut (StructMember, u8, Member)| match (&m.binding, s) {
+                            (Some(Binding::Location { location: l, .. }), Member::Packed(list))
+                                if *l == location =>
+                            {
+                                Some(list)
+                            }
+                            _ => None,
+                        },
+                    );
+                    if let Some(list) = joined {
+                        list.push(h.index());
+                        continue;
+                    }
+                    let (interpolation, sampling) = Self::interpolation(Type::FLOAT4);
+                    let binding = Binding::Location {
+                        location,
+                        interpolation,
+                        sampling,
+                        blend_src: None,
+                    };
+                    (binding, 4, Member::Packed(vec![h.index()]))
+                }
                 Slot::Location(location) => {
                     let (interpolation, sampling) = if ir.stage == Stage::Vertex {
                         Self::interpolation(out.ty)
@@ -456,7 +509,15 @@ impl<'a> Lowerer<'a> {
                         sampling,
                         blend_src: None,
                     };
-                    (binding, out.ty.width)
+                    let width = out.ty.width;
+                    (
+                        binding,
+                        width,
+                        Member::Output {
+                            index: h.index(),
+                            width,
+                        },
+                    )
                 }
                 Slot::BuiltIn(builtin) => {
                     let width = if matches!(builtin, naga::BuiltIn::Position { .. }) {
@@ -472,13 +533,20 @@ impl<'a> Lowerer<'a> {
                             out.ty
                         )));
                     }
-                    (Binding::BuiltIn(builtin), width)
+                    let source = Member::Output {
+                        index: h.index(),
+                        width,
+                    };
+                    (Binding::BuiltIn(builtin), width, source)
                 }
             };
             let (size, align) = types::size_align(width);
             offset = types::align_to(offset, align);
-            let member_ty =
-                types::intern(&mut self.m, types::inner(types::scalar(out.ty.kind), width));
+            let scalar = match source {
+                Member::Packed(_) => naga::Scalar::F32,
+                Member::Output { .. } => types::scalar(out.ty.kind),
+            };
+            let member_ty = types::intern(&mut self.m, types::inner(scalar, width));
             members.push((
                 StructMember {
                     name: Some(out.name.clone()),
@@ -487,12 +555,11 @@ impl<'a> Lowerer<'a> {
                     offset,
                 },
                 width,
+                source,
             ));
             offset += size;
-            let var = self.local(&out.name, out.ty, b);
-            self.outputs.push(var);
         }
-        let position = members.iter().any(|(m, _)| {
+        let position = members.iter().any(|(m, _, _)| {
             matches!(
                 m.binding,
                 Some(Binding::BuiltIn(naga::BuiltIn::Position { .. }))
@@ -507,19 +574,19 @@ impl<'a> Lowerer<'a> {
         if members.is_empty() {
             return Ok(());
         }
-        let widths: Vec<u8> = members.iter().map(|(_, w)| *w).collect();
+        let sources: Vec<Member> = members.iter().map(|(_, _, s)| s.clone()).collect();
         let ty = self.m.types.insert(
             naga::Type {
                 name: Some(format!("{}Output", ir.name)),
                 inner: TypeInner::Struct {
-                    members: members.into_iter().map(|(m, _)| m).collect(),
+                    members: members.into_iter().map(|(m, _, _)| m).collect(),
                     span: types::align_to(offset, 16),
                 },
             },
             Span::UNDEFINED,
         );
         self.f.result = Some(naga::FunctionResult { ty, binding: None });
-        self.result = Some((ty, widths));
+        self.result = Some((ty, sources));
         Ok(())
     }
 }

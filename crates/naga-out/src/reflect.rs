@@ -26,7 +26,7 @@ pub fn reflect(func: &Function, target: Target) -> Value {
         .iter()
         .map(|(h, i)| {
             let place = match unnamed.get(h.index()).copied().flatten() {
-                Some(set) if i.semantic.is_none() => Some(Slot::Location(set)),
+                Some(p) if i.semantic.is_none() => Some(Slot::Location(u32::from(p.set))),
                 _ => interface::input_slot(func.stage, &sem(&i.semantic)),
             };
             let place = if read[h.index()] { place } else { None };

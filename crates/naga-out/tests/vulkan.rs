@@ -192,3 +192,110 @@ fn a_vertex_function_renders_like_run_vertex() {
         );
     }
 }
+
+/// A vertex function whose `t8` cgc packs into TEXCOORD0's z and w (the IR's `@TEXCOORD0.z`) and a
+/// fragment function reading its unnamed `t8` from there (fp30's binding, cgc's rule: every set is
+/// read, TEXCOORD0 has two free components). naga has no component decoration, so both stages
+/// hold TEXCOORD0 as one vec4.
+const PACKED: &str = "vertex fn vs(
+    in $p: float4 @ATTR0, in $t0: float4 @ATTR1,
+    out $pos: float4 @POSITION, out $uv: float2 @TEXCOORD0,
+    out $o1: float4 @TEXCOORD1,
+    out $o2: float4 @TEXCOORD2,
+    out $o3: float4 @TEXCOORD3,
+    out $o4: float4 @TEXCOORD4,
+    out $o5: float4 @TEXCOORD5,
+    out $o6: float4 @TEXCOORD6,
+    out $o7: float4 @TEXCOORD7,
+    out $t8: float2 @TEXCOORD0.z,
+) {
+  %0: float4 = input $p
+  store $pos, %0
+  %1: float4 = input $t0
+  %2: float2 = swizzle %1.xy
+  store $uv, %2
+  %3: float2 = swizzle %1.yx
+  store $t8, %3
+  %4: float4 = const 0.25, 0.25, 0.25, 0.25
+  store $o1, %4
+  store $o2, %4
+  store $o3, %4
+  store $o4, %4
+  store $o5, %4
+  store $o6, %4
+  store $o7, %4
+}
+fn fs(
+    in $a: float2 @TEXCOORD0,
+    in $b1: float4 @TEXCOORD1,
+    in $b2: float4 @TEXCOORD2,
+    in $b3: float4 @TEXCOORD3,
+    in $b4: float4 @TEXCOORD4,
+    in $b5: float4 @TEXCOORD5,
+    in $b6: float4 @TEXCOORD6,
+    in $b7: float4 @TEXCOORD7,
+    in $t8: float2, out $c: float4 @COLOR,
+) {
+  %0: float2 = input $a
+  %1: float2 = input $t8
+  %2: float4 = construct %0, %1
+  %3: float4 = input $b1
+  %4: float4 = input $b2
+  %5: float4 = input $b3
+  %6: float4 = input $b4
+  %7: float4 = input $b5
+  %8: float4 = input $b6
+  %9: float4 = input $b7
+  %10: float4 = add %3, %4
+  %11: float4 = add %10, %5
+  %12: float4 = add %11, %6
+  %13: float4 = add %12, %7
+  %14: float4 = add %13, %8
+  %15: float4 = add %14, %9
+  %16: float4 = add %2, %15
+  store $c, %16
+}
+";
+
+#[test]
+fn varyings_packed_into_one_set_meet_across_the_stages() {
+    let module = pigment_ir::parse(PACKED).unwrap();
+    let function = |name: &str| {
+        module
+            .functions
+            .iter()
+            .find(|(_, f)| f.name == name)
+            .unwrap()
+            .1
+            .clone()
+    };
+    let (vs, fs) = (function("vs"), function("fs"));
+    let vs_spirv = emit(&vs, Target::SpirV).unwrap().spirv.unwrap();
+    let fs_spirv = emit(&fs, Target::SpirV).unwrap().spirv.unwrap();
+    let draw = vk_oracle::Draw {
+        vertex_spirv: &vs_spirv,
+        fragment_spirv: &fs_spirv,
+        vertex_entry: "vs",
+        fragment_entry: "fs",
+        vertex_uniforms: &[],
+        fragment_uniforms: &[],
+        fragment_textures: &[],
+        width: SIZE,
+        height: SIZE,
+    };
+    let gpu = vk_oracle::render(&draw).unwrap();
+    for (k, g) in gpu.iter().enumerate() {
+        let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
+        let (s, t) = (
+            (i as f32 + 0.5) / SIZE as f32,
+            (j as f32 + 0.5) / SIZE as f32,
+        );
+        // (uv, uv.yx) from the packed set, plus 7 × 0.25 from TEXCOORD1-7.
+        let uv = vk_oracle::corner(s, t)[1];
+        let want = [uv[0], uv[1], uv[1], uv[0]].map(|x| x + 1.75);
+        assert!(
+            g.iter().zip(&want).all(|(&g, &w)| close(g, w)),
+            "pixel ({i}, {j}): vulkan {g:?}, want {want:?}"
+        );
+    }
+}

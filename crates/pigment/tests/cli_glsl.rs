@@ -205,6 +205,47 @@ fn a_crt_shader_becomes_glsl_that_draws_what_pigment_renders() {
 }
 
 #[test]
+fn varyings_packed_into_used_sets_draw_on_llvmpipe_as_pigment_renders_them() {
+    // t8 and t9 live in the free components of TEXCOORD0 and TEXCOORD1 (common::PACKED_VARYINGS):
+    // each GLSL version writes and reads them there, and the two stages, compiled apart, meet.
+    let dir = scratch("packed");
+    let file = write(&dir, "packed.cg", common::PACKED_VARYINGS);
+    let raw = dir.join("machine.f32");
+    let size = format!("{SIZE}x{SIZE}");
+    let rendered = pigment(&[
+        "render",
+        &file,
+        "--vertex-entry",
+        "main_vertex",
+        "--entry",
+        "main_fragment",
+        "--size",
+        &size,
+        "--raw",
+        &raw.display().to_string(),
+    ]);
+    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
+    let machine = raw_pixels(&raw);
+    let mut oracle = Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
+    for target in ["glsl:120", "glsl:330", "glsl:es300", "glsl:es100"] {
+        let (vs, vr) = stage(&file, "main_vertex", "vertex", target);
+        let (fs, fr) = stage(&file, "main_fragment", "fragment", target);
+        glslang_accepts(&dir, &vs, "vert");
+        glslang_accepts(&dir, &fs, "frag");
+        let gpu = oracle
+            .draw_glsl(&vs, &fs, SIZE, SIZE, &bindings(&[&vr, &fr]))
+            .unwrap_or_else(|e| panic!("{target}: {e}\n{vs}\n{fs}"));
+        for (k, (g, m)) in gpu.chunks(4).zip(&machine).enumerate() {
+            let close = g.iter().zip(m).all(|(g, m)| (g - m).abs() <= 2e-3);
+            assert!(
+                close,
+                "{target}: pixel {k}: llvmpipe {g:?}, machine {m:?}\n{vs}\n{fs}"
+            );
+        }
+    }
+}
+
+#[test]
 fn what_a_version_cannot_express_is_a_located_error_naming_it() {
     let dir = scratch("refusal");
     let src = "float4 main(float2 uv : TEXCOORD0, uniform samplerRECT r) : COLOR { return texRECT(r, uv); }\n";

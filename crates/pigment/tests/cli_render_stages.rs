@@ -330,3 +330,28 @@ float4 main_fragment(in V v) : COLOR { return float4(v.a, 0, 1); }
         }
     }
 }
+
+#[test]
+fn outputs_packed_into_used_sets_meet_the_fragment_inputs_packed_alike() {
+    // t8 is TEX0.zw and t9 TEX1.w on both sides (common::PACKED_VARYINGS, bindings from cgc).
+    let px = render(
+        "packed",
+        common::PACKED_VARYINGS,
+        &["--vertex-entry", "main_vertex", "--entry", "main_fragment"],
+    );
+    for j in 0..2 {
+        for i in 0..4 {
+            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
+            assert_close(
+                px[j * 4 + i],
+                [
+                    s / 2.0,
+                    t / 2.0,
+                    t / 4.0 + 0.25 + (1.0 - s) / 2.0,
+                    s / 4.0 + 0.25 + 0.1875,
+                ],
+                &format!("({i}, {j})"),
+            );
+        }
+    }
+}

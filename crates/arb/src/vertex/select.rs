@@ -204,11 +204,19 @@ impl Selector<'_> {
 
     /// Moves `value`'s components into the enabled components of the output's register.
     fn store(&mut self, output: usize, mask: u8, value: Operand) {
-        let places: Vec<u8> = (0..4u8).filter(|c| mask & (1 << c) != 0).collect();
+        // A packed output (`component` > 0) writes its register from that component on.
+        let first = self.func.outputs[pigment_ir::Handle::from_index(output)].component;
+        let places: Vec<u8> = (0..4u8)
+            .filter(|c| mask & (1 << c) != 0)
+            .map(|c| c + first)
+            .collect();
         let mut swizzle = [0u8; 4];
+        let mut mask = 0;
         for (k, &c) in places.iter().enumerate() {
-            swizzle[c as usize] = k as u8;
+            swizzle[usize::from(c & 3)] = k as u8;
+            mask |= 1 << c;
         }
+        let mask = mask & 0b1111;
         self.written[output] |= mask;
         self.out.push(Instruction {
             opcode: "MOV",
@@ -220,11 +228,15 @@ impl Selector<'_> {
 
     /// A varying starts as (0, 0, 0, 1) where the program leaves it, written in part or not at all
     /// (as the IR's vertex outputs do); ARB leaves unwritten result components undefined.
+    /// Outputs that share a register (one packed into another's set) fill it once, around what
+    /// all of them write.
     fn fill_outputs(&mut self) {
         let iface = self.iface;
         for (o, (register, _)) in iface.results.iter().enumerate() {
-            let rest = 0b1111 & !self.written[o];
-            if iface.scalar_result(o) || rest == 0 {
+            let sharing = || (0..iface.results.len()).filter(|&p| iface.results[p].0 == *register);
+            let written = sharing().fold(0, |m, p| m | self.written[p]);
+            let rest = 0b1111 & !written;
+            if iface.scalar_result(o) || rest == 0 || sharing().next() != Some(o) {
                 continue;
             }
             self.out.push(Instruction {

@@ -252,6 +252,21 @@ impl Parser<'_> {
         }
     }
 
+    /// The first component of a packed output: `.z` after its semantic.
+    fn component(&mut self) -> PResult<u8> {
+        let (letter, span) = self.ident("a component letter")?;
+        match crate::COMPONENT_LETTERS
+            .iter()
+            .position(|c| c.to_string() == letter)
+        {
+            Some(c) => Ok(c as u8),
+            None => {
+                self.error_at(span, format!("bad component `{letter}`"));
+                Err(Abort)
+            }
+        }
+    }
+
     /// An entity's origin: its optional `param N`, and the next place in declaration order (the
     /// header lists entities in that order).
     fn origin(&mut self) -> PResult<Origin> {
@@ -303,11 +318,17 @@ impl Parser<'_> {
             "out" => {
                 let ty = self.ty()?;
                 let semantic = self.semantic()?;
+                let component = if semantic.is_some() && self.eat(".") {
+                    self.component()?
+                } else {
+                    0
+                };
                 let origin = self.origin()?;
                 self.func.outputs.append(Output {
                     name,
                     ty,
                     semantic,
+                    component,
                     origin,
                 });
             }

@@ -292,8 +292,12 @@ fn entity_decl(f: &Function, entity: InterfaceEntity) -> String {
         }
         InterfaceEntity::Output(h) => {
             let o = &f.outputs[h];
+            let component = match o.component {
+                0 => String::new(),
+                c => format!(".{}", crate::COMPONENT_LETTERS[c as usize & 3]),
+            };
             format!(
-                "out {}: {}{}{param}",
+                "out {}: {}{}{component}{param}",
                 entity_name(&o.name),
                 o.ty,
                 semantic(&o.semantic)

@@ -240,6 +240,7 @@ fn store_target(f: &mut Function, scalars: &[(Value, u8)]) {
         name,
         ty: Type::FLOAT4,
         semantic: Some("COLOR".into()),
+        component: 0,
         origin,
     });
     f.body.insts.push(Inst {

@@ -9,7 +9,8 @@
 //! without one the identity, until `--param` sets them by Cg name (`modelViewProj[1]` a row,
 //! `IN.video_size` a struct member). The outputs go to the attribute registers the fragment program
 //! reads: `TEXCOORDn` to f[TEXn], `COLOR0`/`COLOR1` to f[COL0]/f[COL1], `FOG` to f[FOGC]; the
-//! `POSITION` output is the clip position. Components a narrower output leaves, or the program does
+//! `POSITION` output is the clip position; an output cgc packs into a used set (its `component`)
+//! fills that set from its component on. Components a narrower output leaves, or the program does
 //! not write, are (0, 0, 0, 1)'s.
 //! Texture lookups go to `vertex_textures.rs`.
 
@@ -158,10 +159,14 @@ pub fn run_quad_vertices_with(
                 } else {
                     continue;
                 };
-                // Only written components: an output the program never writes binds nothing.
+                // Only written components: an output the program never writes binds nothing. A
+                // packed output starts at its component (`TEXCOORD0` from z).
+                let first = usize::from(o.component);
                 for (c, x) in out.value.to_f32s().into_iter().enumerate() {
                     if out.written.0 & (1 << c) != 0 {
-                        target[c] = x;
+                        if let Some(slot) = target.get_mut(first + c) {
+                            *slot = x;
+                        }
                     }
                 }
             }

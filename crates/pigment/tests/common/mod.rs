@@ -83,3 +83,33 @@ pub fn render_4x4(file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     raw_pixels(Path::new(&raw))
 }
+
+/// A two-stage Cg program whose unnamed outputs cgc packs into the free components of used sets:
+/// with TEXCOORD0 (float2) and TEXCOORD1 (float3) named and TEXCOORD2-7 full, `t8` goes to
+/// TEX0.zw and `t9` to TEX1.w (read from cgc 3.1's `-profile vp40` and `-profile fp30` output,
+/// `result.texcoord[0].zw` / `f[TEX0].zw`). At (s, t) the fragment program's colour is
+/// (s/2, t/2, t/4 + 1/4 + (1 - s)/2, s/4 + 1/4 + 3/16), inside [0, 1] so that no target clamps it.
+pub const PACKED_VARYINGS: &str = "\
+struct V {
+    float4 pos : POSITION; float2 tex : TEXCOORD0; float3 c : TEXCOORD1;
+    float4 t2 : TEXCOORD2; float4 t3 : TEXCOORD3; float4 t4 : TEXCOORD4;
+    float4 t5 : TEXCOORD5; float4 t6 : TEXCOORD6; float4 t7 : TEXCOORD7;
+    float2 t8; float t9;
+};
+V main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform float4x4 modelViewProj)
+{
+    V o;
+    o.pos = mul(modelViewProj, position);
+    o.tex = tex;
+    o.c = float3(1.0 - tex, 0.5);
+    o.t2 = 0.125; o.t3 = 0.125; o.t4 = 0.125; o.t5 = 0.125; o.t6 = 0.125; o.t7 = 0.125;
+    o.t8 = tex * 0.5;
+    o.t9 = tex.y * 0.25 + 0.25;
+    return o;
+}
+float4 main_fragment(in V v) : COLOR
+{
+    float4 k = v.t2 + v.t3 + v.t4 + v.t5 + v.t6 + v.t7;
+    return float4(v.t8, v.t9 + v.c.x * 0.5, v.tex.x * 0.25 + v.c.z * 0.5 + k.w * 0.25);
+}
+";
