@@ -14,6 +14,8 @@
 
 use super::levels::Level;
 use super::Wrap;
+// IEEE floor bit for bit without the library call `f32::floor` is on baseline x86-64.
+use pigment_numeric::floor;
 
 /// Where LINEAR filtering samples along one axis.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,12 +29,12 @@ pub(crate) struct Taps {
 #[inline]
 pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
     // Saturating float-to-int conversion: NaN gives 0, ±inf the extreme integers.
-    let i = u.floor() as i64;
+    let i = floor(u) as i64;
     wrap_index(i, size, wrap)
 }
 
 /// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
-#[inline]
+#[inline(always)]
 pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
     let u = match wrap {
         Wrap::Repeat => u,
@@ -40,9 +42,9 @@ pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
         Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
     };
     let x = u - 0.5;
-    let floor = x.floor();
-    let weight = x - floor;
-    let i = floor as i64;
+    let below = floor(x);
+    let weight = x - below;
+    let i = below as i64;
     Taps {
         i0: wrap_index(i, size, wrap),
         i1: wrap_index(i.saturating_add(1), size, wrap),
@@ -54,6 +56,9 @@ pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
 fn wrap_index(i: i64, size: usize, wrap: Wrap) -> usize {
     let n = size as i64;
     match wrap {
+        // For a power of two (every mipmapped benchmark texture) the remainder is the low bits,
+        // without a division.
+        Wrap::Repeat if size.is_power_of_two() => (i & (n - 1)) as usize,
         Wrap::Repeat => i.rem_euclid(n) as usize,
         Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
     }
@@ -80,7 +85,9 @@ pub(crate) fn sample_nearest(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap
     level.at(index[0], index[1], index[2])
 }
 
-/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used).
+/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used). Always
+/// inlined, so that a caller passing a constant `dims` gets code for that many axes.
+#[inline(always)]
 pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
     let size = level.size();
     let x = linear_taps(u[0], size[0], wrap);
@@ -95,4 +102,26 @@ pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap)
     }
     let z = linear_taps(u[2], size[2], wrap);
     lerp(z.weight, plane(z.i0), plane(z.i1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{wrap_index, Wrap};
+
+    /// REPEAT's mask for power-of-two sizes is the Euclidean remainder (the definition), for
+    /// negative indices and the saturated extremes of a float-to-integer conversion too.
+    #[test]
+    fn repeat_mask_is_the_euclidean_remainder() {
+        let extremes = [i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1];
+        for size in (0..12).map(|k| 1usize << k).chain([3, 5, 6, 7, 9, 255]) {
+            for i in (-1000..1000).chain(extremes) {
+                let expected = i.rem_euclid(size as i64) as usize;
+                assert_eq!(
+                    wrap_index(i, size, Wrap::Repeat),
+                    expected,
+                    "{i} mod {size}"
+                );
+            }
+        }
+    }
 }
