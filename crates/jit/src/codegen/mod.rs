@@ -3,12 +3,13 @@
 //! fragments of the quad, so DDX/DDY are lane shuffles and texture lookups see whole quads).
 //!
 //! Per quad: each register component takes its starting value at its first use (attributes from
-//! the batch's lanes; constant slots, the same in every lane, loaded once per call; the cleared slots
-//! as the batch's reset leaves them: zeros, o[DEPR].z from the batch), the condition code starts EQ
-//! and nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks, conversion where
-//! `Operand::convert` says), computes ([`ops`]) and updates its destination under the write mask and
-//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end the outputs and
-//! the kill flags go back into the batch, and for a trace every other written component and the CC.
+//! the batch's lanes; constant slots, the same in every lane, loaded once per call; the cleared
+//! slots as the batch's reset leaves them: zeros, o[DEPR].z from the batch), the condition code
+//! starts EQ and nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks,
+//! conversion where `Operand::convert` says), computes ([`ops`]) and updates its destination under
+//! the write mask and CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end
+//! the outputs and the kill flags go back into the batch, and for a trace every other written
+//! component and the CC.
 
 mod approx;
 mod format;
