@@ -2,12 +2,14 @@
 //! the whole program on each quad in SIMD registers, one f32x4 per register component (the four
 //! fragments of the quad, so DDX/DDY are lane shuffles and texture lookups see whole quads).
 //!
-//! Per quad: the attribute and constant slots are loaded from the batch, the cleared slots start as
-//! the batch's reset leaves them (zeros; o[DEPR].z from the batch), the condition code starts EQ and
-//! nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks, conversion where
-//! `Operand::convert` says), computes ([`ops`]) and updates its destination under the write mask and
-//! CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end the outputs and
-//! the kill flags go back into the batch, and for a trace every other written component and the CC.
+//! Per quad: each register component takes its starting value at its first use (attributes from
+//! the batch's lanes; constant slots, the same in every lane, loaded once per call; the cleared
+//! slots as the batch's reset leaves them: zeros, o[DEPR].z from the batch), the condition code
+//! starts EQ and nothing is killed; each step loads its operands (VectorLoad: swizzle, sign masks,
+//! conversion where `Operand::convert` says), computes ([`ops`]) and updates its destination under
+//! the write mask and CC mask (UpdateDestination), exactly as `nvfp`'s `exec/batch.rs`; at the end
+//! the outputs and the kill flags go back into the batch, and for a trace every other written
+//! component and the CC.
 
 mod approx;
 mod format;
@@ -55,6 +57,13 @@ pub struct Gen<'a, 'b> {
     call_conv: CallConv,
     /// `regs[slot][component]`.
     regs: Vec<[Variable; 4]>,
+    /// What each register component holds when a quad starts; a component is given that value at
+    /// its first use (`defined` then set), so that a quad loads only what it reads, just before it
+    /// reads it, instead of holding every input from the top of the loop (spilled, in long programs).
+    initial: Vec<[Initial; 4]>,
+    defined: Vec<[bool; 4]>,
+    /// This quad's byte offset into every lane array.
+    offset: Value,
     cc: [Variable; 4],
     killed: Variable,
     io: StackSlot,
@@ -67,6 +76,17 @@ pub struct Gen<'a, 'b> {
     /// fp32 flushes wait until a denormal's bits would show (see [`Gen::last`]): the code runs
     /// with denormal operands read as zero.
     pub lazy_flush: bool,
+}
+
+/// The value of a register component when a quad starts.
+#[derive(Clone, Copy)]
+enum Initial {
+    /// (0, 0, 0, 0): cleared slots, and components read before any write replaces them.
+    Zero,
+    /// This quad's lanes at the component's lane pointer (attributes, f[WPOS].z into o[DEPR].z).
+    Lanes(Value),
+    /// A constant slot's value, the same in every lane and every quad: loaded once per call.
+    Hoisted(Value),
 }
 
 /// Builds the entry function of `decoded` into `func`.
@@ -96,6 +116,27 @@ pub fn build(
             used.then(|| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
         })
         .collect();
+    let constant = |slot: usize| decoded.constants.iter().any(|k| k.slot == slot);
+    let cleared = |slot: usize| decoded.cleared.contains(&slot);
+    let initial: Vec<[Initial; 4]> = (0..decoded.slot_count)
+        .map(|slot| {
+            std::array::from_fn(|c| {
+                let pointer = pointers[4 * slot + c];
+                match pointer {
+                    Some(p) if read.contains(&(slot, c)) && constant(slot) => {
+                        Initial::Hoisted(b.ins().load(types::F32X4, trusted, p, 0))
+                    }
+                    Some(p)
+                        if read.contains(&(slot, c))
+                            && (!cleared(slot) || slot == decoded.depth_slot && c == 2) =>
+                    {
+                        Initial::Lanes(p)
+                    }
+                    _ => Initial::Zero,
+                }
+            })
+        })
+        .collect();
     let io = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 256, 4));
     let header = b.create_block();
     let q = b.append_block_param(header, types::I64);
@@ -112,6 +153,7 @@ pub fn build(
     let regs = (0..decoded.slot_count)
         .map(|_| std::array::from_fn(|_| b.declare_var(types::F32X4)))
         .collect();
+    let offset = b.ins().ishl_imm_u(q, 4);
     let cc = std::array::from_fn(|_| b.declare_var(types::I32X4));
     let killed = b.declare_var(types::I32X4);
     let mut g = Gen {
@@ -121,6 +163,9 @@ pub fn build(
         ptr,
         call_conv,
         regs,
+        defined: vec![[false; 4]; initial.len()],
+        initial,
+        offset,
         cc,
         killed,
         io,
@@ -128,26 +173,10 @@ pub fn build(
         dirty: Default::default(),
         lazy_flush,
     };
-    let offset = g.b.ins().ishl_imm_u(q, 4);
     let lane = |g: &mut Gen, slot: usize, c: usize| {
         let pointer = pointers[4 * slot + c].expect("address of a used component");
         g.b.ins().iadd(pointer, offset)
     };
-    let cleared = |slot: usize| decoded.cleared.contains(&slot);
-    for slot in 0..decoded.slot_count {
-        for c in 0..4 {
-            let value = if !read.contains(&(slot, c))
-                || cleared(slot) && !(slot == decoded.depth_slot && c == 2)
-            {
-                // Unread components are never used before a write replaces them.
-                g.fsplat(0.0)
-            } else {
-                let addr = lane(&mut g, slot, c);
-                g.b.ins().load(types::F32X4, trusted, addr, 0)
-            };
-            g.b.def_var(g.regs[slot][c], value);
-        }
-    }
     for c in 0..4 {
         let eq = g.isplat(CC_EQ as i64);
         g.b.def_var(g.cc[c], eq);
@@ -161,7 +190,7 @@ pub fn build(
     let output =
         |&&(slot, _): &&(usize, usize)| slot == decoded.color_slot || slot == decoded.depth_slot;
     let store = |g: &mut Gen, &(slot, c): &(usize, usize)| {
-        let value = g.b.use_var(g.regs[slot][c]);
+        let value = g.get(slot, c);
         let value = g.clean(value);
         let addr = lane(g, slot, c);
         g.b.ins().store(trusted, value, addr, 0);
@@ -282,6 +311,29 @@ fn written(decoded: &Decoded) -> Vec<(usize, usize)> {
 }
 
 impl Gen<'_, '_> {
+    /// This quad's value of a register component (its initial value at the first use).
+    fn get(&mut self, slot: usize, c: usize) -> Value {
+        if !self.defined[slot][c] {
+            let value = match self.initial[slot][c] {
+                Initial::Zero => self.fsplat(0.0),
+                Initial::Lanes(pointer) => {
+                    let addr = self.b.ins().iadd(pointer, self.offset);
+                    self.b
+                        .ins()
+                        .load(types::F32X4, MemFlagsData::trusted(), addr, 0)
+                }
+                Initial::Hoisted(value) => value,
+            };
+            self.define(slot, c, value);
+        }
+        self.b.use_var(self.regs[slot][c])
+    }
+
+    fn define(&mut self, slot: usize, c: usize, value: Value) {
+        self.b.def_var(self.regs[slot][c], value);
+        self.defined[slot][c] = true;
+    }
+
     fn step(&mut self, step: &Step) {
         if let Some(test) = &step.kill {
             let enabled = self.enables(test);
@@ -316,7 +368,7 @@ impl Gen<'_, '_> {
         let operand = step.operands[i];
         let through = passes_operands_through(step);
         std::array::from_fn(|c| {
-            let mut v = self.b.use_var(self.regs[operand.slot][operand.swizzle[c]]);
+            let mut v = self.get(operand.slot, operand.swizzle[c]);
             if operand.and_mask != !0 || operand.xor_mask != 0 {
                 // A NaN's sign shows only where the operand passes through unchanged; elsewhere the
                 // modified value stays lazily converted like its source.
@@ -391,17 +443,16 @@ impl Gen<'_, '_> {
             if let Some(p) = target.conversion {
                 r = self.last(p, r);
             }
-            let var = self.regs[target.slot][c];
             let value = if masked {
                 // A merge mixes lanes, so it cannot stay lazily converted: a NaN lane of the other
                 // side may be a legitimate non-canonical pattern (a PK* word, the raw f[WPOS].z).
-                let (r, old) = (self.clean(r), self.b.use_var(var));
+                let (r, old) = (self.clean(r), self.get(target.slot, c));
                 let old = self.clean(old);
                 self.pick(enabled[c], r, old)
             } else {
                 r
             };
-            self.b.def_var(var, value);
+            self.define(target.slot, c, value);
             if update_cc {
                 let mut cond = if words && self.lazy_flush {
                     self.cond_bits(r)

@@ -35,12 +35,16 @@ pub struct BatchState<'a> {
 
 /// The state of `batch` for a kernel.
 pub(super) fn state_of(batch: &mut Batch, traced: bool) -> BatchState<'_> {
-    BatchState {
-        regs: batch
+    // Sized up front: a flat_map's collect would grow the vector (reallocating) on every batch.
+    let mut regs = Vec::with_capacity(4 * batch.regs.len());
+    regs.extend(
+        batch
             .regs
             .iter_mut()
-            .flat_map(|reg| reg.iter_mut().map(|lanes| &mut **lanes))
-            .collect(),
+            .flat_map(|reg| reg.iter_mut().map(|lanes| &mut **lanes)),
+    );
+    BatchState {
+        regs,
         cc: &mut batch.cc,
         killed: &mut batch.killed,
         traced,

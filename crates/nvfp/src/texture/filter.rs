@@ -19,6 +19,8 @@
 
 use super::levels::Level;
 use super::Wrap;
+// IEEE floor bit for bit without the library call `f32::floor` is on baseline x86-64.
+use pigment_numeric::floor;
 
 /// Where LINEAR filtering samples along one axis.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,7 +38,7 @@ pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
         return huge_repeat_index(u, size);
     }
     // Saturating float-to-int conversion: ±inf (CLAMP_TO_EDGE only here) give the extreme integers.
-    wrap_index(u.floor() as i64, size, wrap)
+    wrap_index(floor(u) as i64, size, wrap)
 }
 
 /// Beyond this, `floor(u) as i64` would saturate.
@@ -59,7 +61,7 @@ fn huge_repeat_index(u: f32, size: usize) -> usize {
 }
 
 /// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
-#[inline]
+#[inline(always)]
 pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
     let u = defined(u, wrap);
     let u = match wrap {
@@ -76,9 +78,9 @@ pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
         Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
     };
     let x = u - 0.5;
-    let floor = x.floor();
-    let weight = x - floor;
-    let i = floor as i64;
+    let below = floor(x);
+    let weight = x - below;
+    let i = below as i64;
     Taps {
         i0: wrap_index(i, size, wrap),
         i1: wrap_index(i.saturating_add(1), size, wrap),
@@ -90,6 +92,9 @@ pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
 fn wrap_index(i: i64, size: usize, wrap: Wrap) -> usize {
     let n = size as i64;
     match wrap {
+        // For a power of two (every mipmapped benchmark texture) the remainder is the low bits,
+        // without a division.
+        Wrap::Repeat if size.is_power_of_two() => (i & (n - 1)) as usize,
         Wrap::Repeat => i.rem_euclid(n) as usize,
         Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
     }
@@ -116,7 +121,9 @@ pub(crate) fn sample_nearest(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap
     level.at(index[0], index[1], index[2])
 }
 
-/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used).
+/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used). Always
+/// inlined, so that a caller passing a constant `dims` gets code for that many axes.
+#[inline(always)]
 pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
     let size = level.size();
     let x = linear_taps(u[0], size[0], wrap);
@@ -131,4 +138,26 @@ pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap)
     }
     let z = linear_taps(u[2], size[2], wrap);
     lerp(z.weight, plane(z.i0), plane(z.i1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{wrap_index, Wrap};
+
+    /// REPEAT's mask for power-of-two sizes is the Euclidean remainder (the definition), for
+    /// negative indices and the saturated extremes of a float-to-integer conversion too.
+    #[test]
+    fn repeat_mask_is_the_euclidean_remainder() {
+        let extremes = [i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1];
+        for size in (0..12).map(|k| 1usize << k).chain([3, 5, 6, 7, 9, 255]) {
+            for i in (-1000..1000).chain(extremes) {
+                let expected = i.rem_euclid(size as i64) as usize;
+                assert_eq!(
+                    wrap_index(i, size, Wrap::Repeat),
+                    expected,
+                    "{i} mod {size}"
+                );
+            }
+        }
+    }
 }

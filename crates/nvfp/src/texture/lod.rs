@@ -41,7 +41,7 @@ pub(crate) fn choose_levels(lambda: f32, max_level: usize) -> LevelChoice {
     if lambda >= max_level as f32 {
         return LevelChoice::Single(max_level);
     }
-    let floor = lambda.floor();
+    let floor = pigment_numeric::floor(lambda);
     let fraction = lambda - floor;
     // floor < max_level here, so the conversion is exact and in range.
     let level = floor as usize;

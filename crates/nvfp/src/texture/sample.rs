@@ -29,9 +29,7 @@ impl Texture {
                 };
                 self.sample_chain(&self.faces[face.face.index()], [s, t, 0.0], 2, fdx, fdy)
             }
-            TexTarget::D1 => self.sample_chain(&self.faces[0], coord, 1, dx, dy),
-            TexTarget::D2 | TexTarget::Rect => self.sample_chain(&self.faces[0], coord, 2, dx, dy),
-            TexTarget::D3 => self.sample_chain(&self.faces[0], coord, 3, dx, dy),
+            _ => self.sample_chain(&self.faces[0], coord, self.dims(), dx, dy),
         }
     }
 
@@ -44,27 +42,60 @@ impl Texture {
         dx: [f32; 3],
         dy: [f32; 3],
     ) -> [f32; 4] {
-        let base = &chain[0];
+        let plan = self.plan(chain, dims, dx, dy);
+        self.sample_planned(chain, coord, dims, plan)
+    }
+
+    /// What a lookup on `chain` with derivatives `dx`, `dy` filters: the part of a lookup that
+    /// depends on the derivatives only (λ and the levels), shared by a quad's fragments when they
+    /// share the quad's derivatives.
+    fn plan(&self, chain: &[Level], dims: usize, dx: [f32; 3], dy: [f32; 3]) -> Plan {
         match self.filter {
-            Filter::Nearest => sample_nearest(base, self.texel_space(base, coord), dims, self.wrap),
-            Filter::Linear => self.linear(base, coord, dims),
+            Filter::Nearest => Plan::Nearest,
+            Filter::Linear => Plan::Linear(0),
             Filter::Mipmap => {
                 let max_level = chain.len() - 1;
-                match choose_levels(lambda(dx, dy, base.size(), dims), max_level) {
-                    LevelChoice::Magnify => self.linear(base, coord, dims),
-                    LevelChoice::Single(d) => self.linear(&chain[d], coord, dims),
-                    LevelChoice::Blend(d, weight) => lerp(
-                        weight,
-                        self.linear(&chain[d], coord, dims),
-                        self.linear(&chain[d + 1], coord, dims),
-                    ),
+                match choose_levels(lambda(dx, dy, chain[0].size(), dims), max_level) {
+                    LevelChoice::Magnify => Plan::Linear(0),
+                    LevelChoice::Single(d) => Plan::Linear(d),
+                    LevelChoice::Blend(d, weight) => Plan::Blend(d, weight),
                 }
             }
         }
     }
 
+    /// The filtered texel at `coord` as `plan` says.
+    #[inline]
+    fn sample_planned(
+        &self,
+        chain: &[Level],
+        coord: [f32; 3],
+        dims: usize,
+        plan: Plan,
+    ) -> [f32; 4] {
+        match plan {
+            Plan::Nearest => {
+                let base = &chain[0];
+                sample_nearest(base, self.texel_space(base, coord), dims, self.wrap)
+            }
+            Plan::Linear(d) => self.linear(&chain[d], coord, dims),
+            Plan::Blend(d, weight) => lerp(
+                weight,
+                self.linear(&chain[d], coord, dims),
+                self.linear(&chain[d + 1], coord, dims),
+            ),
+        }
+    }
+
+    #[inline]
     fn linear(&self, level: &Level, coord: [f32; 3], dims: usize) -> [f32; 4] {
-        sample_linear(level, self.texel_space(level, coord), dims, self.wrap)
+        let u = self.texel_space(level, coord);
+        // One call per constant `dims`, so that each is compiled for its number of axes.
+        match dims {
+            1 => sample_linear(level, u, 1, self.wrap),
+            2 => sample_linear(level, u, 2, self.wrap),
+            _ => sample_linear(level, u, 3, self.wrap),
+        }
     }
 
     /// (u, v, w) = (s·width, t·height, r·depth) of `level`; RECT coordinates are texels already.
@@ -80,7 +111,10 @@ impl Texture {
         ]
     }
 
-    /// The four results of a quad lookup; see [`super::TextureUnits::sample_quad`].
+    /// The four results of a quad lookup; see [`super::TextureUnits::sample_quad`]. TEX and TXP
+    /// share the quad's derivatives between its fragments, so outside cube maps (whose derivatives
+    /// depend on each fragment's face) λ and the levels are worked out once per quad: the same
+    /// values [`Texture::sample`] computes per fragment.
     pub(crate) fn sample_quad(&self, coords: &[[f32; 4]; 4], lookup: &Lookup) -> [[f32; 4]; 4] {
         let divide = matches!(lookup, Lookup::Projective) && self.target != TexTarget::Cube;
         let points = coords.map(|[s, t, r, q]| {
@@ -90,18 +124,40 @@ impl Texture {
                 [s, t, r]
             }
         });
-        let mut out = [[0.0; 4]; 4];
-        for (i, result) in out.iter_mut().enumerate() {
-            let (dx, dy) = match lookup {
-                Lookup::Gradients { ddx, ddy } => (xyz(ddx[i]), xyz(ddy[i])),
-                Lookup::Implicit | Lookup::Projective => {
-                    (sub(points[1], points[0]), sub(points[2], points[0]))
-                }
-            };
-            *result = self.sample(points[i], dx, dy);
+        let (dx, dy) = (sub(points[1], points[0]), sub(points[2], points[0]));
+        match lookup {
+            Lookup::Gradients { ddx, ddy } => {
+                std::array::from_fn(|i| self.sample(points[i], xyz(ddx[i]), xyz(ddy[i])))
+            }
+            _ if self.target == TexTarget::Cube => points.map(|p| self.sample(p, dx, dy)),
+            _ => {
+                let chain = &self.faces[0];
+                let dims = self.dims();
+                let plan = self.plan(chain, dims, dx, dy);
+                points.map(|p| self.sample_planned(chain, p, dims, plan))
+            }
         }
-        out
     }
+
+    /// The number of coordinates a lookup on this (non-cube) target uses.
+    fn dims(&self) -> usize {
+        match self.target {
+            TexTarget::D1 => 1,
+            TexTarget::D2 | TexTarget::Rect | TexTarget::Cube => 2,
+            TexTarget::D3 => 3,
+        }
+    }
+}
+
+/// The filtering of one lookup, from its derivatives ([`Texture::plan`]).
+#[derive(Clone, Copy, Debug)]
+enum Plan {
+    /// NEAREST on the base level.
+    Nearest,
+    /// LINEAR on one level.
+    Linear(usize),
+    /// LINEAR on levels d and d + 1, blended with this weight on d + 1.
+    Blend(usize, f32),
 }
 
 fn xyz(v: [f32; 4]) -> [f32; 3] {
