@@ -9,27 +9,39 @@ const FORMAT: vk::Format = vk::Format::R32G32B32A32_SFLOAT;
 
 /// Draws `draw`; the pixels top row first.
 pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
-    let entry = entry()?;
-    // SAFETY: `draw_with` keeps Vulkan's object lifetimes itself: every handle it creates is used
+    let instance = instance()?;
+    // SAFETY: `with_instance` keeps Vulkan's object lifetimes itself: every handle it creates is used
     // only while its parent lives and destroyed (children first) before it returns, every command
     // buffer has finished (a fence wait) before anything it uses is destroyed, and every mapped
     // range is written or read within the size it was allocated with.
-    unsafe { draw_with(entry, draw) }
+    unsafe { with_instance(instance, draw) }
 }
 
-/// The Vulkan loader, loaded once per process and never unloaded: unloading it unloads the driver,
-/// and NVIDIA's cannot be loaded again and again (after some thirty draws its instance creation
-/// failed with "Unable to find a Vulkan driver", on an H100).
-fn entry() -> Result<&'static ash::Entry, String> {
-    static ENTRY: std::sync::OnceLock<Result<ash::Entry, String>> = std::sync::OnceLock::new();
-    // SAFETY: `Entry::load` runs the system's Vulkan loader (libvulkan.so.1), whose initialisation
-    // has no preconditions of ours; the entry lives as long as the process.
-    let loaded = ENTRY.get_or_init(|| {
-        unsafe { ash::Entry::load() }.map_err(|e| {
-            format!("no Vulkan loader ({e}): run scripts/test, which installs libvulkan1 and mesa-vulkan-drivers")
-        })
+/// The process's one Vulkan instance, made at the first draw and never destroyed. The loader unloads
+/// a driver when its last instance goes, and NVIDIA's cannot be loaded again and again: after some
+/// thirty draws that each made and destroyed an instance, instance creation failed with "Unable to
+/// find a Vulkan driver" (an H100, driver 580).
+fn instance() -> Result<&'static ash::Instance, String> {
+    static INSTANCE: std::sync::OnceLock<Result<ash::Instance, String>> =
+        std::sync::OnceLock::new();
+    let made = INSTANCE.get_or_init(|| {
+        // SAFETY: `Entry::load` runs the system's Vulkan loader (libvulkan.so.1), whose
+        // initialisation has no preconditions of ours; the entry is leaked, so it outlives the
+        // instance made from it.
+        let entry: &'static ash::Entry = Box::leak(Box::new(unsafe { ash::Entry::load() }.map_err(
+            |e| format!("no Vulkan loader ({e}): run scripts/test, which installs libvulkan1 and mesa-vulkan-drivers"),
+        )?));
+        let app = vk::ApplicationInfo::default().api_version(vk::make_api_version(0, 1, 1, 0));
+        // SAFETY: the create info and the application info it points to live across the call.
+        unsafe {
+            entry.create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
+        }
+        .map_err(vkerr("create instance"))
     });
-    loaded.as_ref().map_err(Clone::clone)
+    made.as_ref().map_err(Clone::clone)
 }
 
 /// Objects to destroy, in reverse order of creation.
@@ -95,19 +107,6 @@ unsafe fn destroy(d: &ash::Device, o: Owned) {
 
 fn vkerr(what: &'static str) -> impl Fn(vk::Result) -> String {
     move |e| format!("Vulkan: {what}: {e}")
-}
-
-unsafe fn draw_with(entry: &ash::Entry, draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
-    let app = vk::ApplicationInfo::default().api_version(vk::make_api_version(0, 1, 1, 0));
-    let instance = entry
-        .create_instance(
-            &vk::InstanceCreateInfo::default().application_info(&app),
-            None,
-        )
-        .map_err(vkerr("create instance"))?;
-    let result = with_instance(&instance, draw);
-    instance.destroy_instance(None);
-    result
 }
 
 unsafe fn with_instance(instance: &ash::Instance, draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
