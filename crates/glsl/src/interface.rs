@@ -214,18 +214,9 @@ fn build_inputs(
             iface.inputs.push(None);
             continue;
         }
-        let semantic = input.semantic.clone().unwrap_or_default();
         // An unnamed fragment input takes the set cgc gives it, as the Cg lowering gives the
         // vertex output of the same member (crates/cg's lower/varyings.rs).
-        let packed = sets
-            .get(h.index())
-            .copied()
-            .flatten()
-            .filter(|_| input.semantic.is_none());
-        let slot = match packed {
-            Some(p) => Some(Slot::Location(u32::from(p.set))),
-            None => slots::input_slot(func.stage, &semantic),
-        };
+        let (slot, packed) = slots::packed_or_named_slot(func, h, &sets);
         let place = match (func.stage, slot) {
             _ if overrides.inputs.contains_key(&input.name) => InputPlace {
                 variable: String::new(),

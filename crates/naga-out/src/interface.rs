@@ -111,6 +111,21 @@ pub fn read_inputs(func: &Function) -> Vec<bool> {
     read
 }
 
+/// The slot of input `h` and, for an input that names no semantic, where it is packed
+/// ([`unnamed_input_sets`]'s `packed`): the packed set's location, else the semantic's slot.
+pub fn packed_or_named_slot(
+    func: &Function,
+    h: pigment_ir::Handle<pigment_ir::Input>,
+    packed: &[Option<Packed>],
+) -> (Option<Slot>, Option<Packed>) {
+    let input = &func.inputs[h];
+    let set = packed.get(h.index()).copied().flatten();
+    match (set, input.semantic.as_deref()) {
+        (Some(p), None) => (Some(Slot::Location(u32::from(p.set))), Some(p)),
+        (_, semantic) => (input_slot(func.stage, semantic.unwrap_or("")), None),
+    }
+}
+
 /// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
 /// (as cgc, [`pigment_ir::varyings`]) binds each input to and the component it starts at; empty
 /// when there are none or fp30 binds none.

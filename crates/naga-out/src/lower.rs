@@ -262,15 +262,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let semantic = input.semantic.as_deref().unwrap_or("");
-            let packed = unnamed
-                .get(h.index())
-                .copied()
-                .flatten()
-                .filter(|_| input.semantic.is_none());
-            let slot = match packed {
-                Some(p) => Some(Slot::Location(u32::from(p.set))),
-                None => interface::input_slot(ir.stage, semantic),
-            };
+            let (slot, packed) = interface::packed_or_named_slot(ir, h, &unnamed);
             let slot = slot.ok_or_else(|| {
                 Diagnostic::error(format!(
                     "input `{}`: the naga back end places no {} input with semantic `{semantic}`",
