@@ -33,48 +33,46 @@ pub(crate) struct Taps {
 /// The texel index NEAREST filtering picks along an axis of `size` texels.
 #[inline]
 pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
-    let u = defined(u, wrap);
-    if wrap == Wrap::Repeat && u.abs() >= HUGE {
-        return huge_repeat_index(u, size);
+    match wrap {
+        // One comparison keeps ordinary coordinates on the fast path (NaN fails it too).
+        Wrap::Repeat if !(u.abs() < HUGE) => beyond_repeat_index(u, size),
+        // Saturating float-to-int conversion: NaN gives 0 (coordinate 0's texel), ±inf (clamped
+        // here) the extreme integers.
+        _ => wrap_index(floor(u) as i64, size, wrap),
     }
-    // Saturating float-to-int conversion: ±inf (CLAMP_TO_EDGE only here) give the extreme integers.
-    wrap_index(floor(u) as i64, size, wrap)
 }
 
 /// Beyond this, `floor(u) as i64` would saturate.
 const HUGE: f32 = 4.0e18;
 
-/// The coordinate sampled in place of `u`: 0 for NaN, and for ±inf under REPEAT.
-#[inline]
-fn defined(u: f32, wrap: Wrap) -> f32 {
-    if u.is_nan() || (u.is_infinite() && wrap == Wrap::Repeat) {
-        0.0
-    } else {
-        u
-    }
-}
-
-/// REPEAT's texel for a finite |u| ≥ [`HUGE`]: u is an integer then, and f64's remainder is exact.
+/// REPEAT's texel for a coordinate that is NaN, infinite (both sample as coordinate 0, whose
+/// NEAREST texel is 0) or finite with |u| ≥ [`HUGE`]: an integer then, and f64's remainder is exact.
 #[cold]
-fn huge_repeat_index(u: f32, size: usize) -> usize {
-    f64::from(u).rem_euclid(size as f64) as usize
+fn beyond_repeat_index(u: f32, size: usize) -> usize {
+    if u.is_finite() {
+        f64::from(u).rem_euclid(size as f64) as usize
+    } else {
+        0
+    }
 }
 
 /// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
 #[inline(always)]
 pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
-    let u = defined(u, wrap);
     let u = match wrap {
-        // An integer: both taps on the same texel (weight 0), which wraps exactly.
-        Wrap::Repeat if u.abs() >= HUGE => {
-            let i = huge_repeat_index(u, size);
+        Wrap::Repeat if u.abs() < HUGE => u,
+        // A huge coordinate is an integer: both taps on the same texel (weight 0), wrapped exactly.
+        Wrap::Repeat if u.is_finite() => {
+            let i = beyond_repeat_index(u, size);
             return Taps {
                 i0: i,
                 i1: i,
                 weight: 0.0,
             };
         }
-        Wrap::Repeat => u,
+        // NaN and ±inf sample as coordinate 0.
+        Wrap::Repeat => 0.0,
+        // f32::max maps NaN to 0.5, where coordinate 0 is clamped too.
         Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
     };
     let x = u - 0.5;
