@@ -33,9 +33,10 @@ pub(crate) struct Taps {
 /// The texel index NEAREST filtering picks along an axis of `size` texels.
 #[inline]
 pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
+    // One comparison keeps ordinary coordinates on the fast path (NaN fails it too).
+    let ordinary = u.abs() < HUGE;
     match wrap {
-        // One comparison keeps ordinary coordinates on the fast path (NaN fails it too).
-        Wrap::Repeat if !(u.abs() < HUGE) => beyond_repeat_index(u, size),
+        Wrap::Repeat if !ordinary => beyond_repeat_index(u, size),
         // Saturating float-to-int conversion: NaN gives 0 (coordinate 0's texel), ±inf (clamped
         // here) the extreme integers.
         _ => wrap_index(floor(u) as i64, size, wrap),
