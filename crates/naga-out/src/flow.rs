@@ -356,7 +356,7 @@ impl Lowerer<'_> {
         };
         let in_switch = ctx.switch_depth > 0;
         // Operands are read before any is stored: a `continue %b, %a` swaps.
-        let values: Vec<_> = vs.iter().map(|&v| self.value(v)).collect::<LResult<_>>()?;
+        let values = self.value_list(vs)?;
         for (&var, e) in vars.iter().zip(values) {
             self.store_local(var, e, b);
         }

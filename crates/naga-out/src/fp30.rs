@@ -31,10 +31,7 @@ impl Lowerer<'_> {
         if !self.options.fp30_precision || !(rounds && op.leaves_kind(kind) || keeps_nan) {
             return self.op(op, args, ty, b);
         }
-        let a: Vec<_> = args
-            .iter()
-            .map(|&v| self.value(v))
-            .collect::<LResult<_>>()?;
+        let a = self.value_list(args)?;
         let w = ty.width;
         if keeps_nan {
             let e = self.nan_kept(op, &a, args, ty, b)?;

@@ -235,6 +235,11 @@ impl<'a> Lowerer<'a> {
             })
     }
 
+    /// The expressions of several IR values defined earlier.
+    pub(crate) fn value_list(&self, vs: &[Value]) -> LResult<Vec<Handle<Expression>>> {
+        vs.iter().map(|&v| self.value(v)).collect()
+    }
+
     pub(crate) fn interpolation(ty: Type) -> (Option<Interpolation>, Option<Sampling>) {
         if ty.kind == ScalarKind::Int {
             (Some(Interpolation::Flat), None)

@@ -123,10 +123,7 @@ impl Lowerer<'_> {
         ty: Type,
         b: &mut NBlock,
     ) -> LResult<Handle<Expression>> {
-        let a: Vec<_> = args
-            .iter()
-            .map(|&v| self.value(v))
-            .collect::<LResult<_>>()?;
+        let a = self.value_list(args)?;
         let at: Vec<Type> = args.iter().map(|&v| self.ir.ty(v)).collect();
         let w = ty.width;
         let unary_math = |fun| Some(fun);
