@@ -35,12 +35,14 @@ pub fn attrib_for(semantic: &str) -> Option<AttribReg> {
 
 /// The output register for an output of `kind` with `semantic`.
 pub fn output_for(semantic: &str, kind: ScalarKind) -> Option<OutputReg> {
-    match semantic.to_ascii_uppercase().as_str() {
-        "COLOR" | "COLOR0" | "COL" | "COL0" => Some(if kind == ScalarKind::Float {
+    if crate::color_output::color_index(semantic) == Some(0) {
+        return Some(if kind == ScalarKind::Float {
             OutputReg::Colr
         } else {
             OutputReg::Colh
-        }),
+        });
+    }
+    match semantic.to_ascii_uppercase().as_str() {
         "DEPTH" | "DEPR" => Some(OutputReg::Depr),
         _ => None,
     }
