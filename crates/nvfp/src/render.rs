@@ -11,9 +11,9 @@
 //! executor batch at a time into small reusable buffers, so a large target never materialises its
 //! quads at once and each quad's inputs are still in the cache when the executor reads them.
 
-use crate::exec::{Machine, Parameters, QuadOutput, QUADS};
+use crate::exec::{Machine, Outputs, Parameters, QuadOutput, QUADS};
 use crate::program::Program;
-use crate::raster::{reference_quad_span, QuadBatch};
+use crate::raster::{QuadBatch, ReferenceSpan};
 use crate::texture::TextureUnits;
 use rayon::prelude::*;
 
@@ -59,24 +59,26 @@ pub struct Shader<'a> {
 impl Shader<'_> {
     /// Whether fragment `f` of a shaded quad is stored.
     fn survives(&self, output: &QuadOutput, covered: bool, f: usize) -> bool {
-        covered
-            && !output.killed[f]
-            && (!self.program.writes_depr || (0.0..=1.0).contains(&output.depth[f]))
+        covered && self.keeps(output.killed[f], output.depth[f])
     }
 
-    /// Stores the surviving fragments of quads of one row of quads into that row's `pixels`.
-    fn store_row(
-        &self,
-        batch: &QuadBatch,
-        outputs: &[QuadOutput],
-        width: usize,
-        pixels: &mut [[f32; 4]],
-    ) {
-        for (q, output) in outputs.iter().enumerate() {
-            let x0 = batch.origins[q].0 as usize;
+    /// Whether a shaded fragment, covered, is stored: not killed, its o[DEPR] (if written) in range.
+    #[inline(always)]
+    fn keeps(&self, killed: bool, depth: f32) -> bool {
+        !killed && (!self.program.writes_depr || (0.0..=1.0).contains(&depth))
+    }
+
+    /// Stores the surviving fragments of a span of the reference quad, shaded into `outputs`, into
+    /// its row of quads' `pixels`.
+    fn store_span(&self, span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
+        let width = span.width as usize;
+        for q in 0..span.quads {
             for f in 0..4 {
-                if self.survives(output, batch.coverage[q][f], f) {
-                    pixels[(f >> 1) * width + x0 + (f & 1)] = output.color[f];
+                let lane = 4 * q + f;
+                let kept = self.keeps(outputs.killed(lane), outputs.depth(lane));
+                if kept && span.covers(q, f) {
+                    let x = span.pixel(q, f).0 as usize;
+                    pixels[(f >> 1) * width + x] = outputs.color(lane);
                 }
             }
         }
@@ -126,8 +128,9 @@ fn for_each_survivor(
 }
 
 /// Shades the reference quad over the whole of `target`: one rayon task per row of quads, which
-/// rasterizes, shades and stores one batch of quads ([`QUADS`]) at a time, so that the quads' inputs
-/// are made just before they are shaded (still in the cache) and the batch is set up once per task.
+/// shades and stores one batch of quads ([`QUADS`]) at a time, its attribute lanes computed from
+/// the reference quad's formulas ([`ReferenceSpan`]) straight into the batch (only those the
+/// program reads), the batch set up once per task.
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
     let row_pixels = 2 * width as usize;
@@ -137,19 +140,19 @@ pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
         .par_chunks_mut(row_pixels)
         .enumerate()
         .for_each_init(
-            || {
-                let runner = shader.machine.runner(shader.params, shader.textures);
-                (runner, QuadBatch::default(), Vec::new())
-            },
-            |(runner, batch, outputs), (row, pixels)| {
+            || shader.machine.runner(shader.params, shader.textures),
+            |runner, (row, pixels)| {
                 let y0 = 2 * row as u32;
-                for x in (0..width).step_by(span as usize) {
-                    batch.clear();
-                    reference_quad_span(y0, x..(x + span).min(width), width, height, batch);
-                    outputs.clear();
-                    outputs.resize(batch.len(), QuadOutput::default());
-                    runner.run(&batch.inputs, outputs);
-                    shader.store_row(batch, outputs, width as usize, pixels);
+                for x0 in (0..width).step_by(span as usize) {
+                    let span = ReferenceSpan {
+                        x0,
+                        y0,
+                        quads: span.min(width - x0).div_ceil(2) as usize,
+                        width,
+                        height,
+                    };
+                    let outputs = runner.run_batch(&span);
+                    shader.store_span(&span, &outputs, pixels);
                 }
             },
         );

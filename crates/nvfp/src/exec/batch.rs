@@ -7,7 +7,7 @@ use super::decode::{
     CcTest, ConstantOrigin, Decoded, Operand, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN,
 };
 use super::numeric::{convert, convert_slice, to_fp32};
-use super::{Parameters, QuadInput};
+use super::{Parameters, QuadInputs};
 use crate::isa::{AttribReg, Precision};
 use pigment_numeric::saturate as clamp01;
 
@@ -102,33 +102,34 @@ impl Batch {
         batch
     }
 
-    /// Starts a batch: temporaries and outputs (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4), attributes
-    /// from `quads` (at most [`QUADS`]; lanes past them keep an earlier batch's values, which are
-    /// computed on but never read back), converted to fp32 unless UP* reads their bits.
-    pub fn reset(&mut self, decoded: &Decoded, quads: &[QuadInput]) {
-        for &slot in &decoded.cleared {
-            for lanes in &mut self.regs[slot] {
-                **lanes = [0.0; LANES];
+    /// Starts a batch: attributes from `quads` (at most [`QUADS`]; lanes past them keep an earlier
+    /// batch's values, which are computed on but never read back), converted to fp32 unless UP*
+    /// reads their bits, and o[DEPR].z from f[WPOS].z. With `clear`, also temporaries and outputs
+    /// (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4) and nothing killed, as the interpreter needs; a
+    /// kernel starts those itself (see `kernel::Kernel`).
+    pub fn reset(&mut self, decoded: &Decoded, quads: &(impl QuadInputs + ?Sized), clear: bool) {
+        if clear {
+            for &slot in &decoded.cleared {
+                for lanes in &mut self.regs[slot] {
+                    **lanes = [0.0; LANES];
+                }
             }
+            self.cc = [[CC_EQ; LANES]; 4];
+            self.killed = [false; LANES];
         }
-        self.cc = [[CC_EQ; LANES]; 4];
-        self.killed = [false; LANES];
+        let count = 4 * quads.len().min(QUADS);
+        let exact = quads.fp32_exact();
         for &(attrib, slot, raw) in &decoded.attribs {
             for (c, lanes) in self.regs[slot].iter_mut().enumerate() {
-                gather(lanes, quads, |quad, f| {
-                    let v = quad.attribs[attrib][f][c];
-                    if raw {
-                        v
-                    } else {
-                        to_fp32(v)
-                    }
-                });
+                let lanes = &mut lanes[..count];
+                quads.fill(attrib, c, lanes);
+                if !raw && !exact {
+                    lanes.iter_mut().for_each(|v| *v = to_fp32(*v));
+                }
             }
         }
         let wpos = AttribReg::Wpos.index();
-        gather(&mut self.regs[decoded.depth_slot][2], quads, |quad, f| {
-            quad.attribs[wpos][f][2]
-        });
+        quads.fill(wpos, 2, &mut self.regs[decoded.depth_slot][2][..count]);
     }
 
     /// UpdateDestination of 3.11.4.4 for `self.result`: optional [0,1] clamp, conversion to the
@@ -203,16 +204,6 @@ impl Batch {
                     self.killed[l] |= enabled.iter().any(|c| c[l]);
                 }
             }
-        }
-    }
-}
-
-/// `lanes[4q + f] = value(quads[q], f)` for the quads of a batch.
-#[inline(always)]
-fn gather(lanes: &mut Lanes, quads: &[QuadInput], value: impl Fn(&QuadInput, usize) -> f32) {
-    for (quad_lanes, quad) in lanes.chunks_exact_mut(4).zip(quads) {
-        for (f, lane) in quad_lanes.iter_mut().enumerate() {
-            *lane = value(quad, f);
         }
     }
 }

@@ -106,19 +106,13 @@ fn sample<const MODIFIED: bool>(
 
 /// Copies the outputs of the batch's first `outputs.len()` quads.
 pub fn read_outputs(batch: &Batch, decoded: &Decoded, outputs: &mut [QuadOutput]) {
-    let color = &batch.regs[decoded.color_slot];
-    let depth = &batch.regs[decoded.depth_slot][2];
+    let view = super::Outputs::of(batch, decoded);
     for (q, out) in outputs.iter_mut().enumerate().take(QUADS) {
         for f in 0..4 {
             let lane = 4 * q + f;
-            out.color[f] = [
-                color[0][lane],
-                color[1][lane],
-                color[2][lane],
-                color[3][lane],
-            ];
-            out.depth[f] = depth[lane];
-            out.killed[f] = batch.killed[lane];
+            out.color[f] = view.color(lane);
+            out.depth[f] = view.depth(lane);
+            out.killed[f] = view.killed(lane);
         }
     }
 }

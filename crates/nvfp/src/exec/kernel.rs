@@ -6,7 +6,11 @@
 //! A kernel sees the batch as the interpreter keeps it ([`BatchState`]): every register component is
 //! an array of [`LANES`] f32 (fragment `f` of quad `q` in lane `4q + f`), in the slots [`super::decode::Decoded`]
 //! assigns (`super::decode::Decoded`); the condition code is one bit per component per lane (`decode::CC_*`). Batch setup
-//! (attributes, constants, cleared registers) and output reading stay the machine's.
+//! (attributes, o[DEPR].z's start, constants) and output reading stay the machine's. The machine
+//! does not clear anything between a kernel's batches: a kernel starts the cleared slots
+//! (`Decoded::cleared`, except o[DEPR].z), the CC and the kill flags itself, writes back no
+//! output component the program never writes (those keep the zeros of a new batch), and sets
+//! `killed` for every real lane.
 
 use super::batch::{Batch, Lanes};
 use crate::texture::TextureUnits;

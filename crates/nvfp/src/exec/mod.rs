@@ -52,6 +52,41 @@ pub struct QuadInput {
     pub attribs: [[[f32; 4]; 4]; ATTRIB_COUNT],
 }
 
+/// Where a batch's attribute registers come from: materialised [`QuadInput`]s, or a rasterizer that
+/// computes the lanes a program reads straight from its formulas (`raster::ReferenceSpan`).
+pub trait QuadInputs {
+    /// How many quads there are.
+    fn len(&self) -> usize;
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `lanes[4q + f]` = component `c` of attribute `attrib` ([`crate::isa::AttribReg::index`]) of
+    /// fragment `f` of quad `q`, for each quad (`lanes` holds at least `4 * self.len()`).
+    fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]);
+
+    /// Whether every value [`QuadInputs::fill`] gives is already an fp32 value as the machine
+    /// holds it (no denormal, no NaN), so that loading it as fp32 changes nothing.
+    fn fp32_exact(&self) -> bool {
+        false
+    }
+}
+
+impl QuadInputs for [QuadInput] {
+    fn len(&self) -> usize {
+        <[QuadInput]>::len(self)
+    }
+
+    fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]) {
+        for (quad_lanes, quad) in lanes.chunks_exact_mut(4).zip(self) {
+            for (f, lane) in quad_lanes.iter_mut().enumerate() {
+                *lane = quad.attribs[attrib][f][c];
+            }
+        }
+    }
+}
+
 /// What the four fragments of a quad produce.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QuadOutput {
@@ -72,14 +107,18 @@ pub struct Runner<'a> {
     textures: &'a TextureUnits,
 }
 
-impl Runner<'_> {
-    /// As [`Machine::run_quads`], on this thread.
-    pub fn run(&mut self, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
-        let ctx = Context {
+impl<'a> Runner<'a> {
+    fn context(&self) -> Context<'a> {
+        Context {
             decoded: &self.machine.decoded,
             params: self.params,
             textures: self.textures,
-        };
+        }
+    }
+
+    /// As [`Machine::run_quads`], on this thread.
+    pub fn run(&mut self, inputs: &[QuadInput], outputs: &mut [QuadOutput]) {
+        let ctx = self.context();
         let count = inputs.len().min(outputs.len());
         self.machine.run_batches(
             &mut self.batch,
@@ -87,6 +126,49 @@ impl Runner<'_> {
             &inputs[..count],
             &mut outputs[..count],
         );
+    }
+
+    /// Runs one batch whose attributes `inputs` computes (at most [`QUADS`] quads), and gives its
+    /// outputs to read in place.
+    pub fn run_batch(&mut self, inputs: &impl QuadInputs) -> Outputs<'_> {
+        let ctx = self.context();
+        let quads = inputs.len().min(QUADS);
+        self.machine.run_one(&mut self.batch, &ctx, inputs, quads);
+        Outputs::of(&self.batch, &self.machine.decoded)
+    }
+}
+
+/// The outputs of a batch, read in place, by lane (fragment `f` of quad `q` in lane `4q + f`).
+pub struct Outputs<'a> {
+    color: &'a batch::Register,
+    depth: &'a batch::Lanes,
+    killed: &'a [bool; batch::LANES],
+}
+
+impl<'a> Outputs<'a> {
+    fn of(batch: &'a Batch, decoded: &Decoded) -> Outputs<'a> {
+        Outputs {
+            color: &batch.regs[decoded.color_slot],
+            depth: &batch.regs[decoded.depth_slot][2],
+            killed: &batch.killed,
+        }
+    }
+
+    /// o[COLR] or o[COLH] (components never written are 0).
+    #[inline(always)]
+    pub fn color(&self, lane: usize) -> [f32; 4] {
+        std::array::from_fn(|c| self.color[c][lane])
+    }
+
+    /// o[DEPR].z.
+    #[inline(always)]
+    pub fn depth(&self, lane: usize) -> f32 {
+        self.depth[lane]
+    }
+
+    #[inline(always)]
+    pub fn killed(&self, lane: usize) -> bool {
+        self.killed[lane]
     }
 }
 
@@ -189,10 +271,23 @@ impl Machine {
         outputs: &mut [QuadOutput],
     ) {
         for (inputs, outputs) in inputs.chunks(QUADS).zip(outputs.chunks_mut(QUADS)) {
-            batch.reset(&self.decoded, inputs);
-            kernel::run(self.kernel(), batch, ctx, inputs.len(), false);
+            self.run_one(batch, ctx, inputs, inputs.len());
             interp::read_outputs(batch, &self.decoded, outputs);
         }
+    }
+
+    /// Starts `batch` from `inputs` and runs the program over its first `quads` quads. A kernel
+    /// starts its cleared registers, CC and kill flags itself (see [`Kernel`]), so only the
+    /// interpreter's batch is cleared.
+    fn run_one(
+        &self,
+        batch: &mut Batch,
+        ctx: &Context,
+        inputs: &(impl QuadInputs + ?Sized),
+        quads: usize,
+    ) {
+        batch.reset(&self.decoded, inputs, self.kernel.is_none());
+        kernel::run(self.kernel(), batch, ctx, quads, false);
     }
 
     /// A [`Runner`] for one thread: runs many small slices of quads with one batch, made once.
@@ -219,7 +314,7 @@ impl Machine {
             textures,
         };
         let mut batch = Batch::new(&self.decoded, params);
-        batch.reset(&self.decoded, std::slice::from_ref(input));
+        batch.reset(&self.decoded, std::slice::from_ref(input), true);
         kernel::run(self.kernel(), &mut batch, &ctx, 1, true);
         let mut output = [QuadOutput::default()];
         interp::read_outputs(&batch, &self.decoded, &mut output);

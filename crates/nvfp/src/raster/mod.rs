@@ -11,7 +11,7 @@
 //! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
 //! attributes and execute, so that derivatives are defined, but their results are discarded.
 
-use crate::exec::QuadInput;
+use crate::exec::{QuadInput, QuadInputs};
 use crate::isa::{AttribReg, ATTRIB_COUNT};
 
 /// Quads to shade, with where they go and which of their fragments are real.
@@ -46,6 +46,111 @@ impl QuadBatch {
     }
 }
 
+/// What a reference-quad attribute component is computed from, per pixel `(x, y)` of a target
+/// `width` x `height` (helpers outside the target too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    /// x + 0.5, the pixel centre.
+    CentreX,
+    /// y + 0.5.
+    CentreY,
+    /// s = (x + 0.5) / width.
+    S,
+    /// t = (y + 0.5) / height.
+    T,
+    /// s + t.
+    SPlusT,
+}
+
+impl Base {
+    #[inline(always)]
+    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
+        let (cx, cy) = (x + 0.5, y + 0.5);
+        match self {
+            Base::CentreX => cx,
+            Base::CentreY => cy,
+            Base::S => cx / width,
+            Base::T => cy / height,
+            Base::SPlusT => cx / width + cy / height,
+        }
+    }
+}
+
+/// One attribute component of the reference quad (`shared/specs/reference-quad.md`): a constant,
+/// or `base * scale + offset` (two roundings at most, the spec's own: `1 - s` is `s * -1 + 1`,
+/// `2t - 1` is `t * 2 - 1`, `(s + t) / 2` is `(s + t) * 0.5`, each exact as the spec writes it).
+/// The one definition of those formulas: per pixel ([`reference_quad_attributes`]) and per batch
+/// of lanes ([`ReferenceSpan`]) both evaluate it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Formula {
+    Constant(f32),
+    Affine { base: Base, scale: f32, offset: f32 },
+}
+
+impl Formula {
+    /// Component `c` of attribute register `attrib` ([`AttribReg::index`] order).
+    fn of(attrib: usize, c: usize) -> Formula {
+        let affine = |base, scale, offset| Formula::Affine {
+            base,
+            scale,
+            offset,
+        };
+        let plain = |base| affine(base, 1.0, 0.0);
+        let rows: [Formula; 4] = match AttribReg::from_index(attrib) {
+            Some(AttribReg::Wpos) => [
+                plain(Base::CentreX),
+                plain(Base::CentreY),
+                Formula::Constant(0.5),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Col0) => [
+                plain(Base::S),
+                plain(Base::T),
+                affine(Base::S, -1.0, 1.0),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Col1) => [
+                plain(Base::T),
+                plain(Base::S),
+                Formula::Constant(0.5),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Tex(0)) => [
+                plain(Base::S),
+                plain(Base::T),
+                Formula::Constant(0.0),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Tex(1)) => [
+                affine(Base::S, -1.0, 1.0),
+                affine(Base::T, 2.0, -1.0),
+                affine(Base::SPlusT, 0.5, 0.0),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Tex(_)) => [
+                Formula::Constant(0.0),
+                Formula::Constant(0.0),
+                Formula::Constant(0.0),
+                Formula::Constant(1.0),
+            ],
+            Some(AttribReg::Fogc) | None => [Formula::Constant(0.0); 4],
+        };
+        rows[c]
+    }
+
+    #[inline(always)]
+    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
+        match self {
+            Formula::Constant(v) => v,
+            Formula::Affine {
+                base,
+                scale,
+                offset,
+            } => base.at(x, y, width, height) * scale + offset,
+        }
+    }
+}
+
 /// The attribute registers of one pixel of the reference quad (pixel `(i, j)`, j counted from the
 /// bottom). Helper pixels outside the target use the same affine formulas.
 pub fn reference_quad_attributes(
@@ -54,19 +159,86 @@ pub fn reference_quad_attributes(
     width: u32,
     height: u32,
 ) -> [[f32; 4]; ATTRIB_COUNT] {
-    let s = (i as f32 + 0.5) / width as f32;
-    let t = (j as f32 + 0.5) / height as f32;
-    let mut a = [[0.0f32; 4]; ATTRIB_COUNT];
-    a[AttribReg::Wpos.index()] = [i as f32 + 0.5, j as f32 + 0.5, 0.5, 1.0];
-    a[AttribReg::Col0.index()] = [s, t, 1.0 - s, 1.0];
-    a[AttribReg::Col1.index()] = [t, s, 0.5, 1.0];
-    a[AttribReg::Fogc.index()] = [0.0; 4];
-    a[AttribReg::Tex(0).index()] = [s, t, 0.0, 1.0];
-    a[AttribReg::Tex(1).index()] = [1.0 - s, 2.0 * t - 1.0, (s + t) / 2.0, 1.0];
-    for unit in 2..8 {
-        a[AttribReg::Tex(unit).index()] = [0.0, 0.0, 0.0, 1.0];
+    let (x, y, w, h) = (i as f32, j as f32, width as f32, height as f32);
+    std::array::from_fn(|attrib| std::array::from_fn(|c| Formula::of(attrib, c).at(x, y, w, h)))
+}
+
+/// A run of quads of one row of quads of the reference quad, as a batch's attribute source: its
+/// lanes are computed from the formulas directly, only for the components a program reads, with no
+/// [`QuadInput`] in between.
+#[derive(Clone, Copy, Debug)]
+pub struct ReferenceSpan {
+    /// The left pixel column of the first quad (even) and the bottom row.
+    pub x0: u32,
+    pub y0: u32,
+    pub quads: usize,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl ReferenceSpan {
+    /// Whether fragment `f` of quad `q` lies inside the target.
+    pub fn covers(&self, q: usize, f: usize) -> bool {
+        let (x, y) = self.pixel(q, f);
+        x < self.width && y < self.height
     }
-    a
+
+    /// The pixel of fragment `f` of quad `q`.
+    pub fn pixel(&self, q: usize, f: usize) -> (u32, u32) {
+        (
+            self.x0 + 2 * q as u32 + (f as u32 & 1),
+            self.y0 + (f as u32 >> 1),
+        )
+    }
+
+    /// `lanes[4q + f] = formula` at fragment `f` of quad `q`, one straight loop per formula.
+    #[inline(always)]
+    fn each(&self, lanes: &mut [f32], formula: Formula) {
+        let (w, h) = (self.width as f32, self.height as f32);
+        for (q, quad) in lanes.chunks_exact_mut(4).take(self.quads).enumerate() {
+            for (f, lane) in quad.iter_mut().enumerate() {
+                let (x, y) = self.pixel(q, f);
+                *lane = formula.at(x as f32, y as f32, w, h);
+            }
+        }
+    }
+}
+
+impl QuadInputs for ReferenceSpan {
+    fn len(&self) -> usize {
+        self.quads
+    }
+
+    /// Pixel centres are at least 0.5 and targets at most 2^32 pixels wide, so every formula gives
+    /// 0 or a normal number (s, t ≥ 2^-33; 1 - s and 2t - 1 are 0 or at least 2^-24).
+    fn fp32_exact(&self) -> bool {
+        true
+    }
+
+    fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]) {
+        // One loop per base, so that the formula's match is decided outside it.
+        match Formula::of(attrib, c) {
+            Formula::Constant(v) => lanes[..4 * self.quads].fill(v),
+            Formula::Affine {
+                base,
+                scale,
+                offset,
+            } => {
+                let affine = |base| Formula::Affine {
+                    base,
+                    scale,
+                    offset,
+                };
+                match base {
+                    Base::CentreX => self.each(lanes, affine(Base::CentreX)),
+                    Base::CentreY => self.each(lanes, affine(Base::CentreY)),
+                    Base::S => self.each(lanes, affine(Base::S)),
+                    Base::T => self.each(lanes, affine(Base::T)),
+                    Base::SPlusT => self.each(lanes, affine(Base::SPlusT)),
+                }
+            }
+        }
+    }
 }
 
 /// All quads of the reference quad on a `width` x `height` target, bottom row of quads first.

@@ -160,3 +160,70 @@ fn a_strip_keeps_the_winding_of_its_first_triangle() {
     let same = [v[0], v[0], v[0]];
     assert_eq!(rasterize_strip(&same, 4, 4, &mut QuadBatch::default()), 0);
 }
+
+/// Lane `4q + f` of every attribute component a span gives.
+fn span_lanes(span: &ReferenceSpan, attrib: usize, c: usize) -> Vec<f32> {
+    let mut lanes = vec![f32::NAN; 4 * span.quads];
+    span.fill(attrib, c, &mut lanes);
+    lanes
+}
+
+#[test]
+fn reference_span_lanes_follow_the_spec_table() {
+    // A 4x2 target: pixel (2, 1) is fragment 2 of quad 1 (x0 = 2, y0 = 0), so lane 6;
+    // s = 2.5/4 = 0.625, t = 1.5/2 = 0.75 (shared/specs/reference-quad.md).
+    let span = ReferenceSpan {
+        x0: 0,
+        y0: 0,
+        quads: 2,
+        width: 4,
+        height: 2,
+    };
+    let expected: [(usize, [f32; 4]); 7] = [
+        (0, [2.5, 1.5, 0.5, 1.0]),             // WPOS
+        (1, [0.625, 0.75, 0.375, 1.0]),        // COL0 = (s, t, 1-s, 1)
+        (2, [0.75, 0.625, 0.5, 1.0]),          // COL1 = (t, s, 0.5, 1)
+        (3, [0.0; 4]),                         // FOGC
+        (TEX0, [0.625, 0.75, 0.0, 1.0]),       // TEX0 = (s, t, 0, 1)
+        (TEX0 + 1, [0.375, 0.5, 0.6875, 1.0]), // TEX1 = (1-s, 2t-1, (s+t)/2, 1)
+        (TEX0 + 7, [0.0, 0.0, 0.0, 1.0]),
+    ];
+    for (attrib, value) in expected {
+        for (c, &v) in value.iter().enumerate() {
+            assert_eq!(span_lanes(&span, attrib, c)[6], v, "attribute {attrib}.{c}");
+        }
+    }
+}
+
+#[test]
+fn reference_span_lanes_are_the_quads_attributes_bit_for_bit() {
+    // An odd target: the last quad of each row and the top row of quads hold helpers.
+    let (w, h) = (7, 5);
+    let batch = reference_quad(w, h);
+    for y0 in (0..h).step_by(2) {
+        let span = ReferenceSpan {
+            x0: 2,
+            y0,
+            quads: 3,
+            width: w,
+            height: h,
+        };
+        let first = batch
+            .origins
+            .iter()
+            .position(|&o| o == (2, y0))
+            .expect("quad");
+        for attrib in 0..ATTRIB_COUNT {
+            for c in 0..4 {
+                let lanes = span_lanes(&span, attrib, c);
+                for q in 0..3 {
+                    for f in 0..4 {
+                        let want = batch.inputs[first + q].attribs[attrib][f][c];
+                        assert_eq!(lanes[4 * q + f].to_bits(), want.to_bits());
+                        assert_eq!(span.covers(q, f), batch.coverage[first + q][f]);
+                    }
+                }
+            }
+        }
+    }
+}
