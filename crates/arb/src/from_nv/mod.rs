@@ -14,7 +14,8 @@
 //! | DECLAREd name number k | `program.local[64 + k]` ([`Translation::named_locals`] gives slots and initial values) |
 //! | constants | inline `{x, y, z, w}` with swizzle, negation and absolute value already applied |
 //! | `|x|`, `-|x|` of a register | `ABS` into a scratch temporary `nv_tN`, then it or its negation |
-//! | ADD COS DP3 DP4 DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
+//! | DP3, DP4 | MUL into a scratch temporary and ADDs from x: NV's products rounded, then summed (ARB's DP is the implementation's, Mesa fuses it) |
+//! | ADD COS DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
 //! | SGT, SLE | SLT, SGE with the operands swapped |
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
 //! | SFL, STR | MOV of 0 / 1 |
