@@ -30,8 +30,8 @@
 //!
 //! # Where the translation is not the NV machine
 //!
-//! The instructions map one to one, but llvmpipe's ARB instructions are not NV's in every corner (observed
-//! on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
+//! The instructions map one to one (DP3 and DP4 as a MUL and ADDs), but llvmpipe's ARB
+//! instructions are not NV's in every corner (observed on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
 //! -0.0); MUL / MAD / DP of 0 and INF give 0 (NV: NaN); POW of a negative base or 0^0 is not NaN; LIT clamps
 //! its exponent to [-128, 128]; the approximations (RCP, RSQ, EX2, LG2, POW, SIN, COS) and LRP round their
 //! own way. Comparisons must allow for these. A texture unit the program samples needs a texture in the
