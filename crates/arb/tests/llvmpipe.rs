@@ -98,3 +98,25 @@ fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
         failures.join("\n")
     );
 }
+
+/// A DP3 compared with `==` to the same products summed from x (crates/glsl's dot_order.ir, which
+/// says why): equal on NV, whose DP3 rounds the products and sums them from x. arbfp1 writes DP3
+/// and DP4 as a MUL and ADDs, since Mesa fuses ARB's DP3 into `fma`s, which flipped that `==` (and
+/// xBR's comparisons of sums of dot products).
+#[test]
+fn dot_products_draw_as_nv_sums_them() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let path = quad::root().join("crates/glsl/tests/in/dot_order.ir");
+    let module = pigment_ir::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let arb = pigment_arb::arbfp1(&module, "fs", &Default::default()).unwrap();
+    let inputs = Inputs {
+        locals: arb.locals.clone(),
+        textures: Vec::new(),
+    };
+    let gpu = oracle
+        .draw_reference_quad(&arb.text, SIZE, SIZE, &inputs)
+        .unwrap();
+    // Red is 1 where the dot product equals the sum: everywhere, as NV computes both.
+    let unequal: Vec<usize> = (0..gpu.len() / 4).filter(|k| gpu[4 * k] != 1.0).collect();
+    assert!(unequal.is_empty(), "pixels {unequal:?}\n{}", arb.text);
+}

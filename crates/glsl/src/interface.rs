@@ -194,6 +194,12 @@ pub fn build(
     };
     build_inputs(func, version, namer, overrides, &mut iface)?;
     build_outputs(func, version, namer, &mut iface)?;
+    if precision == crate::Precision::Fp30 && func.stage == Stage::Fragment {
+        let outputs = iface.outputs.iter().flatten().filter(|p| !p.builtin);
+        let names: Vec<&str> = outputs.map(|p| p.variable.as_str()).collect();
+        let lines = crate::precision::uncontracted(version, &names);
+        iface.declarations.extend(lines);
+    }
     crate::resources::build(func, version, namer, overrides, &mut iface)?;
     Ok(iface)
 }

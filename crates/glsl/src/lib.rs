@@ -29,8 +29,11 @@
 //!   clamps and quantises every `fixed` result to fx12 after each operation (`mad`, `dot` and
 //!   `lerp` at every step, in the IR's order) through helper functions written before `main`,
 //!   keeps NV's NaN rules (NaN through `min`, `max`, `clamp`, `sat`; `pow` NaN for a NaN operand,
-//!   a negative base and 0^0), and declares no `mediump`/`lowp` (the rounding is explicit, a
-//!   driver's lower precision would only add to it);
+//!   a negative base and 0^0), declares no `mediump`/`lowp` (the rounding is explicit, a
+//!   driver's lower precision would only add to it), and declares the fragment outputs `precise`
+//!   (GLSL 4.00, ES 3.20) or `invariant` (before; Mesa computes what an invariant output depends
+//!   on exactly), so that the driver neither contracts nor reassociates what fp30 rounds step by
+//!   step (llvmpipe folds (x·0.1)·10 into x otherwise);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
 //!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
 //!   flushed) are the target's (llvmpipe gives NaN for `pow` of a negative base as the IR does,

@@ -45,6 +45,34 @@ impl Precision {
     }
 }
 
+/// The declarations that keep the driver from rewriting the arithmetic of what the fragment
+/// outputs `names` are computed from: fp30 rounds every operation as written, and a driver may
+/// otherwise contract a product and a sum into an `fma` or reassociate constants (Mesa folds
+/// (x·0.1)·10 into x·1), which changes the last bits; a singular determinant `a·d − b·c` (nedi's
+/// 2x2 solves) turns them from 0 into a residue. `precise` forbids both where the version has the
+/// word (GLSL 4.00, ES 3.20; glslang marks the operations NoContraction in SPIR-V). GLSL 3.30 and
+/// ES 3.00 have no such word; `invariant` is what they allow on a fragment output ("Only variables
+/// output from a shader can be candidates for invariance"), and Mesa computes everything an
+/// invariant output depends on as it computes a `precise` one (it propagates the qualifier back
+/// through the assignments and marks their operations exact). Outputs sharing a variable are
+/// named once. Only values that reach an output are covered: a value in a branch's condition alone
+/// may still be rewritten.
+pub fn uncontracted(version: Version, names: &[&str]) -> Vec<String> {
+    let word = if version.has_precise() {
+        "precise"
+    } else {
+        "invariant"
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for name in names {
+        let line = format!("{word} {name};");
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
 /// The helpers a shader's body used, written before `main`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Helpers {

@@ -155,6 +155,11 @@ impl Version {
         self.at_least(330, 300)
     }
 
+    /// The `precise` qualifier (GLSL 4.00, ES 3.20; Vulkan GLSL is 4.50).
+    pub fn has_precise(self) -> bool {
+        self.at_least(400, 320)
+    }
+
     /// `packHalf2x16`, `packUnorm2x16` (and their unpacks).
     pub fn has_pack_2x16(self) -> bool {
         self.at_least(420, 300)

@@ -3,7 +3,9 @@
 //! the corpus, the two fixed-point programs the default mode draws differently included, and a
 //! program whose fp16 rounding and overflow the default mode misses, and one whose NaN NV's MIN,
 //! MAX, saturation and POW keep where Mesa's do not; every output validates. And
-//! `pow` of a negative base is NaN as in the IR (undefined in GLSL; this guards llvmpipe's).
+//! `pow` of a negative base is NaN as in the IR (undefined in GLSL; this guards llvmpipe's). And a
+//! determinant whose value depends on every product being rounded, as fp30 computes, where the
+//! driver may reassociate constants in the default mode and the fp30 mode forbids it.
 
 mod common;
 #[path = "../../naga-out/tests/quad/mod.rs"]
@@ -14,6 +16,7 @@ mod draw;
 use draw::{compare_precise, function};
 use gl_oracle::Oracle;
 use pigment_glsl::{Precision, Version};
+use pigment_ir::Stage;
 use quad::drawable;
 
 /// The versions the mode writes and is drawn in (it needs bit casts: 3.30, ES 3.00 and later).
@@ -37,6 +40,87 @@ const HALF_ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COL
   store $c, %11
 }
 ";
+
+/// A 2x2 determinant `a·d − b·c` as nedi's solves compute it, of entries scaled by constants:
+/// here (x·0.1)·10 − x·1. fp30 rounds every MUL (nv_fragment_program.txt), so the determinant is
+/// the rounding error of the two products, not 0 at most pixels; a driver that may reassociate
+/// the constants (Mesa folds (x·0.1)·10 into x·1, an inexact rewrite) gets 0 instead, as llvmpipe
+/// got nedi's singular systems slightly non-singular. Red is 1 where the determinant is 0, green
+/// the determinant magnified.
+const DETERMINANT: &str = "float4 main_fragment(float4 t : TEXCOORD0) : COLOR
+{
+    float x = t.x + 0.1;
+    float det = determinant(float2x2(x * 0.1, x, 1, 10));
+    return float4(det == 0 ? 1 : 0, det * 1e6, t.x, 1);
+}
+";
+
+fn determinant_program() -> pigment_ir::Function {
+    let module = common::lower_cg(
+        "determinant.cg",
+        DETERMINANT,
+        "main_fragment",
+        Stage::Fragment,
+    );
+    let h = module.function("main_fragment").unwrap();
+    module.functions[h].clone()
+}
+
+#[test]
+fn fp30_precision_keeps_every_product_rounded() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = determinant_program();
+    for version in VERSIONS {
+        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
+        assert_eq!(fp30.0, None, "{version}");
+        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
+        assert!(
+            target.0.is_some(),
+            "{version}: llvmpipe no longer rewrites (x·0.1)·10 in the default mode"
+        );
+    }
+    // The reference is IEEE f32 arithmetic one operation at a time, as fp30's: the determinant is
+    // not 0 at some pixels, so the comparisons above can tell the two apart.
+    let reference = quad::interpreted(&f, &[]).unwrap();
+    let mut nonzero = 0;
+    for (k, px) in reference.iter().enumerate() {
+        let s = ((k as u32 % quad::SIZE) as f32 + 0.5) / quad::SIZE as f32;
+        let x = s + 0.1;
+        let det = x * 0.1 * 10.0 - x;
+        assert_eq!(px[0], f32::from(det == 0.0), "pixel {k}");
+        nonzero += usize::from(det != 0.0);
+    }
+    assert!(nonzero > 0);
+}
+
+/// The word each version has for it: `precise` from GLSL 4.00 and ES 3.20 (Vulkan GLSL is 4.50),
+/// `invariant` before (GLSL 3.30 and ES 3.00 and 3.10 allow it on fragment outputs); glslang
+/// accepts both where they are written, and the default mode writes neither.
+#[test]
+fn fp30_precision_forbids_contraction_in_each_versions_words() {
+    let f = determinant_program();
+    let precise = [400, 410, 420, 430, 440, 450, 460].map(Version::desktop);
+    let expected = precise
+        .into_iter()
+        .chain([Version::es(320), Version::VULKAN])
+        .map(|v| (v, "precise"))
+        .chain(
+            [Version::desktop(330), Version::es(300), Version::es(310)].map(|v| (v, "invariant")),
+        );
+    for (version, word) in expected {
+        let g =
+            pigment_glsl::write_precise(&f, version, &Default::default(), Precision::Fp30).unwrap();
+        assert!(
+            g.text.contains(&format!("\n{word} fragColor;\n")),
+            "{version}:\n{}",
+            g.text
+        );
+        common::glslang(&g.text, Stage::Fragment, version)
+            .unwrap_or_else(|e| panic!("{version}: {e}\n{}", g.text));
+    }
+    let g = pigment_glsl::write(&f, Version::desktop(330)).unwrap();
+    assert!(!g.text.contains("invariant") && !g.text.contains("precise"));
+}
 
 /// `pow` of negative bases (the file says why).
 const POW: &str = include_str!("../../../tests/in/precision/pow.ir");

@@ -18,6 +18,10 @@ enum Form {
     Equality { not: bool },
     /// SFL / STR: a constant result.
     Constant(f32),
+    /// DP3 / DP4 of this many components as MUL and ADDs: the products rounded, then summed from
+    /// x, as NV computes them. ARB leaves DP's evaluation to the implementation, and Mesa fuses it
+    /// into `fma`s, whose last bit flipped the `==`/`<` of xBR's sums of dot products.
+    StepwiseDot(u8),
 }
 
 fn form(ins: &Instruction) -> Result<Form, Unsupported> {
@@ -25,8 +29,8 @@ fn form(ins: &Instruction) -> Result<Form, Unsupported> {
     Ok(match ins.opcode {
         Add => Form::Same("ADD"),
         Cos => Form::Same("COS"),
-        Dp3 => Form::Same("DP3"),
-        Dp4 => Form::Same("DP4"),
+        Dp3 => Form::StepwiseDot(3),
+        Dp4 => Form::StepwiseDot(4),
         Dst => Form::Same("DST"),
         Ex2 => Form::Same("EX2"),
         Flr => Form::Same("FLR"),
@@ -146,6 +150,16 @@ fn compute(
             } else {
                 w.line(format!("MUL{sat} {result}, {t}, {u};"));
             }
+        }
+        Form::StepwiseDot(n) => {
+            let [a, b] = two(ins, sources)?;
+            let t = w.scratch();
+            w.line(format!("MUL {t}, {a}, {b};"));
+            let last = if *n == 4 { 'w' } else { 'z' };
+            for c in "yzw".chars().take(usize::from(*n) - 2) {
+                w.line(format!("ADD {t}.x, {t}.x, {t}.{c};"));
+            }
+            w.line(format!("ADD{sat} {result}, {t}.x, {t}.{last};"));
         }
         Form::Constant(v) => {
             let v = super::operand::number(*v);

@@ -14,7 +14,8 @@
 //! | DECLAREd name number k | `program.local[64 + k]` ([`Translation::named_locals`] gives slots and initial values) |
 //! | constants | inline `{x, y, z, w}` with swizzle, negation and absolute value already applied |
 //! | `|x|`, `-|x|` of a register | `ABS` into a scratch temporary `nv_tN`, then it or its negation |
-//! | ADD COS DP3 DP4 DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
+//! | DP3, DP4 | MUL into a scratch temporary and ADDs from x: NV's products rounded, then summed (ARB's DP is the implementation's, Mesa fuses it) |
+//! | ADD COS DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
 //! | SGT, SLE | SLT, SGE with the operands swapped |
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
 //! | SFL, STR | MOV of 0 / 1 |
@@ -29,8 +30,8 @@
 //!
 //! # Where the translation is not the NV machine
 //!
-//! The instructions map one to one, but llvmpipe's ARB instructions are not NV's in every corner (observed
-//! on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
+//! The instructions map one to one (DP3 and DP4 as a MUL and ADDs), but llvmpipe's ARB
+//! instructions are not NV's in every corner (observed on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
 //! -0.0); MUL / MAD / DP of 0 and INF give 0 (NV: NaN); POW of a negative base or 0^0 is not NaN; LIT clamps
 //! its exponent to [-128, 128]; the approximations (RCP, RSQ, EX2, LG2, POW, SIN, COS) and LRP round their
 //! own way. Comparisons must allow for these. A texture unit the program samples needs a texture in the

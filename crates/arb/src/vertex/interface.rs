@@ -43,7 +43,8 @@ pub(crate) struct Param {
 pub(crate) struct VertexInterface {
     /// Per input: its ARB attribute (empty for an unread input without one).
     pub attribs: Vec<String>,
-    /// Per input: the resource cgc's header names (its semantic, or the `ATTRn` it was given).
+    /// Per input: the resource cgc's header names ([`input_resource`], or the `ATTRn` it was
+    /// given).
     pub input_resources: Vec<String>,
     /// Per output: its result register and cgc's resource name.
     pub results: Vec<(String, &'static str)>,
@@ -69,6 +70,25 @@ fn conventional(n: u32) -> Option<String> {
         8..=15 => format!("vertex.texcoord[{}]", n - 8),
         _ => return None,
     })
+}
+
+/// The resource cgc's `#var` line names for an input of `semantic` at attribute `n`: the
+/// conventional attribute's own name (`DIFFUSE` and `COLOR` are `COLOR0`, `BLENDWEIGHT` is
+/// `WEIGHT`, `FOGCOORD` is `FOG`, `TEXCOORD` is `TEXCOORD0`), `ATTRn` for a generic one and for the
+/// semantics that only alias one (`PSIZE` is `ATTR6`, `TANGENT` `ATTR14`).
+fn input_resource(semantic: &str, n: u32, generic: bool) -> String {
+    let texcoord = semantic.to_ascii_uppercase().starts_with("TEXCOORD");
+    match n {
+        _ if generic => format!("ATTR{n}"),
+        0 => "POSITION".into(),
+        1 => "WEIGHT".into(),
+        2 => "NORMAL".into(),
+        3 => "COLOR0".into(),
+        4 => "COLOR1".into(),
+        5 => "FOG".into(),
+        8..=15 if texcoord => format!("TEXCOORD{}", n - 8),
+        _ => format!("ATTR{n}"),
+    }
 }
 
 /// A semantic that names a generic attribute explicitly (`ATTR3`).
@@ -150,7 +170,7 @@ pub(crate) fn bind(func: &Function) -> Result<VertexInterface, Vec<Diagnostic>> 
                     Some(name) if !generic && !clash => name,
                     _ => format!("vertex.attrib[{n}]"),
                 });
-                input_resources.push(resource);
+                input_resources.push(input_resource(&resource, *n, *generic));
             }
             // An input the program never reads needs no attribute.
             None if !read => {
