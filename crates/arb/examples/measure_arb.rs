@@ -62,7 +62,13 @@ fn lower(
 }
 
 fn main() {
-    let dir = std::env::args().nth(1).expect("usage: measure DIR");
+    let dir = std::env::args()
+        .nth(1)
+        .expect("usage: measure_arb DIR [--precision fp30]");
+    let options = pigment_arb::FragmentOptions {
+        stepwise_dots: std::env::args().any(|a| a == "fp30"),
+        ..Default::default()
+    };
     let mut oracle = Oracle::new().expect("llvmpipe");
     let textures: Vec<_> = (0..8)
         .map(|u| {
@@ -86,7 +92,7 @@ fn main() {
             continue;
         }
         fp30 += 1;
-        let arb = match pigment_arb::arbfp1(&module, "main_fragment", &Default::default()) {
+        let arb = match pigment_arb::arbfp1(&module, "main_fragment", &options) {
             Ok(arb) => arb,
             Err(e) => {
                 println!(

@@ -77,11 +77,21 @@ fn unsupported(func: &Function, profile: &str) -> Vec<Diagnostic> {
     errors
 }
 
+/// How [`arbfp1`] compiles.
+#[derive(Clone, Debug, Default)]
+pub struct FragmentOptions {
+    /// The fp30 back end's (fast math, ...).
+    pub fp30: pigment_fp30::Options,
+    /// Dot products rounded and summed as NV does, where a driver would fuse ARB's DP3/DP4
+    /// (`pigment compile --precision fp30`; see [`from_nv::Style::stepwise_dots`]).
+    pub stepwise_dots: bool,
+}
+
 /// Compiles the fragment function `entry` of `module` for arbfp1.
 pub fn arbfp1(
     module: &Module,
     entry: &str,
-    options: &pigment_fp30::Options,
+    options: &FragmentOptions,
 ) -> Result<ArbProgram, Vec<Diagnostic>> {
     let Some(h) = module.function(entry) else {
         return Err(vec![Diagnostic::error(format!(
@@ -96,9 +106,13 @@ pub fn arbfp1(
     promote::promote_to_float(&mut func);
     let mut promoted = Module::new();
     promoted.functions.append(func);
-    let compiled = pigment_fp30::compile(&promoted, entry, options)?;
+    let compiled = pigment_fp30::compile(&promoted, entry, &options.fp30)?;
     let program = nvfp::validate::load(&compiled.program, pigment_diag::FileId(0))?;
-    let translation = from_nv::translate_fp32(&program)
+    let style = from_nv::Style {
+        fp32: true,
+        stepwise_dots: options.stepwise_dots,
+    };
+    let translation = from_nv::translate_with(&program, style)
         .map_err(|u| vec![Diagnostic::error(format!("profile `arbfp1`: {}", u.what))])?;
     let interface = arb_interface(compiled.interface, &translation.named_locals, &program);
     let text = with_header(&translation.text, &interface);

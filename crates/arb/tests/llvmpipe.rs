@@ -100,15 +100,23 @@ fn corpus_programs_render_on_llvmpipe_as_the_interpreter_computes() {
 }
 
 /// A DP3 compared with `==` to the same products summed from x (crates/glsl's dot_order.ir, which
-/// says why): equal on NV, whose DP3 rounds the products and sums them from x. arbfp1 writes DP3
-/// and DP4 as a MUL and ADDs, since Mesa fuses ARB's DP3 into `fma`s, which flipped that `==` (and
-/// xBR's comparisons of sums of dot products).
+/// says why): equal on NV, whose DP3 rounds the products and sums them from x. With stepwise dots
+/// (`--precision fp30`) arbfp1 writes DP3 and DP4 as a MUL and ADDs, since Mesa fuses ARB's DP3
+/// into `fma`s, which flipped that `==` (and xBR's comparisons of sums of dot products); by
+/// default it keeps the shorter DP3.
 #[test]
 fn dot_products_draw_as_nv_sums_them() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let path = quad::root().join("crates/glsl/tests/in/dot_order.ir");
     let module = pigment_ir::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let arb = pigment_arb::arbfp1(&module, "fs", &Default::default()).unwrap();
+    let stepwise = pigment_arb::FragmentOptions {
+        stepwise_dots: true,
+        ..Default::default()
+    };
+    let arb = pigment_arb::arbfp1(&module, "fs", &stepwise).unwrap();
+    assert!(!arb.text.contains("DP3"), "{}", arb.text);
+    let plain = pigment_arb::arbfp1(&module, "fs", &Default::default()).unwrap();
+    assert!(plain.text.contains("DP3"), "{}", plain.text);
     let inputs = Inputs {
         locals: arb.locals.clone(),
         textures: Vec::new(),

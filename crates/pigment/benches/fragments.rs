@@ -145,7 +145,10 @@ fn main() {
         let text =
             std::fs::read_to_string(format!("{root}/benches/programs/{name}.fp")).expect("program");
         let program = nvfp::validate::load_text(&text, FileId(0)).expect("benchmark program loads");
-        let translation = arb::translate(&program).expect("benchmark program has an ARB form");
+        // DP3/DP4 as such, the program llvmpipe would be given (the oracle's exact stepwise
+        // dot products would make its work longer than the machine's).
+        let translation = arb::translate_with(&program, arb::Style::default())
+            .expect("benchmark program has an ARB form");
         let interpreter = Machine::new(&program);
         let (jit, compiled) = nvfp_jit::machine(&program);
         let compile = compiled.expect("the JIT compiles the benchmark programs");

@@ -137,7 +137,8 @@ pub struct CompileArgs {
     pub vertex_entry: Option<String>,
     /// How the GLSL and naga targets compute `half` and `fixed`: `target` (floats; mediump/lowp
     /// in GLSL ES) or `fp30` (rounded to fp16 / clamped and quantised to fx12 after each
-    /// operation, as fp30 computes; GLSL 3.30 / ES 3.00 and later).
+    /// operation, as fp30 computes; GLSL 3.30 / ES 3.00 and later). With arbfp1, `fp30` writes
+    /// DP3/DP4 as rounded products summed in NV's order, which a driver cannot fuse.
     #[arg(long, value_enum, value_name = "MODE", default_value = "target")]
     pub precision: PrecisionArg,
 }

@@ -24,13 +24,15 @@ enum Form {
     StepwiseDot(u8),
 }
 
-fn form(ins: &Instruction) -> Result<Form, Unsupported> {
+fn form(ins: &Instruction, stepwise_dots: bool) -> Result<Form, Unsupported> {
     use Opcode::*;
     Ok(match ins.opcode {
         Add => Form::Same("ADD"),
         Cos => Form::Same("COS"),
-        Dp3 => Form::StepwiseDot(3),
-        Dp4 => Form::StepwiseDot(4),
+        Dp3 if stepwise_dots => Form::StepwiseDot(3),
+        Dp4 if stepwise_dots => Form::StepwiseDot(4),
+        Dp3 => Form::Same("DP3"),
+        Dp4 => Form::Same("DP4"),
         Dst => Form::Same("DST"),
         Ex2 => Form::Same("EX2"),
         Flr => Form::Same("FLR"),
@@ -79,7 +81,7 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
         w.end_instruction();
         return Ok(());
     }
-    if ins.precision != Precision::R && !w.fp32 {
+    if ins.precision != Precision::R && !w.style.fp32 {
         let what = format!(
             "{} at {:?} precision (llvmpipe computes in fp32)",
             ins.opcode.name(),
@@ -87,7 +89,7 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
         );
         return Err(Unsupported::new(what, ins.span));
     }
-    let form = form(ins)?;
+    let form = form(ins, w.style.stepwise_dots)?;
     let Some(dst) = ins.dst else {
         return Err(Unsupported::new(
             format!("{} without a destination", ins.opcode.name()),

@@ -14,7 +14,7 @@
 //! | DECLAREd name number k | `program.local[64 + k]` ([`Translation::named_locals`] gives slots and initial values) |
 //! | constants | inline `{x, y, z, w}` with swizzle, negation and absolute value already applied |
 //! | `|x|`, `-|x|` of a register | `ABS` into a scratch temporary `nv_tN`, then it or its negation |
-//! | DP3, DP4 | MUL into a scratch temporary and ADDs from x: NV's products rounded, then summed (ARB's DP is the implementation's, Mesa fuses it) |
+//! | DP3, DP4 | the same instruction; with [`Style::stepwise_dots`] (the oracle's), a MUL into a scratch temporary and ADDs from x: NV's products rounded, then summed (ARB's DP is the implementation's, and Mesa fuses it into `fma`s) |
 //! | ADD COS DST EX2 FLR FRC LG2 LIT LRP MAD MAX MIN MOV MUL POW RCP RSQ SGE SIN SLT SUB TEX TXP | the same instruction (`_SAT`, write masks, swizzles kept); TXP on CUBE becomes TEX (NV does not divide CUBE coordinates, notes 8) |
 //! | SGT, SLE | SLT, SGE with the operands swapped |
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
@@ -25,12 +25,12 @@
 //!
 //! In [`translate`] (the oracle's, exact): fp16 and fx12 arithmetic (H registers, `o[COLH]`, HC, any instruction computing at H or X precision:
 //! llvmpipe computes in fp32), DDX, DDY, TXD, RFL, X2D, the pack and unpack instructions, and constants
-//! that are infinite (ARB constants are finite). [`translate_fp32`] (the arbfp1 back end's)
-//! computes the fp16 and fx12 arithmetic in fp32 instead.
+//! that are infinite (ARB constants are finite). With [`Style::fp32`] (the arbfp1 back end's) the
+//! fp16 and fx12 arithmetic is computed in fp32 instead.
 //!
 //! # Where the translation is not the NV machine
 //!
-//! The instructions map one to one (DP3 and DP4 as a MUL and ADDs), but llvmpipe's ARB
+//! The instructions map one to one (but for the stepwise DP3 and DP4), but llvmpipe's ARB
 //! instructions are not NV's in every corner (observed on Mesa 22.3's llvmpipe): RSQ takes |x| (ARB's definition; NV gives NaN for negative x and -INF for
 //! -0.0); MUL / MAD / DP of 0 and INF give 0 (NV: NaN); POW of a negative base or 0^0 is not NaN; LIT clamps
 //! its exponent to [-128, 128]; the approximations (RCP, RSQ, EX2, LG2, POW, SIN, COS) and LRP round their
@@ -81,21 +81,34 @@ impl fmt::Display for Unsupported {
 
 impl std::error::Error for Unsupported {}
 
-/// Translates a loaded NV program (see the module documentation for what is supported).
+/// How [`translate_with`] writes NV's arithmetic where ARB is not exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Compute H and X precision instructions, the H registers, `o[COLH]` and HC in fp32 (each H
+    /// register its own temporary: fp30 never relies on H and R registers sharing storage), as an
+    /// `arbfp1` program does, instead of refusing them as the exact oracle must.
+    pub fp32: bool,
+    /// Write DP3 and DP4 as a MUL and ADDs from x, NV's order: ARB leaves DP's evaluation to the
+    /// implementation, and Mesa fuses it into `fma`s, whose last bit can flip a comparison of dot
+    /// products. Off, they stay DP3 and DP4: the program as a person writes it, a third as long.
+    pub stepwise_dots: bool,
+}
+
+/// Translates a loaded NV program for the oracle: exact where ARB can be (see the module
+/// documentation for what is supported), so with stepwise dot products.
 pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
-    translate_with(program, false)
+    translate_with(
+        program,
+        Style {
+            fp32: false,
+            stepwise_dots: true,
+        },
+    )
 }
 
-/// [`translate`] for a compiler rather than an oracle: H and X precision instructions, the H
-/// registers, `o[COLH]` and HC are computed in fp32 (each H register its own temporary: fp30 never
-/// relies on H and R registers sharing storage), as an `arbfp1` program does.
-pub fn translate_fp32(program: &Program) -> Result<Translation, Unsupported> {
-    translate_with(program, true)
-}
-
-fn translate_with(program: &Program, fp32: bool) -> Result<Translation, Unsupported> {
-    let mut w = writer::Writer::default();
-    w.fp32 = fp32;
+/// Translates a loaded NV program as `style` says.
+pub fn translate_with(program: &Program, style: Style) -> Result<Translation, Unsupported> {
+    let mut w = writer::Writer::new(style);
     for ins in &program.instructions {
         instruction::translate(&mut w, ins)?;
     }

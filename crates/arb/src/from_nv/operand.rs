@@ -23,7 +23,7 @@ pub(crate) fn source(
         SourceKind::Literal(value) => return literal(fold_literal(value, src), kind, span),
         SourceKind::Attrib(attrib) => attribute(w, attrib),
         SourceKind::Temp(TempReg::R(n)) => w.register(n),
-        SourceKind::Temp(TempReg::H(n)) if w.fp32 => w.half(n),
+        SourceKind::Temp(TempReg::H(n)) if w.style.fp32 => w.half(n),
         SourceKind::Temp(TempReg::H(n)) => return Err(half_register(&format!("H{n}"), span)),
         SourceKind::NumberedLocal(n) => format!("program.local[{n}]"),
         SourceKind::NamedLocal(k) => format!("program.local[{}]", NAMED_LOCAL_BASE + k),
@@ -121,17 +121,17 @@ pub(crate) fn destination(
 ) -> Result<Option<String>, Unsupported> {
     Ok(Some(match reg {
         DestReg::Temp(TempReg::R(n)) => w.register(n),
-        DestReg::Temp(TempReg::H(n)) if w.fp32 => w.half(n),
+        DestReg::Temp(TempReg::H(n)) if w.style.fp32 => w.half(n),
         DestReg::Temp(TempReg::H(n)) => return Err(half_register(&format!("H{n}"), span)),
         DestReg::Output(OutputReg::Colr) => COLR.into(),
-        DestReg::Output(OutputReg::Colh) if w.fp32 => COLR.into(),
+        DestReg::Output(OutputReg::Colh) if w.style.fp32 => COLR.into(),
         DestReg::Output(OutputReg::Colh) => return Err(half_register("o[COLH]", span)),
         DestReg::Output(OutputReg::Depr) => {
             w.writes_depr = true;
             DEPR.into()
         }
         DestReg::Rc => return Ok(None),
-        DestReg::Hc if w.fp32 => return Ok(None),
+        DestReg::Hc if w.style.fp32 => return Ok(None),
         DestReg::Hc => return Err(half_register("HC", span)),
     }))
 }

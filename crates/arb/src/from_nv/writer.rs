@@ -1,6 +1,7 @@
 //! Collects the lines of an ARB program and the temporaries they use, and assembles the final text:
 //! header, declarations, the NV machine's initial state, the body, and the output moves.
 
+use super::Style;
 use std::collections::BTreeSet;
 
 /// The ARB temporaries that stand for NV state (names no NV register can take, as NV temporaries are
@@ -15,11 +16,9 @@ pub(crate) struct Writer {
     body: Vec<String>,
     /// R registers the program names, each declared and zeroed.
     registers: BTreeSet<u8>,
-    /// H registers the program names (only when [`Writer::fp32`]), each its own temporary.
+    /// H registers the program names (only with [`Style::fp32`]), each its own temporary.
     halves: BTreeSet<u8>,
-    /// Compute H and X precision in fp32 (a compiler's translation), instead of refusing them (the
-    /// oracle's, which must be exact).
-    pub(crate) fp32: bool,
+    pub(crate) style: Style,
     /// How many scratch temporaries (`nv_t0`, ...) any one instruction needed.
     scratch_used: usize,
     /// Scratch temporaries taken by the instruction being translated.
@@ -30,6 +29,13 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
+    pub(crate) fn new(style: Style) -> Writer {
+        Writer {
+            style,
+            ..Writer::default()
+        }
+    }
+
     pub(crate) fn line(&mut self, text: String) {
         self.body.push(text);
     }

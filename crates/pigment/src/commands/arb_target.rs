@@ -3,7 +3,7 @@
 //! with cgc's header; `--reflect json` prints its
 //! bindings as fp30's do.
 
-use crate::cli::{CompileArgs, EmitStage, ReflectFormat};
+use crate::cli::{CompileArgs, EmitStage, PrecisionArg, ReflectFormat};
 use crate::commands::compile::{lower_stage, reject, write_output};
 use crate::failure::{CommandResult, Failure};
 use pigment_ir::Stage;
@@ -27,9 +27,12 @@ pub fn compile(args: &CompileArgs, profile: &str) -> CommandResult {
         (arb.text, arb.interface)
     } else {
         let (front, module) = lower_stage(args, Stage::Fragment, "arbfp1")?;
-        let options = pigment_fp30::Options {
-            fast_math: !args.cg.no_fast_math,
-            ..pigment_fp30::Options::default()
+        let options = pigment_arb::FragmentOptions {
+            fp30: pigment_fp30::Options {
+                fast_math: !args.cg.no_fast_math,
+                ..pigment_fp30::Options::default()
+            },
+            stepwise_dots: args.precision == PrecisionArg::Fp30,
         };
         let arb = pigment_arb::arbfp1(&module, entry, &options)
             .map_err(|errors| reject(&front, entry, errors))?;
