@@ -280,7 +280,7 @@ impl Lowerer<'_> {
         match form {
             _ if dim == SamplerDim::Rect => Ok(SampleLevel::Zero),
             SampleForm::Plain | SampleForm::Proj => Ok(SampleLevel::Auto),
-            SampleForm::Lod { lod } if self.is_zero(*lod)? => Ok(SampleLevel::Zero),
+            SampleForm::Lod { lod } if self.is_zero(self.value(*lod)?) => Ok(SampleLevel::Zero),
             SampleForm::Lod { .. } | SampleForm::Bias { .. } | SampleForm::Grad { .. } => {
                 Err(self.error(
                     "a shadow-compare lookup with an explicit level of detail other than 0, a bias \
@@ -289,15 +289,6 @@ impl Lowerer<'_> {
                 ))
             }
         }
-    }
-
-    /// Whether `v` was lowered as the literal 0.
-    fn is_zero(&self, v: Value) -> LResult<bool> {
-        let e = self.value(v)?;
-        Ok(matches!(
-            self.f.expressions[e],
-            Expression::Literal(Literal::F32(x)) if x == 0.0
-        ))
     }
 }
 
