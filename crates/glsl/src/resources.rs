@@ -9,46 +9,8 @@ use crate::interface::{Interface, SamplerPlace};
 use crate::names::{source_name, Namer};
 use crate::version::Version;
 use pigment_diag::Diagnostic;
-use pigment_ir::{Function, InstKind, SampleForm, SamplerDim, ScalarKind, SourceLoc, Stage};
+use pigment_ir::{Function, InstKind, SamplerDim, ScalarKind, SourceLoc, Stage};
 use pigment_naga::interface as slots;
-
-/// How the program uses one sampler: read at all, with a depth to compare, where first.
-#[derive(Clone, Copy, Default)]
-struct SamplerUse {
-    read: bool,
-    shadow: bool,
-    plain: bool,
-    first: Option<SourceLoc>,
-}
-
-fn sampler_uses(func: &Function) -> Vec<SamplerUse> {
-    let mut uses = vec![SamplerUse::default(); func.samplers.len()];
-    pigment_ir::walk(&func.body, &mut |inst| {
-        if let InstKind::Sample {
-            sampler,
-            form,
-            coord,
-        } = &inst.kind
-        {
-            let dim = func.samplers[*sampler].dim.coords();
-            let extra = if matches!(form, SampleForm::Proj) {
-                1
-            } else {
-                0
-            };
-            let shadow = func.ty(*coord).width > dim + extra;
-            let u = &mut uses[sampler.index()];
-            u.read = true;
-            u.first = u.first.or(inst.loc);
-            if shadow {
-                u.shadow = true;
-            } else {
-                u.plain = true;
-            }
-        }
-    });
-    uses
-}
 
 fn read_uniforms(func: &Function) -> Vec<bool> {
     let mut read = vec![false; func.uniforms.len()];
@@ -196,12 +158,12 @@ fn build_samplers(
     overrides: &crate::Overrides,
     iface: &mut Interface,
 ) -> Result<(), Diagnostic> {
-    let uses = sampler_uses(func);
+    let uses = slots::sampler_uses(func);
     let units = slots::sampler_units(func);
     for ((h, s), unit) in func.samplers.iter().zip(units) {
         let u = uses[h.index()];
         let name = namer.unique(&s.name);
-        if !u.read {
+        if !u.read() {
             iface.samplers.push(SamplerPlace {
                 name,
                 glsl_type: String::new(),

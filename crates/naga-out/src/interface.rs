@@ -31,6 +31,9 @@
 //! fragment one, so a pair of stages never collides. Binding 0 is the stage's uniform buffer (when
 //! it has uniforms); the sampler on texture unit `u` has its texture at binding `1 + 2u` and its
 //! sampler at `2 + 2u`. Samplers without a unit take the lowest free units in declaration order.
+//! A sampler the program reads with a depth to compare (a shadow lookup, [`is_shadow_lookup`]) is
+//! a depth texture (`texture_depth_2d`, `texture_depth_cube`) with a comparison sampler at the same
+//! two bindings.
 //!
 //! The uniform buffer is one struct in std140 layout, members in declaration order: a scalar is 4
 //! bytes aligned to 4, a 2-vector 8 aligned to 8, 3- and 4-vectors 12 and 16 bytes aligned to 16;
@@ -42,7 +45,7 @@
 use crate::types;
 use naga::BuiltIn;
 use pigment_ir::varyings::Packed;
-use pigment_ir::{Function, ScalarKind, Stage};
+use pigment_ir::{Function, InstKind, SampleForm, SamplerDim, ScalarKind, SourceLoc, Stage};
 
 /// Where an input or output goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +207,51 @@ pub fn sampler_units(func: &Function) -> Vec<u32> {
             })
         })
         .collect()
+}
+
+/// How a function reads one sampler: with a depth to compare (a shadow lookup), without, and where
+/// it reads it first. Shared with the GLSL writer, whose shadow samplers are the same ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SamplerUse {
+    pub plain: bool,
+    pub shadow: bool,
+    pub first: Option<SourceLoc>,
+}
+
+impl SamplerUse {
+    /// Whether the function samples it at all.
+    pub fn read(&self) -> bool {
+        self.plain || self.shadow
+    }
+}
+
+/// Whether a lookup of `form` with a `width`-component coordinate on a `dim` sampler passes a depth
+/// to compare: the IR's one component beyond the coordinates (and the projective q).
+pub fn is_shadow_lookup(dim: SamplerDim, form: &SampleForm, width: u8) -> bool {
+    width > dim.coords() + u8::from(matches!(form, SampleForm::Proj))
+}
+
+/// How `func` reads each of its samplers, in declaration order.
+pub fn sampler_uses(func: &Function) -> Vec<SamplerUse> {
+    let mut uses = vec![SamplerUse::default(); func.samplers.len()];
+    pigment_ir::walk(&func.body, &mut |inst| {
+        if let InstKind::Sample {
+            sampler,
+            form,
+            coord,
+        } = &inst.kind
+        {
+            let dim = func.samplers[*sampler].dim;
+            let u = &mut uses[sampler.index()];
+            u.first = u.first.or(inst.loc);
+            if is_shadow_lookup(dim, form, func.ty(*coord).width) {
+                u.shadow = true;
+            } else {
+                u.plain = true;
+            }
+        }
+    });
+    uses
 }
 
 /// One member of the uniform buffer.

@@ -29,9 +29,21 @@
 //! * `ddy` is negated on the y-down targets so that it stays top − bottom; `WPOS` is the target's
 //!   fragment coordinate (y from the top on Vulkan, WebGPU, Metal and Direct3D).
 //!
-//! IR constructs naga cannot express (shadow-compare lookups, bool varyings, semantics with no
-//! place) are errors located at the instruction where there is one; a module the validator rejects
-//! is an error at the instruction the failing expression came from, never a module handed on.
+//! * a shadow-compare lookup (a coordinate one component wider than the sampler needs, before the
+//!   projective q) reads a depth texture through a comparison sampler: the reference is that
+//!   component (divided by q for `texproj`), clamped to [0, 1] as GL clamps it, compared with
+//!   the texel's depth by the sampler's comparison function (the runtime's to set: ARB_shadow's
+//!   default, which the NV machine's `Texture::with_depth_compare` and vk-oracle use, is LEQUAL,
+//!   1 where reference ≤ depth) and returned in all four components (DEPTH_TEXTURE_MODE
+//!   INTENSITY, as the GLSL writer's); 2D, RECT and CUBE, at the implicit level in a fragment
+//!   function and at level 0 in a vertex function or on a rectangle (`--reflect json` gives such
+//!   a texture and sampler `"shadow": true`).
+//!
+//! IR constructs naga cannot express (a sampler read both with and without a depth comparison,
+//! 1D and 3D shadow lookups, shadow lookups with an explicit level, bias or derivatives outside
+//! a rectangle, bool varyings, semantics with no place) are errors located at the instruction
+//! where there is one; a module the validator rejects is an error at the instruction the failing
+//! expression came from, never a module handed on.
 #![forbid(unsafe_code)]
 
 mod flow;

@@ -118,7 +118,7 @@ impl<'a> Lowerer<'a> {
         self.declare_inputs(&mut body)?;
         self.declare_outputs(&mut body)?;
         self.declare_uniforms();
-        self.declare_samplers();
+        self.declare_samplers()?;
         let mut discards = false;
         pigment_ir::walk(&self.ir.body, &mut |i| {
             discards |= matches!(i.kind, pigment_ir::InstKind::Discard)

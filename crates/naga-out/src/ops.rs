@@ -86,6 +86,44 @@ impl Lowerer<'_> {
         )
     }
 
+    /// `e`, with its float literal zeros (a scalar, or components of a vector) as bitcasts of their
+    /// bits: the same values, but not constant expressions. WGSL evaluates a constant expression
+    /// when the shader is created and rejects it when the value is not finite, even where a
+    /// `select` discards it (`(x == 0) ? 1 : sin(x) / x` at a constant x = 0, ntsc's
+    /// artifact-colors); a divisor or a `log2`/`rsqrt` argument that is such a zero keeps the
+    /// operation out of the evaluation, and the shader computes it as the IR does.
+    pub(crate) fn opaque_zeros(
+        &mut self,
+        e: Handle<Expression>,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        match self.f.expressions[e].clone() {
+            Expression::Literal(Literal::F32(x)) if x == 0.0 => {
+                let u = self.push(Expression::Literal(Literal::U32(x.to_bits())), b);
+                self.bitcast(u, naga::ScalarKind::Float, b)
+            }
+            Expression::Splat { size, value } if self.is_zero(value) => {
+                let value = self.opaque_zeros(value, b);
+                self.push(Expression::Splat { size, value }, b)
+            }
+            Expression::Compose { ty, components }
+                if components.iter().any(|&c| self.is_zero(c)) =>
+            {
+                let components = components
+                    .into_iter()
+                    .map(|c| self.opaque_zeros(c, b))
+                    .collect();
+                self.push(Expression::Compose { ty, components }, b)
+            }
+            _ => e,
+        }
+    }
+
+    /// Whether `e` is the float literal 0 (or -0).
+    pub(crate) fn is_zero(&self, e: Handle<Expression>) -> bool {
+        matches!(self.f.expressions[e], Expression::Literal(Literal::F32(x)) if x == 0.0)
+    }
+
     /// A constant. A float that is not finite (naga's literals must be) is its bits, bitcast.
     pub(crate) fn constant(&mut self, v: &Vector, b: &mut NBlock) -> Handle<Expression> {
         let comps: Vec<_> = v.bits[..v.ty.width as usize]
@@ -146,6 +184,10 @@ impl Lowerer<'_> {
             _ => None,
         };
         if let Some(fun) = simple {
+            let mut a = a;
+            if matches!(op, Op::Rsqrt | Op::Log2) {
+                a[0] = self.opaque_zeros(a[0], b);
+            }
             return Ok(self.math(fun, &a, b));
         }
         // The IR's `ne` (NV's SNE) is true where an operand is NaN; naga writes `!=` of floats as
@@ -171,7 +213,12 @@ impl Lowerer<'_> {
             _ => None,
         };
         if let Some(bop) = bin {
-            return Ok(self.binary(bop, a[0], a[1], b));
+            let divisor = if bop == Bin::Divide {
+                self.opaque_zeros(a[1], b)
+            } else {
+                a[1]
+            };
+            return Ok(self.binary(bop, a[0], divisor, b));
         }
         Ok(match op {
             Op::Neg => self.push(
@@ -195,7 +242,8 @@ impl Lowerer<'_> {
             }
             Op::Rcp => {
                 let one = self.splat_f(1.0, w, b);
-                self.binary(Bin::Divide, one, a[0], b)
+                let divisor = self.opaque_zeros(a[0], b);
+                self.binary(Bin::Divide, one, divisor, b)
             }
             Op::Ddx | Op::Ddy => self.derivative(op == Op::Ddx, a[0], w, b),
             Op::Mad => {

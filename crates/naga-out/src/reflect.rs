@@ -58,20 +58,28 @@ pub fn reflect(func: &Function, target: Target) -> Value {
             "binding": interface::UNIFORM_BINDING, "layout": "std140", "size": size, "members": members }));
     }
     let combined = matches!(target, Target::GlslNaga(_));
-    for ((_, s), unit) in func.samplers.iter().zip(interface::sampler_units(func)) {
+    let uses = interface::sampler_uses(func);
+    for (((_, s), unit), u) in func
+        .samplers
+        .iter()
+        .zip(interface::sampler_units(func))
+        .zip(uses)
+    {
         let (tb, sb) = interface::texture_bindings(unit);
+        // `shadow`: a depth texture with a comparison sampler, as the GLSL writer's reflection says.
+        let shadow = u.shadow;
         if combined {
             resources.push(
                 json!({ "kind": "combined_sampler", "name": s.name, "dim": s.dim.name(),
-                "unit": unit, "group": group, "binding": tb }),
+                "unit": unit, "group": group, "binding": tb, "shadow": shadow }),
             );
         } else {
             resources.push(
                 json!({ "kind": "texture", "name": s.name, "dim": s.dim.name(),
-                "unit": unit, "group": group, "binding": tb }),
+                "unit": unit, "group": group, "binding": tb, "shadow": shadow }),
             );
             resources.push(json!({ "kind": "sampler", "name": s.name, "unit": unit,
-                "group": group, "binding": sb }));
+                "group": group, "binding": sb, "shadow": shadow }));
         }
     }
     json!({ "entry_point": func.name, "stage": func.stage.name(), "inputs": inputs,

@@ -8,6 +8,7 @@ use naga::{
     AddressSpace, Block as NBlock, Expression, Handle, ImageClass, ImageDimension, Literal,
     ResourceBinding, SampleLevel, Span, StructMember, TypeInner,
 };
+use pigment_diag::Diagnostic;
 use pigment_ir::{SampleForm, SamplerDim, ScalarKind, UniformIndex, Value};
 use std::num::NonZeroU32;
 
@@ -71,25 +72,37 @@ impl Lowerer<'_> {
         self.ubo = Some(g);
     }
 
-    /// A texture and a sampler per IR sampler, at the bindings of its unit.
-    pub(crate) fn declare_samplers(&mut self) {
+    /// A texture and a sampler per IR sampler, at the bindings of its unit: a depth texture and a
+    /// comparison sampler for one read with a depth to compare.
+    pub(crate) fn declare_samplers(&mut self) -> LResult<()> {
         let ir = self.ir;
         let units = interface::sampler_units(ir);
-        for ((_, s), unit) in ir.samplers.iter().zip(units) {
+        let uses = interface::sampler_uses(ir);
+        for (((_, s), unit), u) in ir.samplers.iter().zip(units).zip(uses) {
             let (tb, sb) = interface::texture_bindings(unit);
             let group = interface::group(ir.stage);
+            let class = if u.shadow {
+                shadow_class(s, u)?
+            } else {
+                ImageClass::Sampled {
+                    kind: naga::ScalarKind::Float,
+                    multi: false,
+                }
+            };
             let image = types::intern(
                 &mut self.m,
                 TypeInner::Image {
                     dim: image_dim(s.dim),
                     arrayed: false,
-                    class: ImageClass::Sampled {
-                        kind: naga::ScalarKind::Float,
-                        multi: false,
-                    },
+                    class,
                 },
             );
-            let sampler = types::intern(&mut self.m, TypeInner::Sampler { comparison: false });
+            let sampler = types::intern(
+                &mut self.m,
+                TypeInner::Sampler {
+                    comparison: u.shadow,
+                },
+            );
             let mut global = |name: String, ty, binding| {
                 self.m.global_variables.append(
                     naga::GlobalVariable {
@@ -106,6 +119,7 @@ impl Lowerer<'_> {
             let smp = global(format!("{}_sampler", s.name), sampler, sb);
             self.textures.push((t, smp));
         }
+        Ok(())
     }
 
     /// `uniform $u` / `$u[k]` / `$u[%i]` (a run-time index clamped to the array).
@@ -176,21 +190,26 @@ impl Lowerer<'_> {
         let n = dim.coords();
         let width = self.ir.ty(coord).width;
         let proj = form == SampleForm::Proj;
-        if width != n + u8::from(proj) {
-            return Err(self.error(
-                "a shadow-compare lookup (a coordinate beyond the texture's) is not supported by the naga back end",
-            ));
-        }
+        let shadow = interface::is_shadow_lookup(dim, &form, width);
         let c = self.value(coord)?;
         let (t, s) = self.textures[sampler.index()];
         let image = self.push(Expression::GlobalVariable(t), b);
         let smp = self.push(Expression::GlobalVariable(s), b);
         let mut coords = self.prefix(c, width, n, b);
+        // The depth to compare is the component after the coordinates, q the last one.
+        let mut depth_ref = shadow.then(|| self.component(c, width, n as u32, b));
         if proj && dim != SamplerDim::Cube {
-            let q = self.component(c, width, n as u32, b);
-            let q = self.splat(q, n, b);
-            coords = self.binary(naga::BinaryOperator::Divide, coords, q, b);
+            let q = self.component(c, width, width as u32 - 1, b);
+            let qn = self.splat(q, n, b);
+            coords = self.binary(naga::BinaryOperator::Divide, coords, qn, b);
+            depth_ref = depth_ref.map(|r| self.binary(naga::BinaryOperator::Divide, r, q, b));
         }
+        // GL compares the reference clamped to [0, 1] (GL 1.4 section 3.8.14, as the NV
+        // machine does); Vulkan and WebGPU clamp it only for normalized depth formats.
+        let depth_ref = depth_ref.map(|r| {
+            let (zero, one) = (self.splat_f(0.0, 1, b), self.splat_f(1.0, 1, b));
+            self.math(naga::MathFunction::Clamp, &[r, zero, one], b)
+        });
         // A rectangle texture is addressed in texels; naga's are 2D textures addressed in [0, 1].
         let size = if dim == SamplerDim::Rect {
             let size = self.push(
@@ -213,20 +232,24 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        let level = match form {
-            SampleForm::Plain | SampleForm::Proj => SampleLevel::Auto,
-            SampleForm::Lod { lod } => SampleLevel::Exact(self.value(lod)?),
-            SampleForm::Bias { bias } => SampleLevel::Bias(self.value(bias)?),
-            SampleForm::Grad { ddx, ddy } => {
-                let (mut x, mut y) = (self.value(ddx)?, self.value(ddy)?);
-                if let Some(size) = size {
-                    x = self.binary(naga::BinaryOperator::Divide, x, size, b);
-                    y = self.binary(naga::BinaryOperator::Divide, y, size, b);
+        let level = if shadow {
+            self.compare_level(dim, &form)?
+        } else {
+            match form {
+                SampleForm::Plain | SampleForm::Proj => SampleLevel::Auto,
+                SampleForm::Lod { lod } => SampleLevel::Exact(self.value(lod)?),
+                SampleForm::Bias { bias } => SampleLevel::Bias(self.value(bias)?),
+                SampleForm::Grad { ddx, ddy } => {
+                    let (mut x, mut y) = (self.value(ddx)?, self.value(ddy)?);
+                    if let Some(size) = size {
+                        x = self.binary(naga::BinaryOperator::Divide, x, size, b);
+                        y = self.binary(naga::BinaryOperator::Divide, y, size, b);
+                    }
+                    SampleLevel::Gradient { x, y }
                 }
-                SampleLevel::Gradient { x, y }
             }
         };
-        Ok(self.push(
+        let texel = self.push(
             Expression::ImageSample {
                 image,
                 sampler: smp,
@@ -235,12 +258,70 @@ impl Lowerer<'_> {
                 array_index: None,
                 offset: None,
                 level,
-                depth_ref: None,
+                depth_ref,
                 clamp_to_edge: false,
             },
             b,
-        ))
+        );
+        // A comparison gives one value: the IR's lookup has it in all four components.
+        Ok(if shadow {
+            self.splat(texel, 4, b)
+        } else {
+            texel
+        })
     }
+
+    /// The level of a comparison lookup. naga compares at the implicit level or at level 0 only
+    /// (WGSL's `textureSampleCompare` and `textureSampleCompareLevel`): an explicit level that is
+    /// the constant 0 (a vertex function's lookups are explicit) and a rectangle's lookups (no
+    /// mipmaps, so a level, bias or derivatives change nothing) are at level 0; any other
+    /// explicit level, bias or derivatives is an error.
+    fn compare_level(&self, dim: SamplerDim, form: &SampleForm) -> LResult<SampleLevel> {
+        match form {
+            _ if dim == SamplerDim::Rect => Ok(SampleLevel::Zero),
+            SampleForm::Plain | SampleForm::Proj => Ok(SampleLevel::Auto),
+            SampleForm::Lod { lod } if self.is_zero(self.value(*lod)?) => Ok(SampleLevel::Zero),
+            SampleForm::Lod { .. } | SampleForm::Bias { .. } | SampleForm::Grad { .. } => {
+                Err(self.error(
+                    "a shadow-compare lookup with an explicit level of detail other than 0, a bias \
+                     or derivatives is not supported by the naga back end (WGSL compares at the \
+                     implicit level or level 0 only)",
+                ))
+            }
+        }
+    }
+}
+
+/// The depth image class of a sampler read with a depth to compare, or why naga's targets have
+/// none: a sampler read both ways (a depth texture with a comparison sampler for the one, a
+/// colour texture for the other), 1D (WGSL has no 1D depth texture) and 3D (no target has one).
+fn shadow_class(s: &pigment_ir::Sampler, u: interface::SamplerUse) -> LResult<ImageClass> {
+    let why = if u.plain {
+        format!(
+            "the naga back end cannot sample `{}` both with and without a depth comparison \
+             (a shadow-compare lookup needs a depth texture and a comparison sampler)",
+            s.name
+        )
+    } else if s.dim == SamplerDim::D1 {
+        format!(
+            "a shadow-compare lookup in the 1D sampler `{}` is not supported by the naga back end \
+             (WGSL has no 1D depth texture)",
+            s.name
+        )
+    } else if s.dim == SamplerDim::D3 {
+        format!(
+            "a shadow-compare lookup in the 3D sampler `{}` is not supported by the naga back end \
+             (no target has a 3D depth texture)",
+            s.name
+        )
+    } else {
+        return Ok(ImageClass::Depth { multi: false });
+    };
+    let d = Diagnostic::error(why);
+    Err(match u.first {
+        Some(l) => d.at(l.file, l.span),
+        None => d,
+    })
 }
 
 /// The naga image dimension of a sampler (a rectangle is a 2D texture).

@@ -74,8 +74,9 @@ fn locations_follow_the_documented_semantics() {
 }
 
 #[test]
-fn shadow_compare_is_a_located_error() {
-    let text = "fn main(in $c: float3 @TEXCOORD0, sampler $s: sampler2d, out $o: float4 @COLOR) {\n  %0: float3 = input $c\n  %1: float4 = tex $s, %0 !0:7..11\n  store $o, %1\n}\n";
+fn a_1d_shadow_compare_is_a_located_error() {
+    // A 1D shadow lookup (WGSL has no 1D depth texture; tests/shadow.rs has the others).
+    let text = "fn main(in $c: float2 @TEXCOORD0, sampler $s: sampler1d, out $o: float4 @COLOR) {\n  %0: float2 = input $c\n  %1: float4 = tex $s, %0 !0:7..11\n  store $o, %1\n}\n";
     let module = pigment_ir::parse(text).unwrap();
     let f = &module.functions.iter().next().unwrap().1;
     let e = lower(

@@ -1,5 +1,6 @@
-//! Snapshots of the text targets for two programs (flow.ir: control flow, built-ins, rect and bias
-//! lookups; vertex_pair.ir: a vertex stage with a uniform buffer), so that a change in what naga is
+//! Snapshots of the text targets for three programs (flow.ir: control flow, built-ins, rect and bias
+//! lookups; vertex_pair.ir: a vertex stage with a uniform buffer; depth/shadow.ir: shadow-compare
+//! lookups on depth textures), so that a change in what naga is
 //! given shows in review. Correctness is proven elsewhere (spirv-val, the WGSL round trip, lavapipe);
 //! MSL and HLSL have no compiler here, so these and naga's validator are their checks.
 //! `PIGMENT_UPDATE_SNAPSHOTS=1 cargo test -p pigment-naga --test snapshots` rewrites them.
@@ -7,9 +8,10 @@
 use pigment_naga::{emit, Target};
 use std::path::Path;
 
+/// Snapshots of function `name` of `file` (under tests/), named after the file.
 fn check(file: &str, name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let text = std::fs::read_to_string(dir.join("in").join(file)).unwrap();
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
     let module = pigment_ir::parse(&text).unwrap();
     let f = &module
         .functions
@@ -17,7 +19,7 @@ fn check(file: &str, name: &str) {
         .find(|(_, f)| f.name == name)
         .unwrap()
         .1;
-    let stem = file.trim_end_matches(".ir");
+    let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
     for (target, ext) in [
         (Target::Wgsl, "wgsl"),
         (Target::Msl, "metal"),
@@ -43,10 +45,15 @@ fn check(file: &str, name: &str) {
 
 #[test]
 fn fragment_snapshots() {
-    check("flow.ir", "main");
+    check("in/flow.ir", "main");
 }
 
 #[test]
 fn vertex_snapshots() {
-    check("vertex_pair.ir", "vs");
+    check("in/vertex_pair.ir", "vs");
+}
+
+#[test]
+fn shadow_snapshots() {
+    check("depth/shadow.ir", "main");
 }

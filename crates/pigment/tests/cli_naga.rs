@@ -76,8 +76,9 @@ fn text_targets_and_reflection() {
 fn inexpressible_lookup_is_a_located_error() {
     let dir = std::env::temp_dir().join(format!("pigment-cli-naga-err-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // A 1D shadow lookup: WGSL has no 1D depth texture.
     let path = dir.join("shadow.cg");
-    std::fs::write(&path, "float4 main(float3 c : TEXCOORD0, uniform sampler2D s) : COLOR {\n  return tex2D(s, c);\n}\n").unwrap();
+    std::fs::write(&path, "float4 main(float2 c : TEXCOORD0, uniform sampler1D s) : COLOR {\n  return tex1D(s, c);\n}\n").unwrap();
     let o = pigment(&[
         "compile",
         path.to_str().unwrap(),

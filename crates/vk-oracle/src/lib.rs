@@ -28,8 +28,11 @@ pub fn corner(s: f32, t: f32) -> [[f32; 4]; ATTRIBUTES] {
     ]
 }
 
-/// A 2D RGBA32F texture of the fragment stage (set 1), one level, REPEAT wrapping, sampled
-/// LINEAR (or NEAREST) as OpenGL's defaults would without mipmaps.
+/// A 2D RGBA32F texture of the fragment stage (set 1), one level, REPEAT (or CLAMP_TO_EDGE) wrapping, sampled
+/// LINEAR (or NEAREST) as OpenGL's defaults would without mipmaps; or, with `depth_compare`, a
+/// D32_SFLOAT depth texture of each texel's first component with a comparison sampler
+/// (LESS_OR_EQUAL: 1 where the lookup's reference ≤ the texel's depth, ARB_shadow's default LEQUAL),
+/// for shaders whose texture is a depth texture (`pigment_naga`'s shadow-compare lookups).
 pub struct Texture2d<'a> {
     /// Bindings of the texture and of its sampler in set 1.
     pub texture_binding: u32,
@@ -39,6 +42,9 @@ pub struct Texture2d<'a> {
     /// x fastest; row 0 at t = 0.
     pub texels: &'a [[f32; 4]],
     pub nearest: bool,
+    /// CLAMP_TO_EDGE in place of REPEAT (a rectangle texture's only wrapping in GL).
+    pub clamp_to_edge: bool,
+    pub depth_compare: bool,
 }
 
 /// What to draw.

@@ -6,6 +6,8 @@ use ash::vk;
 use std::ffi::CString;
 
 const FORMAT: vk::Format = vk::Format::R32G32B32A32_SFLOAT;
+/// Depth textures: one f32 per texel, uploaded exactly (a normalized format would round it).
+const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT;
 
 /// Draws `draw`; the pixels top row first.
 pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
@@ -158,20 +160,41 @@ fn memory_type(
         .ok_or_else(|| "no suitable memory type".into())
 }
 
-const COLOR_RANGE: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
-    aspect_mask: vk::ImageAspectFlags::COLOR,
-    base_mip_level: 0,
-    level_count: 1,
-    base_array_layer: 0,
-    layer_count: 1,
-};
+/// The format of a fragment texture: one f32 depth per texel for a depth texture.
+fn texture_format(t: &Texture2d) -> vk::Format {
+    if t.depth_compare {
+        DEPTH_FORMAT
+    } else {
+        FORMAT
+    }
+}
 
-/// A w x h RGBA32F image with one level, and its view.
+/// The aspect of an image of `format`.
+fn aspect(format: vk::Format) -> vk::ImageAspectFlags {
+    if format == DEPTH_FORMAT {
+        vk::ImageAspectFlags::DEPTH
+    } else {
+        vk::ImageAspectFlags::COLOR
+    }
+}
+
+/// The one level and layer of an image of `format`.
+fn range(format: vk::Format) -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange {
+        aspect_mask: aspect(format),
+        base_mip_level: 0,
+        level_count: 1,
+        base_array_layer: 0,
+        layer_count: 1,
+    }
+}
+
+/// A w x h image of `format` (RGBA32F, or D32 for a depth texture) with one level, and its view.
 unsafe fn image(
     d: &ash::Device,
     memory: &vk::PhysicalDeviceMemoryProperties,
-    w: u32,
-    h: u32,
+    (w, h): (u32, u32),
+    format: vk::Format,
     usage: vk::ImageUsageFlags,
     owned: &mut Owned,
 ) -> Result<(vk::Image, vk::ImageView), String> {
@@ -179,7 +202,7 @@ unsafe fn image(
         .create_image(
             &vk::ImageCreateInfo::default()
                 .image_type(vk::ImageType::TYPE_2D)
-                .format(FORMAT)
+                .format(format)
                 .extent(vk::Extent3D {
                     width: w,
                     height: h,
@@ -217,8 +240,8 @@ unsafe fn image(
         &vk::ImageViewCreateInfo::default()
             .image(image)
             .view_type(vk::ImageViewType::TYPE_2D)
-            .format(FORMAT)
-            .subresource_range(COLOR_RANGE),
+            .format(format)
+            .subresource_range(range(format)),
         None,
     );
     let view = match view {
@@ -248,11 +271,14 @@ unsafe fn texture(
     owned: &mut Owned,
 ) -> Result<Uploaded, String> {
     let usage = vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST;
-    let (image, view) = image(d, memory, t.width, t.height, usage, owned)?;
+    let format = texture_format(t);
+    let (image, view) = image(d, memory, (t.width, t.height), format, usage, owned)?;
+    // A depth texture keeps each texel's first component, its depth.
+    let components = if t.depth_compare { 1 } else { 4 };
     let bytes: Vec<u8> = t
         .texels
         .iter()
-        .flatten()
+        .flat_map(|texel| &texel[..components])
         .flat_map(|c| c.to_le_bytes())
         .collect();
     let staging = buffer(
@@ -268,15 +294,24 @@ unsafe fn texture(
     } else {
         vk::Filter::LINEAR
     };
+    let wrap = if t.clamp_to_edge {
+        vk::SamplerAddressMode::CLAMP_TO_EDGE
+    } else {
+        vk::SamplerAddressMode::REPEAT
+    };
     let sampler = d
         .create_sampler(
             &vk::SamplerCreateInfo::default()
                 .mag_filter(filter)
                 .min_filter(filter)
                 .mipmap_mode(vk::SamplerMipmapMode::NEAREST)
-                .address_mode_u(vk::SamplerAddressMode::REPEAT)
-                .address_mode_v(vk::SamplerAddressMode::REPEAT)
-                .address_mode_w(vk::SamplerAddressMode::REPEAT)
+                .address_mode_u(wrap)
+                .address_mode_v(wrap)
+                .address_mode_w(wrap)
+                // ARB_shadow's LEQUAL: 1 where the reference ≤ the texel's depth (Vulkan
+                // compares `reference op texel`).
+                .compare_enable(t.depth_compare)
+                .compare_op(vk::CompareOp::LESS_OR_EQUAL)
                 .max_lod(0.0),
             None,
         )
@@ -301,7 +336,7 @@ unsafe fn upload(d: &ash::Device, cb: vk::CommandBuffer, t: &Texture2d, u: &Uplo
             .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
             .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
             .image(u.image)
-            .subresource_range(COLOR_RANGE)
+            .subresource_range(range(texture_format(t)))
     };
     let to_dst = barrier(
         vk::ImageLayout::UNDEFINED,
@@ -323,7 +358,7 @@ unsafe fn upload(d: &ash::Device, cb: vk::CommandBuffer, t: &Texture2d, u: &Uplo
         buffer_row_length: 0,
         buffer_image_height: 0,
         image_subresource: vk::ImageSubresourceLayers {
-            aspect_mask: vk::ImageAspectFlags::COLOR,
+            aspect_mask: aspect(texture_format(t)),
             mip_level: 0,
             base_array_layer: 0,
             layer_count: 1,
@@ -411,7 +446,7 @@ unsafe fn with_device(
     let (w, h) = (draw.width, draw.height);
     // The colour image and its view.
     let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC;
-    let (image, view) = image(d, memory, w, h, usage, owned)?;
+    let (image, view) = image(d, memory, (w, h), FORMAT, usage, owned)?;
 
     // Render pass and framebuffer.
     let attachment = [vk::AttachmentDescription::default()

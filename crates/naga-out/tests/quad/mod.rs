@@ -97,8 +97,9 @@ pub fn texels() -> Vec<[f32; 4]> {
         .collect()
 }
 
-/// The NV machine's texture units answering the interpreter's lookups (unit = sampler index).
-pub struct Units(TextureUnits);
+/// The NV machine's texture units answering the interpreter's lookups (unit = sampler index), each
+/// sampler through its target.
+pub struct Units(pub TextureUnits, pub Vec<TexTarget>);
 
 impl Textures for Units {
     fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
@@ -117,7 +118,12 @@ impl Textures for Units {
             Lookup::Implicit
         };
         let unit = r.sampler.index() as u8;
-        self.0.sample_quad(unit, TexTarget::D2, &coords, &lookup)[r.fragment]
+        let target = self
+            .1
+            .get(r.sampler.index())
+            .copied()
+            .unwrap_or(TexTarget::D2);
+        self.0.sample_quad(unit, target, &coords, &lookup)[r.fragment]
     }
 }
 
@@ -135,7 +141,7 @@ pub fn units(f: &Function) -> Units {
         .unwrap();
         units.bind(h.index() as u8, t);
     }
-    Units(units)
+    Units(units, vec![TexTarget::D2; f.samplers.len()])
 }
 
 pub const VERTEX: &str = "vertex fn quad(
@@ -193,6 +199,15 @@ pub fn drawable(f: &Function) -> bool {
 
 /// The interpreter's picture, row j = 0 first; discarded fragments (0, 0, 0, 0).
 pub fn interpreted(f: &Function, uniforms: &[Vec<Vector>]) -> Result<Vec<[f32; 4]>, String> {
+    interpreted_with(f, uniforms, &mut units(f))
+}
+
+/// [`interpreted`] with the lookups answered by `textures`.
+pub fn interpreted_with(
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    textures: &mut dyn Textures,
+) -> Result<Vec<[f32; 4]>, String> {
     let out = color_output(f).unwrap();
     let mut picture = vec![[0.0; 4]; (SIZE * SIZE) as usize];
     for qj in (0..SIZE).step_by(2) {
@@ -217,7 +232,7 @@ pub fn interpreted(f: &Function, uniforms: &[Vec<Vector>]) -> Result<Vec<[f32; 4
                 uniforms: uniforms.to_vec(),
             };
             let results =
-                run_quad(f, &bindings, &mut units(f), Limits::default()).map_err(|e| e.message)?;
+                run_quad(f, &bindings, textures, Limits::default()).map_err(|e| e.message)?;
             for (k, r) in results.iter().enumerate() {
                 let (i, j) = at(k);
                 if r.discarded {
@@ -280,6 +295,33 @@ pub fn vulkan_picture(
     uniforms: &[Vec<Vector>],
     fp30: bool,
 ) -> Result<Vec<[f32; 4]>, String> {
+    let data = texels();
+    let textures: Vec<_> = interface::sampler_units(f)
+        .into_iter()
+        .map(|unit| {
+            let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
+            vk_oracle::Texture2d {
+                texture_binding,
+                sampler_binding,
+                width: TEX,
+                height: TEX,
+                texels: &data,
+                nearest: false,
+                clamp_to_edge: false,
+                depth_compare: false,
+            }
+        })
+        .collect();
+    vulkan_picture_with(f, uniforms, fp30, &textures)
+}
+
+/// [`vulkan_picture`] with the fragment stage's `textures`.
+pub fn vulkan_picture_with(
+    f: &Function,
+    uniforms: &[Vec<Vector>],
+    fp30: bool,
+    textures: &[vk_oracle::Texture2d],
+) -> Result<Vec<[f32; 4]>, String> {
     let vertex = pigment_ir::parse(VERTEX).map_err(|e| format!("{e:?}"))?;
     let vs = &vertex
         .functions
@@ -296,21 +338,6 @@ pub fn vulkan_picture(
         .spirv
         .unwrap_or_default();
     let bytes = interface::uniform_bytes(f, uniforms);
-    let data = texels();
-    let textures: Vec<_> = interface::sampler_units(f)
-        .into_iter()
-        .map(|unit| {
-            let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
-            vk_oracle::Texture2d {
-                texture_binding,
-                sampler_binding,
-                width: TEX,
-                height: TEX,
-                texels: &data,
-                nearest: false,
-            }
-        })
-        .collect();
     let draw = vk_oracle::Draw {
         vertex_spirv: &vs_spirv,
         fragment_spirv: &fs_spirv,
@@ -318,7 +345,7 @@ pub fn vulkan_picture(
         fragment_entry: &f.name,
         vertex_uniforms: &[],
         fragment_uniforms: &bytes,
-        fragment_textures: &textures,
+        fragment_textures: textures,
         width: SIZE,
         height: SIZE,
     };

@@ -110,23 +110,39 @@ pub(crate) fn lerp(w: f32, a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     ]
 }
 
-/// NEAREST sampling of `level` at texel-space coordinates `u` (the first `dims` are used).
-pub(crate) fn sample_nearest(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
+/// NEAREST sampling of `level` at texel-space coordinates `u` (the first `dims` are used), each
+/// texel read through `texel` (the identity, or a depth comparison: see `sample`).
+#[inline(always)]
+pub(crate) fn sample_nearest(
+    level: &Level,
+    u: [f32; 3],
+    dims: usize,
+    wrap: Wrap,
+    texel: impl Fn([f32; 4]) -> [f32; 4],
+) -> [f32; 4] {
     let size = level.size();
     let mut index = [0usize; 3];
     for axis in 0..dims {
         index[axis] = nearest_index(u[axis], size[axis], wrap);
     }
-    level.at(index[0], index[1], index[2])
+    texel(level.at(index[0], index[1], index[2]))
 }
 
-/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used). Always
-/// inlined, so that a caller passing a constant `dims` gets code for that many axes.
+/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used), each
+/// texel read through `texel` before the weights apply. Always inlined, so that a caller passing a
+/// constant `dims` (and the identity `texel`) gets code for that many axes and nothing more.
 #[inline(always)]
-pub(crate) fn sample_linear(level: &Level, u: [f32; 3], dims: usize, wrap: Wrap) -> [f32; 4] {
+pub(crate) fn sample_linear(
+    level: &Level,
+    u: [f32; 3],
+    dims: usize,
+    wrap: Wrap,
+    texel: impl Fn([f32; 4]) -> [f32; 4],
+) -> [f32; 4] {
     let size = level.size();
     let x = linear_taps(u[0], size[0], wrap);
-    let row = |y: usize, z: usize| lerp(x.weight, level.at(x.i0, y, z), level.at(x.i1, y, z));
+    let at = |x: usize, y: usize, z: usize| texel(level.at(x, y, z));
+    let row = |y: usize, z: usize| lerp(x.weight, at(x.i0, y, z), at(x.i1, y, z));
     if dims == 1 {
         return row(0, 0);
     }

@@ -1,6 +1,7 @@
 //! Textures and texture lookups for TEX, TXP and TXD: 1D, 2D, 3D, CUBE and RECT targets, the base
 //! formats of Table X.5, nearest / linear / mipmapped filtering with LOD from the quad's derivatives,
-//! REPEAT and CLAMP_TO_EDGE wrapping.
+//! REPEAT and CLAMP_TO_EDGE wrapping, and ARB_shadow's depth comparison for 1D, 2D and RECT
+//! ([`Texture::with_depth_compare`]).
 //!
 //! The rules are OpenGL 1.2.1 section 3.8 (with GL 1.3 / ARB_texture_cube_map for cube maps and
 //! NV_texture_rectangle for RECT), as the project's notes (item 8) require:

@@ -21,6 +21,8 @@ pub struct Texture {
     pub(super) format: TexFormat,
     pub(super) filter: Filter,
     pub(super) wrap: Wrap,
+    /// Whether lookups compare r with the texels' depth ([`Texture::with_depth_compare`]).
+    pub(super) depth_compare: bool,
     /// One mipmap chain per face (six for CUBE, in [`CubeFace::ALL`] order; one otherwise). Element 0
     /// of a chain is the base level; with [`Filter::Mipmap`] the chain runs down to 1x1x1.
     pub(super) faces: Vec<Vec<Level>>,
@@ -111,6 +113,7 @@ impl Texture {
             format,
             filter: Filter::default(),
             wrap,
+            depth_compare: false,
             faces,
         }
     }
@@ -139,6 +142,24 @@ impl Texture {
             self.wrap = wrap;
         }
         self
+    }
+
+    /// The texture as a depth texture with ARB_shadow's comparison on (TEXTURE_COMPARE_MODE
+    /// COMPARE_R_TO_TEXTURE, TEXTURE_COMPARE_FUNC LEQUAL, the default function): each texel's first
+    /// component is its depth D, and a lookup filters, in place of the texels, 1 where r ≤ D and 0
+    /// elsewhere, r being the third coordinate (after TXP's divide) clamped to [0, 1] as GL 1.4
+    /// section 3.8.14 says. The result is in all four components (DEPTH_TEXTURE_MODE INTENSITY: Cg's
+    /// shadow lookups and Pigment's targets read the comparison from any component). ARB_shadow
+    /// defines the comparison for 1D and 2D textures (NV_texture_rectangle adds RECT); a 3D or CUBE
+    /// texture keeps plain lookups.
+    pub fn with_depth_compare(mut self) -> Texture {
+        self.depth_compare = matches!(self.target, TexTarget::D1 | TexTarget::D2 | TexTarget::Rect);
+        self
+    }
+
+    /// Whether lookups compare depths ([`Texture::with_depth_compare`]).
+    pub fn depth_compare(&self) -> bool {
+        self.depth_compare
     }
 
     pub fn target(&self) -> TexTarget {

@@ -64,7 +64,8 @@ impl Texture {
         }
     }
 
-    /// The filtered texel at `coord` as `plan` says.
+    /// The filtered texel at `coord` as `plan` says; with a depth comparison, the filtered results
+    /// of comparing r = `coord[2]` with each texel (see [`Texture::with_depth_compare`]).
     #[inline]
     fn sample_planned(
         &self,
@@ -73,28 +74,51 @@ impl Texture {
         dims: usize,
         plan: Plan,
     ) -> [f32; 4] {
+        if self.depth_compare {
+            let r = coord[2].clamp(0.0, 1.0);
+            self.filtered(chain, coord, dims, plan, move |t| depth_compare(r, t))
+        } else {
+            self.filtered(chain, coord, dims, plan, |t| t)
+        }
+    }
+
+    #[inline(always)]
+    fn filtered(
+        &self,
+        chain: &[Level],
+        coord: [f32; 3],
+        dims: usize,
+        plan: Plan,
+        texel: impl Fn([f32; 4]) -> [f32; 4] + Copy,
+    ) -> [f32; 4] {
         match plan {
             Plan::Nearest => {
                 let base = &chain[0];
-                sample_nearest(base, self.texel_space(base, coord), dims, self.wrap)
+                sample_nearest(base, self.texel_space(base, coord), dims, self.wrap, texel)
             }
-            Plan::Linear(d) => self.linear(&chain[d], coord, dims),
+            Plan::Linear(d) => self.linear(&chain[d], coord, dims, texel),
             Plan::Blend(d, weight) => lerp(
                 weight,
-                self.linear(&chain[d], coord, dims),
-                self.linear(&chain[d + 1], coord, dims),
+                self.linear(&chain[d], coord, dims, texel),
+                self.linear(&chain[d + 1], coord, dims, texel),
             ),
         }
     }
 
-    #[inline]
-    fn linear(&self, level: &Level, coord: [f32; 3], dims: usize) -> [f32; 4] {
+    #[inline(always)]
+    fn linear(
+        &self,
+        level: &Level,
+        coord: [f32; 3],
+        dims: usize,
+        texel: impl Fn([f32; 4]) -> [f32; 4],
+    ) -> [f32; 4] {
         let u = self.texel_space(level, coord);
         // One call per constant `dims`, so that each is compiled for its number of axes.
         match dims {
-            1 => sample_linear(level, u, 1, self.wrap),
-            2 => sample_linear(level, u, 2, self.wrap),
-            _ => sample_linear(level, u, 3, self.wrap),
+            1 => sample_linear(level, u, 1, self.wrap, texel),
+            2 => sample_linear(level, u, 2, self.wrap, texel),
+            _ => sample_linear(level, u, 3, self.wrap, texel),
         }
     }
 
@@ -166,4 +190,12 @@ fn xyz(v: [f32; 4]) -> [f32; 3] {
 
 fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+/// ARB_shadow's COMPARE_R_TO_TEXTURE with TEXTURE_COMPARE_FUNC LEQUAL and DEPTH_TEXTURE_MODE
+/// INTENSITY: 1 in every component where r ≤ D (the texel's depth, its first component), else 0.
+/// A NaN r or D compares false.
+#[inline(always)]
+fn depth_compare(r: f32, texel: [f32; 4]) -> [f32; 4] {
+    [if r <= texel[0] { 1.0 } else { 0.0 }; 4]
 }
