@@ -22,6 +22,18 @@ use quad::drawable;
 /// The versions the mode writes and is drawn in (it needs bit casts: 3.30, ES 3.00 and later).
 const VERSIONS: [Version; 2] = [Version::desktop(330), Version::es(300)];
 
+/// In each of [`VERSIONS`], `f` drawn on llvmpipe agrees with the interpreter in fp30 precision
+/// and differs in the default precision (else the test could not tell the modes apart: `unless`
+/// says what would have changed).
+fn only_fp30_precision_agrees(oracle: &mut Oracle, f: &pigment_ir::Function, unless: &str) {
+    for version in VERSIONS {
+        let fp30 = compare_precise(oracle, f, &[], version, Precision::Fp30).unwrap();
+        assert_eq!(fp30.0, None, "{version}");
+        let target = compare_precise(oracle, f, &[], version, Precision::Target).unwrap();
+        assert!(target.0.is_some(), "{version}: {unless}");
+    }
+}
+
 /// half arithmetic whose f32 result is far from fp16's: (s + 1000) − 1000 keeps s in f32 but
 /// rounds it to a multiple of 0.5 in fp16; (300 + 300·s)² overflows fp16 (+INF) but not f32.
 const HALF_ROUNDING: &str = "fn fs(in $t: float4 @TEXCOORD0, out $c: float4 @COLOR) {
@@ -70,15 +82,11 @@ fn determinant_program() -> pigment_ir::Function {
 fn fp30_precision_keeps_every_product_rounded() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = determinant_program();
-    for version in VERSIONS {
-        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
-        assert_eq!(fp30.0, None, "{version}");
-        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
-        assert!(
-            target.0.is_some(),
-            "{version}: llvmpipe no longer rewrites (x·0.1)·10 in the default mode"
-        );
-    }
+    only_fp30_precision_agrees(
+        &mut oracle,
+        &f,
+        "llvmpipe no longer rewrites (x·0.1)·10 in the default mode",
+    );
     // The reference is IEEE f32 arithmetic one operation at a time, as fp30's: the determinant is
     // not 0 at some pixels, so the comparisons above can tell the two apart.
     let reference = quad::interpreted(&f, &[]).unwrap();
@@ -146,27 +154,14 @@ const NAN: &str = include_str!("../../../tests/in/precision/nan.ir");
 fn nv_nan_rules_draw_as_the_interpreter_computes_in_fp30_precision() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = function(NAN, "fs");
-    for version in VERSIONS {
-        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
-        assert_eq!(fp30.0, None, "{version}");
-        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
-        assert!(
-            target.0.is_some(),
-            "{version}: Mesa keeps NaN through min/max/pow now"
-        );
-    }
+    only_fp30_precision_agrees(&mut oracle, &f, "Mesa keeps NaN through min/max/pow now");
 }
 
 #[test]
 fn fp16_rounding_and_overflow_draw_as_the_interpreter_computes() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = function(HALF_ROUNDING, "fs");
-    for version in VERSIONS {
-        let fp30 = compare_precise(&mut oracle, &f, &[], version, Precision::Fp30).unwrap();
-        assert_eq!(fp30.0, None, "{version}");
-        let target = compare_precise(&mut oracle, &f, &[], version, Precision::Target).unwrap();
-        assert!(target.0.is_some(), "{version}: f32 arithmetic draws alike");
-    }
+    only_fp30_precision_agrees(&mut oracle, &f, "f32 arithmetic draws alike");
 }
 
 #[test]

@@ -23,15 +23,7 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[(
 
 #[test]
 fn every_corpus_program_passes_spirv_val_and_wgsl_round_trip() {
-    let targets = [
-        Target::SpirV,
-        Target::Wgsl,
-        Target::Msl,
-        Target::Hlsl,
-        // GLSL 4.00 / ES 3.10 at least: `pack_*` needs packUnorm4x8 and its kin.
-        Target::parse("glsl-naga:450").unwrap(),
-        Target::parse("glsl-naga:310es").unwrap(),
-    ];
+    let targets = validators::every_target();
     let mut failures = Vec::new();
     let mut checked = 0;
     for (file, f) in quad::corpus(&[]) {

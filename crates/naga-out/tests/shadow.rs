@@ -231,14 +231,7 @@ fn lowered_error(text: &str) -> pigment_diag::Diagnostic {
 
 #[test]
 fn shadow_lookups_validate_on_every_target() {
-    let targets = [
-        Target::SpirV,
-        Target::Wgsl,
-        Target::Msl,
-        Target::Hlsl,
-        Target::parse("glsl-naga:450").unwrap(),
-        Target::parse("glsl-naga:310es").unwrap(),
-    ];
+    let targets = validators::every_target();
     for f in ir_functions(IR) {
         // naga's validator (every check) accepts the module, with depth images and comparison
         // samplers only.

@@ -1,7 +1,22 @@
 //! The independent checks of naga's outputs shared by the tests: Khronos' `spirv-val` for SPIR-V,
 //! and naga's WGSL front end and validator reading a WGSL output back.
+#![allow(dead_code)] // each test crate uses its own part
 
+use pigment_naga::Target;
 use std::process::Command;
+
+/// Every naga target the tests write: SPIR-V, WGSL, MSL, HLSL and naga's GLSL (4.50 and ES 3.10 at
+/// least: `pack_*` needs packUnorm4x8 and its kin).
+pub fn every_target() -> [Target; 6] {
+    [
+        Target::SpirV,
+        Target::Wgsl,
+        Target::Msl,
+        Target::Hlsl,
+        Target::parse("glsl-naga:450").unwrap(),
+        Target::parse("glsl-naga:310es").unwrap(),
+    ]
+}
 
 pub fn spirv_val(words: &[u32], what: &str) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("pigment-naga-{}", std::process::id()));
