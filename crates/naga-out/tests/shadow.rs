@@ -172,7 +172,7 @@ fn lavapipe_picture(f: &Function, nearest: bool) -> Vec<[f32; 4]> {
     let textures: Vec<_> = interface::sampler_units(f)
         .into_iter()
         .map(|unit| {
-            let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
+            let (texture_binding, _) = interface::texture_bindings(unit);
             let resource = reflection["resources"]
                 .as_array()
                 .unwrap()
@@ -181,15 +181,11 @@ fn lavapipe_picture(f: &Function, nearest: bool) -> Vec<[f32; 4]> {
                 .expect("the texture in the reflection");
             assert_eq!(resource["shadow"], true);
             vk_oracle::Texture2d {
-                texture_binding,
-                sampler_binding,
-                width: TEX,
-                height: TEX,
-                texels: &data,
                 nearest,
                 // GL's rectangle textures clamp to the edge.
                 clamp_to_edge: resource["dim"] == "samplerrect",
                 depth_compare: true,
+                ..quad::texture_at(unit, &data)
             }
         })
         .collect();

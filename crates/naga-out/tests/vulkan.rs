@@ -20,6 +20,32 @@ use pigment_naga::{emit, interface, Target};
 use quad::{close, compare, drawable, units, SIZE};
 use std::path::Path;
 
+/// Lavapipe's picture of the vertex function `vs` (entry "vs", with `vertex_uniforms`) and the
+/// fragment function `fs` (entry "fs") through naga's SPIR-V, row j = 0 first.
+fn draw_stages(vs: &Function, fs: &Function, vertex_uniforms: &[u8]) -> Vec<[f32; 4]> {
+    let vs_spirv = emit(vs, Target::SpirV).unwrap().spirv.unwrap();
+    let fs_spirv = emit(fs, Target::SpirV).unwrap().spirv.unwrap();
+    let draw = vk_oracle::Draw {
+        vertex_spirv: &vs_spirv,
+        fragment_spirv: &fs_spirv,
+        vertex_entry: "vs",
+        fragment_entry: "fs",
+        vertex_uniforms,
+        fragment_uniforms: &[],
+        fragment_textures: &[],
+        width: SIZE,
+        height: SIZE,
+    };
+    vk_oracle::render(&draw).unwrap()
+}
+
+/// Pixel `k` of a picture (row j = 0 first): its column, row and the (s, t) of its centre.
+fn pixel(k: usize) -> (u32, u32, f32, f32) {
+    let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
+    let (s, t) = quad::centre(i, j);
+    (i, j, s, t)
+}
+
 fn corpus() -> Vec<(String, Function)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
@@ -159,27 +185,10 @@ fn a_vertex_function_renders_like_run_vertex() {
         .find(|(_, f)| f.name == "fs")
         .unwrap()
         .1;
-    let vs_spirv = emit(vs, Target::SpirV).unwrap().spirv.unwrap();
-    let fs_spirv = emit(fs, Target::SpirV).unwrap().spirv.unwrap();
     let uniforms = interface::uniform_bytes(vs, &vs.initial_uniforms());
-    let draw = vk_oracle::Draw {
-        vertex_spirv: &vs_spirv,
-        fragment_spirv: &fs_spirv,
-        vertex_entry: "vs",
-        fragment_entry: "fs",
-        vertex_uniforms: &uniforms,
-        fragment_uniforms: &[],
-        fragment_textures: &[],
-        width: SIZE,
-        height: SIZE,
-    };
-    let gpu = vk_oracle::render(&draw).unwrap();
+    let gpu = draw_stages(vs, fs, &uniforms);
     for (k, g) in gpu.iter().enumerate() {
-        let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
-        let (s, t) = (
-            (i as f32 + 0.5) / SIZE as f32,
-            (j as f32 + 0.5) / SIZE as f32,
-        );
+        let (i, j, s, t) = pixel(k);
         let a = vk_oracle::corner(s, t);
         let inputs = [a[0], a[1], a[3]].map(|v| Vector::reals(pigment_ir::ScalarKind::Float, &v));
         let r = pigment_ir::interp::run_vertex(vs, &inputs, &vs.initial_uniforms(), &mut units(vs))
@@ -270,26 +279,9 @@ fn varyings_packed_into_one_set_meet_across_the_stages() {
             .clone()
     };
     let (vs, fs) = (function("vs"), function("fs"));
-    let vs_spirv = emit(&vs, Target::SpirV).unwrap().spirv.unwrap();
-    let fs_spirv = emit(&fs, Target::SpirV).unwrap().spirv.unwrap();
-    let draw = vk_oracle::Draw {
-        vertex_spirv: &vs_spirv,
-        fragment_spirv: &fs_spirv,
-        vertex_entry: "vs",
-        fragment_entry: "fs",
-        vertex_uniforms: &[],
-        fragment_uniforms: &[],
-        fragment_textures: &[],
-        width: SIZE,
-        height: SIZE,
-    };
-    let gpu = vk_oracle::render(&draw).unwrap();
+    let gpu = draw_stages(&vs, &fs, &[]);
     for (k, g) in gpu.iter().enumerate() {
-        let (i, j) = (k as u32 % SIZE, k as u32 / SIZE);
-        let (s, t) = (
-            (i as f32 + 0.5) / SIZE as f32,
-            (j as f32 + 0.5) / SIZE as f32,
-        );
+        let (i, j, s, t) = pixel(k);
         // (uv, uv.yx) from the packed set, plus 7 × 0.25 from TEXCOORD1-7.
         let uv = vk_oracle::corner(s, t)[1];
         let want = [uv[0], uv[1], uv[1], uv[0]].map(|x| x + 1.75);

@@ -215,10 +215,7 @@ pub fn interpreted_with(
             let at = |k: usize| (qi + (k as u32 & 1), qj + (k as u32 >> 1));
             let inputs = std::array::from_fn(|k| {
                 let (i, j) = at(k);
-                let (s, t) = (
-                    (i as f32 + 0.5) / SIZE as f32,
-                    (j as f32 + 0.5) / SIZE as f32,
-                );
+                let (s, t) = centre(i, j);
                 f.inputs
                     .iter()
                     .map(|(_, inp)| {
@@ -298,21 +295,33 @@ pub fn vulkan_picture(
     let data = texels();
     let textures: Vec<_> = interface::sampler_units(f)
         .into_iter()
-        .map(|unit| {
-            let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
-            vk_oracle::Texture2d {
-                texture_binding,
-                sampler_binding,
-                width: TEX,
-                height: TEX,
-                texels: &data,
-                nearest: false,
-                clamp_to_edge: false,
-                depth_compare: false,
-            }
-        })
+        .map(|unit| texture_at(unit, &data))
         .collect();
     vulkan_picture_with(f, uniforms, fp30, &textures)
+}
+
+/// The measurements' texture on Vulkan at the bindings of texture unit `unit`: `texels`, TEX x TEX,
+/// LINEAR, REPEAT, colour (change the fields for other kinds).
+pub fn texture_at(unit: u32, texels: &[[f32; 4]]) -> vk_oracle::Texture2d<'_> {
+    let (texture_binding, sampler_binding) = interface::texture_bindings(unit);
+    vk_oracle::Texture2d {
+        texture_binding,
+        sampler_binding,
+        width: TEX,
+        height: TEX,
+        texels,
+        nearest: false,
+        clamp_to_edge: false,
+        depth_compare: false,
+    }
+}
+
+/// The (s, t) of the centre of pixel (i, j) of the SIZE x SIZE picture.
+pub fn centre(i: u32, j: u32) -> (f32, f32) {
+    (
+        (i as f32 + 0.5) / SIZE as f32,
+        (j as f32 + 0.5) / SIZE as f32,
+    )
 }
 
 /// [`vulkan_picture`] with the fragment stage's `textures`.
