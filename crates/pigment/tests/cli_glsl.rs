@@ -145,39 +145,62 @@ fn bindings(reflections: &[&serde_json::Value]) -> GlslInputs {
     inputs
 }
 
+/// The GLSL versions the drawing tests compile for.
+const TARGETS: [&str; 4] = ["glsl:120", "glsl:330", "glsl:es300", "glsl:es100"];
+
+/// The machine's rendering of `file`'s `main_vertex` and `main_fragment` (`pigment render`, with
+/// `extra` arguments), SIZE x SIZE.
+fn machine_render(dir: &Path, file: &str, extra: &[&str]) -> Vec<[f32; 4]> {
+    let raw = dir.join("machine.f32");
+    let size = format!("{SIZE}x{SIZE}");
+    let raw_arg = raw.display().to_string();
+    let mut args = vec![
+        "render",
+        file,
+        "--vertex-entry",
+        "main_vertex",
+        "--entry",
+        "main_fragment",
+        "--size",
+        &size,
+        "--raw",
+        &raw_arg,
+    ];
+    args.extend_from_slice(extra);
+    let rendered = pigment(&args);
+    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
+    raw_pixels(&raw)
+}
+
+/// `file`'s `main_vertex` and `main_fragment` as `target` GLSL, each accepted by glslangValidator,
+/// with their reflections.
+fn both_stages(
+    dir: &Path,
+    file: &str,
+    target: &str,
+) -> (String, serde_json::Value, String, serde_json::Value) {
+    let (vs, vr) = stage(file, "main_vertex", "vertex", target);
+    let (fs, fr) = stage(file, "main_fragment", "fragment", target);
+    glslang_accepts(dir, &vs, "vert");
+    glslang_accepts(dir, &fs, "frag");
+    (vs, vr, fs, fr)
+}
+
 #[test]
 fn a_crt_shader_becomes_glsl_that_draws_what_pigment_renders() {
     let dir = scratch("crt");
     let file = write(&dir, "crt.cg", CRT);
     let png = dir.join("picture.png");
     write_png(&png);
-    let raw = dir.join("machine.f32");
     let tex = format!("0=2D:{}", png.display());
-    let size = format!("{SIZE}x{SIZE}");
-    let rendered = pigment(&[
-        "render",
+    let machine = machine_render(
+        &dir,
         &file,
-        "--vertex-entry",
-        "main_vertex",
-        "--entry",
-        "main_fragment",
-        "--tex",
-        &tex,
-        "--param",
-        "IN.texture_size=8,8",
-        "--size",
-        &size,
-        "--raw",
-        &raw.display().to_string(),
-    ]);
-    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
-    let machine = raw_pixels(&raw);
+        &["--tex", &tex, "--param", "IN.texture_size=8,8"],
+    );
     let mut oracle = Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
-    for target in ["glsl:120", "glsl:330", "glsl:es300", "glsl:es100"] {
-        let (vs, vr) = stage(&file, "main_vertex", "vertex", target);
-        let (fs, fr) = stage(&file, "main_fragment", "fragment", target);
-        glslang_accepts(&dir, &vs, "vert");
-        glslang_accepts(&dir, &fs, "frag");
+    for target in TARGETS {
+        let (vs, vr, fs, fr) = both_stages(&dir, &file, target);
         assert!(
             vs.contains("IN_texture_size"),
             "Cg names stay recognisable:\n{vs}"
@@ -210,28 +233,10 @@ fn varyings_packed_into_used_sets_draw_on_llvmpipe_as_pigment_renders_them() {
     // each GLSL version writes and reads them there, and the two stages, compiled apart, meet.
     let dir = scratch("packed");
     let file = write(&dir, "packed.cg", common::PACKED_VARYINGS);
-    let raw = dir.join("machine.f32");
-    let size = format!("{SIZE}x{SIZE}");
-    let rendered = pigment(&[
-        "render",
-        &file,
-        "--vertex-entry",
-        "main_vertex",
-        "--entry",
-        "main_fragment",
-        "--size",
-        &size,
-        "--raw",
-        &raw.display().to_string(),
-    ]);
-    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
-    let machine = raw_pixels(&raw);
+    let machine = machine_render(&dir, &file, &[]);
     let mut oracle = Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
-    for target in ["glsl:120", "glsl:330", "glsl:es300", "glsl:es100"] {
-        let (vs, vr) = stage(&file, "main_vertex", "vertex", target);
-        let (fs, fr) = stage(&file, "main_fragment", "fragment", target);
-        glslang_accepts(&dir, &vs, "vert");
-        glslang_accepts(&dir, &fs, "frag");
+    for target in TARGETS {
+        let (vs, vr, fs, fr) = both_stages(&dir, &file, target);
         let gpu = oracle
             .draw_glsl(&vs, &fs, SIZE, SIZE, &bindings(&[&vr, &fr]))
             .unwrap_or_else(|e| panic!("{target}: {e}\n{vs}\n{fs}"));
