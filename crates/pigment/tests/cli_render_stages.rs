@@ -23,6 +23,16 @@ fn render(test: &str, src: &str, extra: &[&str]) -> Vec<[f32; 4]> {
     raw_pixels(&raw)
 }
 
+/// Every pixel of the 4x2 picture `px` is close to `want(s, t)`, (s, t) its centre.
+fn assert_each_pixel(px: &[[f32; 4]], want: impl Fn(f32, f32) -> [f32; 4]) {
+    for j in 0..2 {
+        for i in 0..4 {
+            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
+            assert_close(px[j * 4 + i], want(s, t), &format!("({i}, {j})"));
+        }
+    }
+}
+
 fn assert_close(got: [f32; 4], want: [f32; 4], what: &str) {
     let ok = got.iter().zip(&want).all(|(g, w)| (g - w).abs() <= 1e-5);
     assert!(ok, "{what}: got {got:?}, want {want:?}");
@@ -53,17 +63,8 @@ fn a_vertex_program_scales_and_moves_texture_coordinates() {
             "shift=0.5,-1",
         ],
     );
-    for j in 0..2 {
-        for i in 0..4 {
-            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
-            // modelViewProj is the identity by default: the quad fills the target.
-            assert_close(
-                px[j * 4 + i],
-                [2.0 * s + 0.5, 2.0 * t - 1.0, 0.25, 1.0],
-                &format!("({i}, {j})"),
-            );
-        }
-    }
+    // modelViewProj is the identity by default: the quad fills the target.
+    assert_each_pixel(&px, |s, t| [2.0 * s + 0.5, 2.0 * t - 1.0, 0.25, 1.0]);
 }
 
 #[test]
@@ -171,17 +172,8 @@ fn a_libretro_shaped_shader_renders_through_both_stages() {
             "IN.output_size=3,0",
         ],
     );
-    for j in 0..2 {
-        for i in 0..4 {
-            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
-            // texel = (s, t)·(4, 8)/(2, 4) = (2s, 2t); tex.x·3; COLOR0's z = 1 - s.
-            assert_close(
-                px[j * 4 + i],
-                [2.0 * s, 2.0 * t, 3.0 * s, 1.0 - s],
-                &format!("({i}, {j})"),
-            );
-        }
-    }
+    // texel = (s, t)·(4, 8)/(2, 4) = (2s, 2t); tex.x·3; COLOR0's z = 1 - s.
+    assert_each_pixel(&px, |s, t| [2.0 * s, 2.0 * t, 3.0 * s, 1.0 - s]);
 }
 
 #[test]
@@ -292,16 +284,7 @@ float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
             "nearest",
         ],
     );
-    for j in 0..2 {
-        for i in 0..4 {
-            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
-            assert_close(
-                px[j * 4 + i],
-                [s, t, 128.0 / 255.0, 1.0],
-                &format!("({i}, {j})"),
-            );
-        }
-    }
+    assert_each_pixel(&px, |s, t| [s, t, 128.0 / 255.0, 1.0]);
 }
 
 #[test]
@@ -319,16 +302,7 @@ float4 main_fragment(in V v) : COLOR { return float4(v.a, 0, 1); }
         src,
         &["--vertex-entry", "main_vertex", "--entry", "main_fragment"],
     );
-    for j in 0..2 {
-        for i in 0..4 {
-            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
-            assert_close(
-                px[j * 4 + i],
-                [3.0 * s, 3.0 * t, 0.0, 1.0],
-                &format!("({i}, {j})"),
-            );
-        }
-    }
+    assert_each_pixel(&px, |s, t| [3.0 * s, 3.0 * t, 0.0, 1.0]);
 }
 
 #[test]
@@ -339,19 +313,12 @@ fn outputs_packed_into_used_sets_meet_the_fragment_inputs_packed_alike() {
         common::PACKED_VARYINGS,
         &["--vertex-entry", "main_vertex", "--entry", "main_fragment"],
     );
-    for j in 0..2 {
-        for i in 0..4 {
-            let (s, t) = ((i as f32 + 0.5) / 4.0, (j as f32 + 0.5) / 2.0);
-            assert_close(
-                px[j * 4 + i],
-                [
-                    s / 2.0,
-                    t / 2.0,
-                    t / 4.0 + 0.25 + (1.0 - s) / 2.0,
-                    s / 4.0 + 0.25 + 0.1875,
-                ],
-                &format!("({i}, {j})"),
-            );
-        }
-    }
+    assert_each_pixel(&px, |s, t| {
+        [
+            s / 2.0,
+            t / 2.0,
+            t / 4.0 + 0.25 + (1.0 - s) / 2.0,
+            s / 4.0 + 0.25 + 0.1875,
+        ]
+    });
 }
