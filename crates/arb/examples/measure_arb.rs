@@ -200,11 +200,13 @@ fn measure_vertex(dir: &str, oracle: &mut Oracle) {
                 }
             };
             let want = vertex_quad::expected(f, &u, o.index(), size);
-            if let Some(k) = gpu
-                .chunks(4)
-                .zip(&want)
-                .position(|(g, w)| g[..comps].iter().zip(w).any(|(&g, &w)| !quad::close(g, w)))
-            {
+            let own = vertex_quad::owned(f, o.index(), comps);
+            if let Some(k) = gpu.chunks(4).zip(&want).position(|(g, w)| {
+                g[own.clone()]
+                    .iter()
+                    .zip(&w[own.clone()])
+                    .any(|(&g, &w)| !quad::close(g, w))
+            }) {
                 println!(
                     "{name}\tdraw\t{}: pixel {k}: llvmpipe {:?}, run_vertex {:?}",
                     output.name,

@@ -56,8 +56,30 @@ pub fn uniforms(f: &Function) -> Vec<Vec<Vector>> {
     values
 }
 
-/// `run_vertex`'s value of output `o` at corner (s, t); the components it does not write are
-/// (0, 0, 0, 1)'s, as the back ends start a varying.
+/// The components of its register that output `o` decides when `comps` of the register are
+/// shown: all of them (with the (0, 0, 0, 1) the back ends leave where it writes nothing) unless
+/// another output shares the register, as one without a semantic packed into the free components
+/// of a texture coordinate set does (`float2 t8` after a `float2 : TEXCOORD0` is its `.zw`); then
+/// only its own.
+pub fn owned(f: &Function, o: usize, comps: usize) -> std::ops::Range<usize> {
+    let output = &f.outputs[pigment_ir::Handle::from_index(o)];
+    let register = |s: &Option<String>| s.as_deref().map(str::to_ascii_uppercase);
+    let shared = f
+        .outputs
+        .iter()
+        .any(|(h, p)| h.index() != o && register(&p.semantic) == register(&output.semantic));
+    match shared {
+        true => {
+            let first = usize::from(output.component);
+            first..(first + usize::from(output.ty.width)).min(comps)
+        }
+        false => 0..comps,
+    }
+}
+
+/// `run_vertex`'s value of output `o` at corner (s, t), in its register's components (from its
+/// `component` on); the components it does not write are (0, 0, 0, 1)'s, as the back ends start
+/// a varying.
 pub fn corner(f: &Function, u: &[Vec<Vector>], o: usize, s: f32, t: f32) -> [f32; 4] {
     let inputs: Vec<Vector> = f
         .inputs
@@ -69,12 +91,22 @@ pub fn corner(f: &Function, u: &[Vec<Vector>], o: usize, s: f32, t: f32) -> [f32
         .collect();
     let r = pigment_ir::interp::run_vertex(f, &inputs, u, &mut quad::units(f)).unwrap();
     let (v, written) = (r.outputs[o].value, r.outputs[o].written);
-    std::array::from_fn(|c| match c < v.width() && written.enabled(c) {
+    let first = usize::from(f.outputs[pigment_ir::Handle::from_index(o)].component);
+    std::array::from_fn(|register_c| match register_c.checked_sub(first) {
+        Some(c) => own(v, written, c, register_c),
+        None => [0.0, 0.0, 0.0, 1.0][register_c],
+    })
+}
+
+/// Component `c` of output value `v` (its register's `register_c`), or the start value there
+/// where the output does not write it.
+fn own(v: Vector, written: pigment_ir::WriteMask, c: usize, register_c: usize) -> f32 {
+    match c < v.width() && written.enabled(c) {
         true if v.ty.kind == ScalarKind::Int => v.i32(c) as f32,
         true if v.ty.kind == ScalarKind::Bool => f32::from(u8::from(v.bool(c))),
         true => v.f32(c),
-        false => [0.0, 0.0, 0.0, 1.0][c],
-    })
+        false => [0.0, 0.0, 0.0, 1.0][register_c],
+    }
 }
 
 /// The values of `uniforms` in the ARB program's `program.local` slots (one per uniform element,
