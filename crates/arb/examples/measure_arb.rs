@@ -16,26 +16,27 @@ mod vertex_quad;
 use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget, VertexProgram};
 use pigment_ir::{Module, Stage, Vector};
 
-/// The `program.local` values of `uniforms`, in the arbfp1 program's slots (one per DECLAREd
-/// uniform element, in the order fp30 declares them: the uniforms' declaration order).
-fn locals(arb: &pigment_arb::ArbProgram, uniforms: &[Vec<Vector>]) -> Vec<(u32, [f32; 4])> {
-    let values: Vec<[f32; 4]> = uniforms
-        .iter()
-        .flatten()
-        .map(|v| {
-            std::array::from_fn(|c| {
-                if c < v.ty.width as usize {
-                    v.f32(c)
-                } else {
-                    0.0
-                }
-            })
-        })
-        .collect();
+/// The `program.local` values of `uniforms` (per uniform of `f`, per element) in the arbfp1
+/// program's slots, found by DECLARE name: fp30 declares the variables in the order the program
+/// first uses them and leaves unread ones out, so declaration order does not give the slots.
+fn locals(
+    arb: &pigment_arb::ArbProgram,
+    f: &pigment_ir::Function,
+    uniforms: &[Vec<Vector>],
+) -> Vec<(u32, [f32; 4])> {
+    let mut by_name = std::collections::HashMap::new();
+    for ((_, u), values) in f.uniforms.iter().zip(uniforms) {
+        let elements = pigment_fp30::uniforms::elements(u);
+        for (e, v) in elements.into_iter().zip(values) {
+            let held = pigment_fp30::uniforms::parameter_values(v);
+            let value: [f32; 4] = std::array::from_fn(|c| held.get(c).copied().unwrap_or(0.0));
+            by_name.insert(pigment_fp30::interface::param_name(&u.name, e), value);
+        }
+    }
     arb.locals
         .iter()
-        .zip(values.iter().chain(std::iter::repeat(&[0.0; 4])))
-        .map(|(&(slot, _), &v)| (slot, v))
+        .zip(&arb.local_names)
+        .map(|(&(slot, default), name)| (slot, by_name.get(name).copied().unwrap_or(default)))
         .collect()
 }
 
@@ -65,8 +66,10 @@ fn main() {
     let dir = std::env::args()
         .nth(1)
         .expect("usage: measure_arb DIR [--precision fp30]");
+    let fp30 = std::env::args().any(|a| a == "fp30");
     let options = pigment_arb::FragmentOptions {
-        stepwise_dots: std::env::args().any(|a| a == "fp30"),
+        stepwise_dots: fp30,
+        nan_rules: fp30,
         ..Default::default()
     };
     let mut oracle = Oracle::new().expect("llvmpipe");
@@ -109,7 +112,7 @@ fn main() {
         let f = &module.functions[h];
         let uniforms = quad::libretro_uniforms(f);
         let inputs = Inputs {
-            locals: locals(&arb, &uniforms),
+            locals: locals(&arb, f, &uniforms),
             textures: textures.clone(),
         };
         let gpu = match oracle.draw_reference_quad(&arb.text, quad::SIZE, quad::SIZE, &inputs) {

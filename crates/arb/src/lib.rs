@@ -39,8 +39,13 @@ use pigment_ir::{walk, Function, InstKind, Module, Op, SampleForm};
 pub struct ArbProgram {
     /// `!!ARBfp1.0`, the header comments, the instructions and `END`.
     pub text: String,
-    /// Each uniform's `program.local` slot and default value, in declaration order.
+    /// Each DECLAREd uniform element's `program.local` slot and default value, in the order fp30
+    /// declares them (variables in the order the program first uses them, see
+    /// `pigment_fp30::uniforms::declares`; unread variables not at all).
     pub locals: Vec<(u32, [f32; 4])>,
+    /// The DECLARE name of each of [`Self::locals`] (`IN$video_size`, `k$1`:
+    /// `pigment_fp30::interface::param_name`), to give a slot the value of a uniform element.
+    pub local_names: Vec<String>,
     /// The header as data (fp30's, with ARB bindings).
     pub interface: ProgramInterface,
 }
@@ -85,6 +90,9 @@ pub struct FragmentOptions {
     /// Dot products rounded and summed as NV does, where a driver would fuse ARB's DP3/DP4
     /// (`pigment compile --precision fp30`; see [`from_nv::Style::stepwise_dots`]).
     pub stepwise_dots: bool,
+    /// NV's NaN rules where Mesa's ARB instructions differ (`pigment compile --precision fp30`;
+    /// see [`from_nv::Style::nan_rules`]).
+    pub nan_rules: bool,
 }
 
 /// Compiles the fragment function `entry` of `module` for arbfp1.
@@ -111,6 +119,7 @@ pub fn arbfp1(
     let style = from_nv::Style {
         fp32: true,
         stepwise_dots: options.stepwise_dots,
+        nan_rules: options.nan_rules,
     };
     let translation = from_nv::translate_with(&program, style)
         .map_err(|u| vec![Diagnostic::error(format!("profile `arbfp1`: {}", u.what))])?;
@@ -119,6 +128,11 @@ pub fn arbfp1(
     Ok(ArbProgram {
         text,
         locals: translation.named_locals,
+        local_names: program
+            .named_locals
+            .iter()
+            .map(|d| d.name.clone())
+            .collect(),
         interface,
     })
 }

@@ -128,3 +128,59 @@ fn dot_products_draw_as_nv_sums_them() {
     let unequal: Vec<usize> = (0..gpu.len() / 4).filter(|k| gpu[4 * k] != 1.0).collect();
     assert!(unequal.is_empty(), "pixels {unequal:?}\n{}", arb.text);
 }
+
+/// NV's NaN rules (nv_fragment_program.txt's special cases of MIN, MAX, POW and RSQ; notes 4-6:
+/// saturation keeps a NaN) drawn by llvmpipe with `Style::nan_rules` (`--precision fp30`), each
+/// instruction on p[0] = (NaN, -2, 0, 4) and p[1] = (0.5, 0.5, 0.5, 0.5). The expected values are
+/// the rules' (NaN where a case says so) and plain arithmetic elsewhere; llvmpipe's own MIN, MAX,
+/// saturation, POW and RSQ give numbers for every NaN case here.
+#[test]
+fn nan_rules_draw_as_nv_computes_them() {
+    let nan = f32::NAN;
+    // An instruction reads one program parameter: p[1] goes through R1.
+    let cases: [(&str, [f32; 4]); 9] = [
+        ("MINR o[COLR], p[0], R1;", [nan, -2.0, 0.0, 0.5]),
+        ("MAXR o[COLR], p[0], R1;", [nan, 0.5, 0.5, 4.0]),
+        ("MOVR_SAT o[COLR], p[0];", [nan, 0.0, 0.0, 1.0]),
+        ("MAXR_SAT o[COLR], p[0], R1;", [nan, 0.5, 0.5, 1.0]),
+        ("POWR o[COLR], p[0].w, R1.x;", [2.0; 4]),
+        ("POWR o[COLR], p[0].y, p[0].w;", [nan; 4]),
+        ("POWR o[COLR], p[0].z, p[0].z;", [nan; 4]),
+        ("POWR o[COLR], p[0].x, R1.x;", [nan; 4]),
+        (
+            "RSQR o[COLR].xy, p[0].y; RSQR o[COLR].zw, p[0].w;",
+            [nan, nan, 0.5, 0.5],
+        ),
+    ];
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let style = pigment_arb::from_nv::Style {
+        fp32: true,
+        stepwise_dots: true,
+        nan_rules: true,
+    };
+    for (body, want) in cases {
+        let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
+        let (ast, diagnostics) = nvfp::syntax::parse(&nv, pigment_diag::FileId(0));
+        assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
+        let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
+        let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+        let inputs = Inputs {
+            locals: vec![(0, [nan, -2.0, 0.0, 4.0]), (1, [0.5; 4])],
+            textures: Vec::new(),
+        };
+        let gpu = oracle
+            .draw_reference_quad(&arb.text, 2, 2, &inputs)
+            .unwrap_or_else(|e| panic!("{body}: {e}\n{}", arb.text));
+        for pixel in gpu.chunks(4) {
+            let alike = pixel.iter().zip(want).all(|(&g, w)| match w.is_nan() {
+                true => g.is_nan(),
+                false => close(g, w),
+            });
+            assert!(
+                alike,
+                "{body}: llvmpipe {pixel:?}, NV {want:?}\n{}",
+                arb.text
+            );
+        }
+    }
+}

@@ -2,9 +2,10 @@
 //! write mask, CC mask and CC update (see `condition`).
 
 use super::condition::{self, Test};
+use super::nan;
 use super::operand::{destination, source};
 use super::writer::Writer;
-use super::Unsupported;
+use super::{Style, Unsupported};
 use nvfp::isa::{Opcode, Precision, TexTarget, WriteMask};
 use nvfp::program::Instruction;
 
@@ -22,11 +23,26 @@ enum Form {
     /// x, as NV computes them. ARB leaves DP's evaluation to the implementation, and Mesa fuses it
     /// into `fma`s, whose last bit flipped the `==`/`<` of xBR's sums of dot products.
     StepwiseDot(u8),
+    /// MIN / MAX keeping a NaN operand (`nan`).
+    NanMinMax(&'static str),
+    /// POW with NV's NaN cases (`nan`).
+    NanPow,
+    /// RSQ with NV's NaN for a negative operand (`nan`).
+    NanRsq,
 }
 
-fn form(ins: &Instruction, stepwise_dots: bool) -> Result<Form, Unsupported> {
+fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
     use Opcode::*;
+    let Style {
+        stepwise_dots,
+        nan_rules,
+        ..
+    } = style;
     Ok(match ins.opcode {
+        Max if nan_rules => Form::NanMinMax("MAX"),
+        Min if nan_rules => Form::NanMinMax("MIN"),
+        Pow if nan_rules => Form::NanPow,
+        Rsq if nan_rules => Form::NanRsq,
         Add => Form::Same("ADD"),
         Cos => Form::Same("COS"),
         Dp3 if stepwise_dots => Form::StepwiseDot(3),
@@ -89,7 +105,7 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
         );
         return Err(Unsupported::new(what, ins.span));
     }
-    let form = form(ins, w.style.stepwise_dots)?;
+    let form = form(ins, w.style)?;
     let Some(dst) = ins.dst else {
         return Err(Unsupported::new(
             format!("{} without a destination", ins.opcode.name()),
@@ -119,7 +135,18 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
     Ok(())
 }
 
-/// Emits the computation of the instruction into `result` (a register with its mask, or a scratch).
+/// Whether `form` computes values that may be NaN (not a 0/1 comparison, not a lookup).
+fn may_be_nan(form: &Form) -> bool {
+    match form {
+        Form::Same(op) => !matches!(*op, "SGE" | "SLT" | "TEX" | "TXP"),
+        Form::StepwiseDot(_) | Form::NanMinMax(_) | Form::NanPow | Form::NanRsq => true,
+        Form::Swapped(_) | Form::Equality { .. } | Form::Constant(_) => false,
+    }
+}
+
+/// Emits the computation of the instruction into `result` (a register with its mask, or a
+/// scratch). With [`Style::nan_rules`] a saturated result that may be NaN is saturated by
+/// `nan::saturate`, which keeps the NaN.
 fn compute(
     w: &mut Writer,
     ins: &Instruction,
@@ -127,7 +154,26 @@ fn compute(
     result: &str,
     sources: &[String],
 ) -> Result<(), Unsupported> {
+    if w.style.nan_rules && may_be_nan(form) && ins.saturate {
+        let unsaturated = w.scratch();
+        compute_as(w, ins, form, &unsaturated, sources, "")?;
+        nan::saturate(w, result, &unsaturated);
+        return Ok(());
+    }
     let sat = if ins.saturate { "_SAT" } else { "" };
+    compute_as(w, ins, form, result, sources, sat)
+}
+
+/// Emits the computation into `result`, `sat` (`_SAT` or empty) on the instructions that write
+/// it. The NaN forms are only chosen with [`Style::nan_rules`], whose saturation `compute` does.
+fn compute_as(
+    w: &mut Writer,
+    ins: &Instruction,
+    form: &Form,
+    result: &str,
+    sources: &[String],
+    sat: &str,
+) -> Result<(), Unsupported> {
     let texture = match ins.texture {
         Some((unit, target)) => format!(", texture[{unit}], {}", target.name()),
         None => String::new(),
@@ -163,6 +209,18 @@ fn compute(
             }
             w.line(format!("ADD{sat} {result}, {t}.x, {t}.{last};"));
         }
+        Form::NanMinMax(op) => {
+            let [a, b] = two(ins, sources)?;
+            nan::min_max(w, op, result, a, b);
+        }
+        Form::NanPow => {
+            let [a, b] = two(ins, sources)?;
+            nan::pow(w, result, a, b);
+        }
+        Form::NanRsq => match sources {
+            [a] => nan::rsq(w, result, a),
+            _ => return Err(Unsupported::new("RSQ without one operand".into(), ins.span)),
+        },
         Form::Constant(v) => {
             let v = super::operand::number(*v);
             w.line(format!("MOV{sat} {result}, {{{v}, {v}, {v}, {v}}};"));

@@ -19,6 +19,7 @@
 //! | SGT, SLE | SLT, SGE with the operands swapped |
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
 //! | SFL, STR | MOV of 0 / 1 |
+//! | MIN, MAX, POW, RSQ and `_SAT` with [`Style::nan_rules`] | the longer forms of `nan`, which keep NV's NaN rules |
 //! | condition codes | see `condition`: `nv_cc` holds the stored values; tests are SGE/SLT vectors; conditional writes are CMPs; KIL LT / KIL GT are ARB KILs of `nv_cc` / `-nv_cc` |
 //!
 //! # Not translated ([`Unsupported`])
@@ -39,6 +40,7 @@
 
 mod condition;
 mod instruction;
+mod nan;
 pub(crate) mod operand;
 mod writer;
 
@@ -92,6 +94,10 @@ pub struct Style {
     /// implementation, and Mesa fuses it into `fma`s, whose last bit can flip a comparison of dot
     /// products. Off, they stay DP3 and DP4: the program as a person writes it, a third as long.
     pub stepwise_dots: bool,
+    /// Keep NV's NaN rules where Mesa's ARB instructions do not (MIN, MAX and saturation keep a
+    /// NaN; POW of NaN, of a negative base and 0^0 and RSQ of a negative number are NaN), with
+    /// the longer forms of the `nan` module (`pigment compile --precision fp30`).
+    pub nan_rules: bool,
 }
 
 /// Translates a loaded NV program for the oracle: exact where ARB can be (see the module
@@ -102,6 +108,7 @@ pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
         Style {
             fp32: false,
             stepwise_dots: true,
+            nan_rules: false,
         },
     )
 }

@@ -33,6 +33,7 @@ pub fn compile(args: &CompileArgs, profile: &str) -> CommandResult {
                 ..pigment_fp30::Options::default()
             },
             stepwise_dots: args.precision == PrecisionArg::Fp30,
+            nan_rules: args.precision == PrecisionArg::Fp30,
         };
         let arb = pigment_arb::arbfp1(&module, entry, &options)
             .map_err(|errors| reject(&front, entry, errors))?;
