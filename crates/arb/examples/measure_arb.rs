@@ -70,6 +70,7 @@ fn main() {
     let options = pigment_arb::FragmentOptions {
         stepwise_dots: fp30,
         nan_rules: fp30,
+        half_rounding: fp30,
         ..Default::default()
     };
     let mut oracle = Oracle::new().expect("llvmpipe");

@@ -93,6 +93,10 @@ pub struct FragmentOptions {
     /// NV's NaN rules where Mesa's ARB instructions differ (`pigment compile --precision fp30`;
     /// see [`from_nv::Style::nan_rules`]).
     pub nan_rules: bool,
+    /// `half` kept and its results rounded to fp16 as NV computes them, where by default arbfp1
+    /// computes `half` as `float` (`pigment compile --precision fp30`; see
+    /// [`from_nv::Style::half_rounding`]).
+    pub half_rounding: bool,
 }
 
 /// Compiles the fragment function `entry` of `module` for arbfp1.
@@ -111,7 +115,13 @@ pub fn arbfp1(
     if !errors.is_empty() {
         return Err(errors);
     }
-    promote::promote_to_float(&mut func);
+    promote::promote(
+        &mut func,
+        match options.half_rounding {
+            true => promote::Promote::Fixed,
+            false => promote::Promote::HalfAndFixed,
+        },
+    );
     let mut promoted = Module::new();
     promoted.functions.append(func);
     let compiled = pigment_fp30::compile(&promoted, entry, &options.fp30)?;
@@ -120,6 +130,7 @@ pub fn arbfp1(
         fp32: true,
         stepwise_dots: options.stepwise_dots,
         nan_rules: options.nan_rules,
+        half_rounding: options.half_rounding,
     };
     let translation = from_nv::translate_with(&program, style)
         .map_err(|u| vec![Diagnostic::error(format!("profile `arbfp1`: {}", u.what))])?;

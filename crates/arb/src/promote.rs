@@ -5,23 +5,32 @@
 
 use pigment_ir::{walk_mut, Function, InstKind, Op, ScalarKind, Type, Vector};
 
-fn promoted(kind: ScalarKind) -> ScalarKind {
-    match kind {
-        ScalarKind::Half | ScalarKind::Fixed => ScalarKind::Float,
-        k => k,
+/// Which kinds become `float`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promote {
+    /// `half` and `fixed`.
+    HalfAndFixed,
+    /// `fixed` only: the back end rounds `half` results to fp16 itself
+    /// ([`crate::from_nv::Style::half_rounding`]).
+    Fixed,
+}
+
+fn promoted(kind: ScalarKind, which: Promote) -> ScalarKind {
+    match (kind, which) {
+        (ScalarKind::Half, Promote::HalfAndFixed) | (ScalarKind::Fixed, _) => ScalarKind::Float,
+        (k, _) => k,
     }
 }
 
-fn ty(t: Type) -> Type {
-    t.with_kind(promoted(t.kind))
-}
-
-fn vector(v: &mut Vector) {
-    v.ty = ty(v.ty);
-}
-
-/// Rewrites `func` in place.
+/// Rewrites `func` in place, making every `half` and `fixed` a `float`.
 pub fn promote_to_float(func: &mut Function) {
+    promote(func, Promote::HalfAndFixed);
+}
+
+/// Rewrites `func` in place, making the kinds `which` says `float`.
+pub fn promote(func: &mut Function, which: Promote) {
+    let ty = |t: Type| t.with_kind(promoted(t.kind, which));
+    let vector = |v: &mut Vector| v.ty = ty(v.ty);
     for (_, info) in func.values.iter_mut() {
         info.ty = ty(info.ty);
     }
@@ -41,7 +50,7 @@ pub fn promote_to_float(func: &mut Function) {
         InstKind::Const(v) => vector(v),
         InstKind::Op {
             op: Op::Cvt(kind), ..
-        } => *kind = promoted(*kind),
+        } => *kind = promoted(*kind, which),
         _ => {}
     });
 }

@@ -157,6 +157,7 @@ fn nan_rules_draw_as_nv_computes_them() {
         fp32: true,
         stepwise_dots: true,
         nan_rules: true,
+        half_rounding: false,
     };
     for (body, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
@@ -181,6 +182,53 @@ fn nan_rules_draw_as_nv_computes_them() {
                 "{body}: llvmpipe {pixel:?}, NV {want:?}\n{}",
                 arb.text
             );
+        }
+    }
+}
+
+/// fp16 results rounded by `Style::half_rounding` (`--precision fp30`), drawn by llvmpipe. The
+/// expected values are fp16's by hand (notes 4: nearest, ties to even; 11 significant bits):
+/// 1 + 2^-11 + 2^-20 is past the midpoint of 1 and 1 + 2^-10; in [2048, 4096) the spacing is 2,
+/// so 2049 ties to 2048 (even significand) and 2051 to 2052; π in [2, 4) is 1608.495·2^-9, so
+/// 1608·2^-9. DP3H rounds each product and partial sum: (2049, 1, 0.5)·(1, 1, 1) is
+/// 2048 + 1 = 2049 → 2048, then 2048 + 0.5 → 2048 (rounded once at the end: 2050).
+#[test]
+fn half_rounding_draws_fp16_values() {
+    let pi = std::f32::consts::PI;
+    let cases: [(&str, [f32; 4], [f32; 4]); 2] = [
+        (
+            "MULH H0, p[0], R1; MOVR o[COLR], H0;",
+            [1.0 + 2f32.powi(-11) + 2f32.powi(-20), 2049.0, 2051.0, pi],
+            [1.0 + 2f32.powi(-10), 2048.0, 2052.0, 3.140625],
+        ),
+        (
+            "DP3H H0.x, p[0], R1; MOVR o[COLR], H0.x;",
+            [2049.0, 1.0, 0.5, 0.0],
+            [2048.0; 4],
+        ),
+    ];
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let style = pigment_arb::from_nv::Style {
+        fp32: true,
+        stepwise_dots: true,
+        nan_rules: true,
+        half_rounding: true,
+    };
+    for (body, p0, want) in cases {
+        let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
+        let (ast, diagnostics) = nvfp::syntax::parse(&nv, pigment_diag::FileId(0));
+        assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
+        let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
+        let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+        let inputs = Inputs {
+            locals: vec![(0, p0), (1, [1.0; 4])],
+            textures: Vec::new(),
+        };
+        let gpu = oracle
+            .draw_reference_quad(&arb.text, 2, 2, &inputs)
+            .unwrap_or_else(|e| panic!("{body}: {e}\n{}", arb.text));
+        for pixel in gpu.chunks(4) {
+            assert_eq!(pixel, want, "{body}\n{}", arb.text);
         }
     }
 }

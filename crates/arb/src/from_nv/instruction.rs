@@ -6,8 +6,8 @@ use super::nan;
 use super::operand::{destination, source};
 use super::writer::Writer;
 use super::{Style, Unsupported};
-use nvfp::isa::{Opcode, Precision, TexTarget, WriteMask};
-use nvfp::program::Instruction;
+use nvfp::isa::{Opcode, OutputReg, Precision, TempReg, TexTarget, WriteMask};
+use nvfp::program::{DestReg, Instruction};
 
 /// How an NV opcode is computed in ARB.
 enum Form {
@@ -122,17 +122,43 @@ pub(crate) fn translate(w: &mut Writer, ins: &Instruction) -> Result<(), Unsuppo
         .collect::<Result<Vec<_>, _>>()?;
     let mask = write_mask(dst.write_mask);
     let test = condition::test(w, dst.cc_mask);
-    let direct = matches!(test, Test::Always) && !ins.update_cc;
+    let round = w.style.half_rounding && computes_half(ins, dst.register);
+    let direct = matches!(test, Test::Always) && !ins.update_cc && !round;
     let result = match (&dest, direct) {
         (Some(dest), true) => format!("{dest}{mask}"),
         _ => w.scratch(),
     };
     compute(w, ins, &form, &result, &sources)?;
+    if round {
+        round_to_half(w, &result);
+    }
     if !direct {
         condition::store(w, &result, dest.as_deref(), &mask, &test, ins.update_cc);
     }
     w.end_instruction();
     Ok(())
+}
+
+/// Whether the instruction's result is an fp16 value on NV: computed at H precision, or stored
+/// into an H register, `o[COLH]` or HC.
+fn computes_half(ins: &Instruction, register: DestReg) -> bool {
+    ins.precision == Precision::H
+        || matches!(
+            register,
+            DestReg::Temp(TempReg::H(_)) | DestReg::Output(OutputReg::Colh) | DestReg::Hc
+        )
+}
+
+/// Rounds the scratch `value` to fp16 in place ([`Style::half_rounding`]), by Veltkamp's split:
+/// with t = x·(2^13 + 1), t − (t − x) is x rounded to 24 − 13 = 11 significant bits, to nearest
+/// with ties to even, fp16's rounding for normal values (Mesa keeps the three operations as
+/// written; tests/llvmpipe.rs `half_rounding_draws_fp16_values`). fp16's denormals and its range
+/// (±INF from 65520 on) are not modelled: such values keep 11 significant bits.
+fn round_to_half(w: &mut Writer, value: &str) {
+    let (t, d) = (w.scratch(), w.scratch());
+    w.line(format!("MUL {t}, {value}, {{8193, 8193, 8193, 8193}};"));
+    w.line(format!("SUB {d}, {t}, {value};"));
+    w.line(format!("SUB {value}, {t}, {d};"));
 }
 
 /// Whether `form` computes values that may be NaN (not a 0/1 comparison, not a lookup).
@@ -201,11 +227,20 @@ fn compute_as(
         }
         Form::StepwiseDot(n) => {
             let [a, b] = two(ins, sources)?;
+            // At H precision NV rounds each product and each partial sum to fp16 (the last sum
+            // is rounded with the result).
+            let half = w.style.half_rounding && ins.precision == Precision::H;
             let t = w.scratch();
             w.line(format!("MUL {t}, {a}, {b};"));
+            if half {
+                round_to_half(w, &t);
+            }
             let last = if *n == 4 { 'w' } else { 'z' };
             for c in "yzw".chars().take(usize::from(*n) - 2) {
                 w.line(format!("ADD {t}.x, {t}.x, {t}.{c};"));
+                if half {
+                    round_to_half(w, &format!("{t}.x"));
+                }
             }
             w.line(format!("ADD{sat} {result}, {t}.x, {t}.{last};"));
         }

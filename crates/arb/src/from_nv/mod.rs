@@ -20,6 +20,7 @@
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
 //! | SFL, STR | MOV of 0 / 1 |
 //! | MIN, MAX, POW, RSQ and `_SAT` with [`Style::nan_rules`] | the longer forms of `nan`, which keep NV's NaN rules |
+//! | an fp16 result with [`Style::half_rounding`] | computed into a scratch temporary, rounded to 11 significant bits by a MUL and two SUBs, then stored |
 //! | condition codes | see `condition`: `nv_cc` holds the stored values; tests are SGE/SLT vectors; conditional writes are CMPs; KIL LT / KIL GT are ARB KILs of `nv_cc` / `-nv_cc` |
 //!
 //! # Not translated ([`Unsupported`])
@@ -98,6 +99,10 @@ pub struct Style {
     /// NaN; POW of NaN, of a negative base and 0^0 and RSQ of a negative number are NaN), with
     /// the longer forms of the `nan` module (`pigment compile --precision fp30`).
     pub nan_rules: bool,
+    /// With [`Self::fp32`]: round every result NV holds as fp16 (computed at H precision or
+    /// stored into an H register, `o[COLH]` or HC) to fp16's 11 significant bits, with three
+    /// more instructions (`pigment compile --precision fp30`).
+    pub half_rounding: bool,
 }
 
 /// Translates a loaded NV program for the oracle: exact where ARB can be (see the module
@@ -109,6 +114,7 @@ pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
             fp32: false,
             stepwise_dots: true,
             nan_rules: false,
+            half_rounding: false,
         },
     )
 }
