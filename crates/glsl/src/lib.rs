@@ -25,14 +25,14 @@
 //!   (not makes) the driver compute them at lower precision: no result is rounded to fp16 or
 //!   clamped to fx12's [-2, 2) after each step as fp30 does, so a program that relies on fx12
 //!   saturation or fp16 overflow computes differently. The opt-in [`Precision::Fp30`]
-//!   ([`write_precise`]; GLSL 3.30, ES 3.00 and later) rounds every `half` result to fp16 and
+//!   ([`write_precise`]; every version, by arithmetic before GLSL 3.30 and ES 3.00) rounds every `half` result to fp16 and
 //!   clamps and quantises every `fixed` result to fx12 after each operation (`mad`, `dot` and
 //!   `lerp` at every step, in the IR's order) through helper functions written before `main`,
 //!   keeps NV's NaN rules (NaN through `min`, `max`, `clamp`, `sat`; `pow` NaN for a NaN operand,
 //!   a negative base and 0^0), declares no `mediump`/`lowp` (the rounding is explicit, a
 //!   driver's lower precision would only add to it), and declares the fragment outputs `precise`
-//!   (GLSL 4.00, ES 3.20) or `invariant` (before; Mesa computes what an invariant output depends
-//!   on exactly), so that the driver neither contracts nor reassociates what fp30 rounds step by
+//!   (GLSL 4.00, ES 3.20) or `invariant` (3.30, ES 3.00, 3.10; Mesa computes what an invariant
+//!   output depends on exactly; earlier versions allow neither on a fragment output), so that the driver neither contracts nor reassociates what fp30 rounds step by
 //!   step (llvmpipe folds (x·0.1)·10 into x otherwise);
 //! * `rcp rsqrt sqrt exp2 log2 sin cos pow` are the target's, not NV's approximations; the IR's
 //!   special cases (0^0 and negative bases of `pow`, NaN through `min`/`max`/`sat`, float denormals
@@ -172,7 +172,7 @@ pub fn write_precise(
             text.push('\n');
         }
     }
-    text.push_str(&helpers.text());
+    text.push_str(&helpers.text(version));
     text.push_str("\nvoid main()\n{\n");
     text.push_str(&statements);
     text.push_str("}\n");

@@ -19,14 +19,28 @@ use pigment_glsl::{Precision, Version};
 use pigment_ir::Stage;
 use quad::drawable;
 
-/// The versions the mode writes and is drawn in (it needs bit casts: 3.30, ES 3.00 and later).
+/// Versions whose fp30 helpers work on the float's bits and whose outputs can be `invariant`.
 const VERSIONS: [Version; 2] = [Version::desktop(330), Version::es(300)];
 
-/// In each of [`VERSIONS`], `f` drawn on llvmpipe agrees with the interpreter in fp30 precision
+/// Those and versions without bit casts, whose helpers compute by arithmetic (no `invariant`
+/// fragment output either, so only programs whose exactness needs no such output draw alike).
+const WITH_ARITHMETIC: [Version; 4] = [
+    Version::desktop(120),
+    Version::desktop(130),
+    Version::desktop(330),
+    Version::es(300),
+];
+
+/// In each of `versions`, `f` drawn on llvmpipe agrees with the interpreter in fp30 precision
 /// and differs in the default precision (else the test could not tell the modes apart: `unless`
 /// says what would have changed).
-fn only_fp30_precision_agrees(oracle: &mut Oracle, f: &pigment_ir::Function, unless: &str) {
-    for version in VERSIONS {
+fn only_fp30_precision_agrees(
+    oracle: &mut Oracle,
+    f: &pigment_ir::Function,
+    versions: &[Version],
+    unless: &str,
+) {
+    for &version in versions {
         let fp30 = compare_precise(oracle, f, &[], version, Precision::Fp30).unwrap();
         assert_eq!(fp30.0, None, "{version}");
         let target = compare_precise(oracle, f, &[], version, Precision::Target).unwrap();
@@ -85,6 +99,7 @@ fn fp30_precision_keeps_every_product_rounded() {
     only_fp30_precision_agrees(
         &mut oracle,
         &f,
+        &VERSIONS,
         "llvmpipe no longer rewrites (x·0.1)·10 in the default mode",
     );
     // The reference is IEEE f32 arithmetic one operation at a time, as fp30's: the determinant is
@@ -154,14 +169,24 @@ const NAN: &str = include_str!("../../../tests/in/precision/nan.ir");
 fn nv_nan_rules_draw_as_the_interpreter_computes_in_fp30_precision() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = function(NAN, "fs");
-    only_fp30_precision_agrees(&mut oracle, &f, "Mesa keeps NaN through min/max/pow now");
+    only_fp30_precision_agrees(
+        &mut oracle,
+        &f,
+        &WITH_ARITHMETIC,
+        "Mesa keeps NaN through min/max/pow now",
+    );
 }
 
 #[test]
 fn fp16_rounding_and_overflow_draw_as_the_interpreter_computes() {
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = function(HALF_ROUNDING, "fs");
-    only_fp30_precision_agrees(&mut oracle, &f, "f32 arithmetic draws alike");
+    only_fp30_precision_agrees(
+        &mut oracle,
+        &f,
+        &WITH_ARITHMETIC,
+        "f32 arithmetic draws alike",
+    );
 }
 
 #[test]
@@ -170,7 +195,7 @@ fn corpus_programs_in_fp30_precision_render_as_the_interpreter_computes() {
     let mut failures = Vec::new();
     let mut drawn = 0;
     for (name, f) in common::corpus().iter().filter(|(_, f)| drawable(f)) {
-        for version in VERSIONS {
+        for version in WITH_ARITHMETIC {
             let uniforms = f.initial_uniforms();
             match compare_precise(&mut oracle, f, &uniforms, version, Precision::Fp30) {
                 Ok((None, _)) => drawn += 1,
@@ -192,7 +217,14 @@ fn fp30_precision_output_passes_glslang() {
     let programs = common::corpus();
     let all = programs.iter().map(|(_, f)| f).chain([&f, &nan]);
     for f in all {
-        for version in [Version::desktop(330), Version::es(300), Version::VULKAN] {
+        for version in [
+            Version::desktop(120),
+            Version::desktop(130),
+            Version::es(100),
+            Version::desktop(330),
+            Version::es(300),
+            Version::VULKAN,
+        ] {
             let Ok(g) =
                 pigment_glsl::write_precise(f, version, &Default::default(), Precision::Fp30)
             else {
@@ -206,13 +238,32 @@ fn fp30_precision_output_passes_glslang() {
     assert!(checked > 50, "only {checked} checked");
 }
 
+/// Versions without bit casts get the arithmetic helpers (crates/glsl's precision::arithmetic):
+/// no bit cast, `isnan` or `roundEven` in the text, and Veltkamp's split for fp16.
 #[test]
-fn fp30_precision_names_the_versions_without_bit_casts() {
+fn fp30_precision_without_bit_casts_computes_by_arithmetic() {
     let f = function(HALF_ROUNDING, "fs");
-    for version in [Version::desktop(120), Version::es(100)] {
-        let e = pigment_glsl::write_precise(&f, version, &Default::default(), Precision::Fp30)
-            .unwrap_err();
-        assert!(e.message.contains("3.30"), "{}", e.message);
+    let nan = function(NAN, "fs");
+    for version in [
+        Version::desktop(120),
+        Version::desktop(130),
+        Version::es(100),
+    ] {
+        for f in [&f, &nan] {
+            let g = pigment_glsl::write_precise(f, version, &Default::default(), Precision::Fp30)
+                .unwrap();
+            let builtins = g.text.replace("cg_isnan", "");
+            for absent in ["BitsTo", "isnan(", "roundEven"] {
+                assert!(
+                    !builtins.contains(absent),
+                    "{version}: {absent}\n{}",
+                    g.text
+                );
+            }
+        }
+        let g =
+            pigment_glsl::write_precise(&f, version, &Default::default(), Precision::Fp30).unwrap();
+        assert!(g.text.contains("t - (t - x)"), "{version}\n{}", g.text);
     }
 }
 

@@ -6,8 +6,12 @@
 //! mode also keeps NV's NaN rules, which GLSL leaves undefined: `min`, `max`, `clamp`, `sat` and
 //! `pow` through the `cg_nan_*` helpers.
 //!
-//! The rounding works on the float's bits (`floatBitsToUint`), so it is exact whatever the driver's
-//! rounding mode for conversions: the mode needs GLSL 3.30 or ES 3.00.
+//! From GLSL 3.30 and ES 3.00 the rounding works on the float's bits (`floatBitsToUint`), so it is
+//! exact whatever the driver's rounding mode for conversions; the versions without bit casts get
+//! the same rules by arithmetic ([`arithmetic`]: Veltkamp's split for fp16, `!(x >= x)` for NaN),
+//! exact where the driver keeps the operations as written, which llvmpipe does.
+
+mod arithmetic;
 
 use crate::expr::{call, Expr};
 use crate::version::Version;
@@ -34,13 +38,9 @@ impl Precision {
         }
     }
 
-    /// An error when `version` cannot express the mode (it needs bit casts and `roundEven`).
-    pub fn check(self, version: Version) -> Result<(), String> {
-        if self == Precision::Fp30 && !version.has_bit_casts() {
-            return Err(format!(
-                "precision fp30 needs GLSL 3.30 or ES 3.00 (bit casts); {version} has none"
-            ));
-        }
+    /// An error when `version` cannot express the mode: none now, as the versions without bit
+    /// casts get the arithmetic helpers ([`Helpers::text`]).
+    pub fn check(self, _version: Version) -> Result<(), String> {
         Ok(())
     }
 }
@@ -170,22 +170,36 @@ impl Helpers {
         Some(call(name, &refs))
     }
 
-    /// The helper functions used, as GLSL text (empty when none).
-    pub fn text(self) -> String {
+    /// The helper functions used, as GLSL text for `version` (empty when none): on the bits
+    /// where the version has bit casts, else by arithmetic ([`arithmetic`]).
+    pub fn text(self, version: Version) -> String {
+        let bits = version.has_bit_casts();
         let mut text = String::new();
+        if !bits && (self.nan || self.fixed) {
+            text.push_str(arithmetic::IS_NAN);
+        }
         if self.nan {
-            text.push_str(NAN_RULES);
+            text.push_str(match bits {
+                true => NAN_RULES,
+                false => arithmetic::NAN_RULES,
+            });
             text.push_str(&nan_rule_vectors());
         }
         if self.dot {
             text.push_str(&stepwise_dots());
         }
         if self.half {
-            text.push_str(HALF);
+            text.push_str(match bits {
+                true => HALF,
+                false => arithmetic::HALF,
+            });
             text.push_str(&vector_forms("cg_half"));
         }
         if self.fixed {
-            text.push_str(FIXED);
+            text.push_str(match bits {
+                true => FIXED,
+                false => arithmetic::FIXED,
+            });
             text.push_str(&vector_forms("cg_fixed"));
         }
         text
