@@ -393,7 +393,7 @@ impl Gen<'_, '_> {
     /// attribute, whose bits are stored unconverted elsewhere) is flushed now.
     fn convert_operand(&mut self, p: Precision, v: Value) -> Value {
         if p == Precision::R && self.lazy_flush && !self.dirty.contains(&v) {
-            let flushed = self.flush(v);
+            let flushed = self.flush_daz(v);
             self.dirty.insert(flushed);
             flushed
         } else {

@@ -190,9 +190,11 @@ impl Gen<'_, '_> {
             Comparison::Ge => FloatCC::GreaterThanOrEqual,
         };
         std::array::from_fn(|k| {
+            // The all-ones mask keeps 1.0's bits, the zero mask gives +0.0.
             let holds = self.fmask(cc, a[k], b[k]);
-            let (one, zero) = (self.fsplat(1.0), self.fsplat(0.0));
-            self.pick(holds, one, zero)
+            let one = self.isplat(1.0f32.to_bits() as i64);
+            let r = self.b.ins().band(holds, one);
+            self.float(r)
         })
     }
 
