@@ -120,8 +120,9 @@ fn edge_quad() -> impl Strategy<Value = QuadInput> {
     })
 }
 
-/// Programs of MIN, MAX, FLR, FRC, the SET comparisons and pass-through MOV (with `_SAT`, CC masks
-/// and updates, every precision), and when `helper` a texture lookup too, so that the code flushes
+/// Programs of MIN, MAX, FLR, FRC, the SET comparisons, pass-through MOV and ADD/SUB/MAD (whose
+/// negated operands compiled code folds into the operation), with `_SAT`, CC masks and updates,
+/// every precision; and when `helper` a texture lookup too, so that the code flushes
 /// as it goes instead of running with denormal operands read as zero.
 fn edge_program(helper: bool) -> impl Strategy<Value = nvfp::program::Program> {
     use Opcode::*;
@@ -139,6 +140,8 @@ fn edge_program(helper: bool) -> impl Strategy<Value = nvfp::program::Program> {
         (Sle, 2),
         (Mov, 1),
         (Add, 2),
+        (Sub, 2),
+        (Mad, 3),
     ];
     let step = prop::sample::select(opcodes.to_vec()).prop_flat_map(move |(opcode, count)| {
         (

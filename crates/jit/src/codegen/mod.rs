@@ -26,6 +26,9 @@ use nvfp::exec::decode::{CcTest, Decoded, Step, Target, CC_EQ, CC_GT, CC_LT, CC_
 use nvfp::exec::kernel::LANES;
 use nvfp::isa::Precision;
 
+/// The sign bit of an f32's bits.
+const SIGN: u32 = 0x8000_0000;
+
 /// One register (or result) of one quad: x, y, z, w.
 pub type Vec4 = [Value; 4];
 
@@ -73,6 +76,9 @@ pub struct Gen<'a, 'b> {
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
     pub dirty: std::collections::HashSet<Value>,
+    /// Operands that are another value with its sign flipped (`-R0`), by that value: an addition of
+    /// one is the subtraction of the other ([`Gen::sum`]), whose XOR Cranelift then drops.
+    pub negations: std::collections::HashMap<Value, Value>,
     /// fp32 flushes wait until a denormal's bits would show (see [`Gen::last`]): the code runs
     /// with denormal operands read as zero.
     pub lazy_flush: bool,
@@ -171,6 +177,7 @@ pub fn build(
         io,
         textures,
         dirty: Default::default(),
+        negations: Default::default(),
         lazy_flush,
     };
     let lane = |g: &mut Gen, slot: usize, c: usize| {
@@ -373,13 +380,21 @@ impl Gen<'_, '_> {
                 // A NaN's sign shows only where the operand passes through unchanged; elsewhere the
                 // modified value stays lazily converted like its source.
                 let source = if through { self.clean(v) } else { v };
-                let bits = self.bits(source);
-                let and = self.isplat(operand.and_mask as i64);
-                let xor = self.isplat(operand.xor_mask as i64);
-                let bits = self.b.ins().band(bits, and);
-                let bits = self.b.ins().bxor(bits, xor);
+                let mut bits = self.bits(source);
+                // Negation alone is one XOR, absolute value one AND.
+                if operand.and_mask != !0 {
+                    let and = self.isplat(operand.and_mask as i64);
+                    bits = self.b.ins().band(bits, and);
+                }
+                if operand.xor_mask != 0 {
+                    let xor = self.isplat(operand.xor_mask as i64);
+                    bits = self.b.ins().bxor(bits, xor);
+                }
                 let modified = self.float(bits);
                 v = self.taint(modified, &[source]);
+                if (operand.and_mask, operand.xor_mask) == (!0, SIGN) {
+                    self.negations.insert(v, source);
+                }
             }
             if operand.convert {
                 v = self.convert_operand(step.precision, v);

@@ -18,11 +18,11 @@ impl Gen<'_, '_> {
         use Opcode::*;
         match step.opcode {
             Add => self.each2(a, b, |g, x, y| {
-                let r = g.b.ins().fadd(x, y);
+                let r = g.sum(x, y, false);
                 g.last(p, r)
             }),
             Sub => self.each2(a, b, |g, x, y| {
-                let r = g.b.ins().fsub(x, y);
+                let r = g.sum(x, y, true);
                 g.last(p, r)
             }),
             Mul => self.each2(a, b, |g, x, y| {
@@ -161,8 +161,20 @@ impl Gen<'_, '_> {
     /// `steps::mad`.
     fn mad(&mut self, p: Precision, x: Value, y: Value, z: Value) -> Value {
         let product = self.mul(p, x, y);
-        let r = self.b.ins().fadd(product, z);
+        let r = self.sum(product, z, false);
         self.last(p, r)
+    }
+
+    /// `x + y` (`x - y` when `subtract`), with a negated operand's XOR folded into the operation:
+    /// IEEE defines x − y as x + (−y), signed zeros and a NaN's dirty pattern included, and under
+    /// DAZ a denormal is read as the zero of its sign either way.
+    fn sum(&mut self, x: Value, y: Value, subtract: bool) -> Value {
+        match self.negations.get(&y) {
+            Some(&source) if subtract => self.b.ins().fadd(x, source),
+            Some(&source) => self.b.ins().fsub(x, source),
+            None if subtract => self.b.ins().fsub(x, y),
+            None => self.b.ins().fadd(x, y),
+        }
     }
 
     /// `steps::dot`: rounded products summed from x on, each partial sum rounded. (The last partial
