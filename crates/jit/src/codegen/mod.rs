@@ -89,8 +89,9 @@ pub struct Gen<'a, 'b> {
 enum Initial {
     /// (0, 0, 0, 0): cleared slots, and components read before any write replaces them.
     Zero,
-    /// This quad's lanes at the component's lane pointer (attributes, f[WPOS].z into o[DEPR].z).
-    Lanes(Value),
+    /// This quad's lanes at the component's lane pointer (attributes, f[WPOS].z into o[DEPR].z),
+    /// and whether the code also stores to them (o[DEPR].z).
+    Lanes(Value, bool),
     /// A constant slot's value, the same in every lane and every quad: loaded once per call.
     Hoisted(Value),
 }
@@ -119,7 +120,9 @@ pub fn build(
     let pointers: Vec<Option<Value>> = (0..decoded.slot_count * 4)
         .map(|i| {
             let used = read.contains(&(i / 4, i % 4)) || written.contains(&(i / 4, i % 4));
-            used.then(|| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
+            // The table of lane pointers is read-only during the call.
+            let table = trusted.with_readonly().with_can_move();
+            used.then(|| b.ins().load(ptr, table, regs_p, (i * 8) as i32))
         })
         .collect();
     let constant = |slot: usize| decoded.constants.iter().any(|k| k.slot == slot);
@@ -136,7 +139,7 @@ pub fn build(
                         if read.contains(&(slot, c))
                             && (!cleared(slot) || slot == decoded.depth_slot && c == 2) =>
                     {
-                        Initial::Lanes(p)
+                        Initial::Lanes(p, written.contains(&(slot, c)))
                     }
                     _ => Initial::Zero,
                 }
@@ -323,11 +326,17 @@ impl Gen<'_, '_> {
         if !self.defined[slot][c] {
             let value = match self.initial[slot][c] {
                 Initial::Zero => self.fsplat(0.0),
-                Initial::Lanes(pointer) => {
+                Initial::Lanes(pointer, stored) => {
                     let addr = self.b.ins().iadd(pointer, self.offset);
-                    self.b
-                        .ins()
-                        .load(types::F32X4, MemFlagsData::trusted(), addr, 0)
+                    // Lanes the code never stores to are read-only during the call: a pure load,
+                    // which Cranelift drops where its value goes unused (the components of an
+                    // operand that no written component needs).
+                    let flags = if stored {
+                        MemFlagsData::trusted()
+                    } else {
+                        MemFlagsData::trusted().with_readonly().with_can_move()
+                    };
+                    self.b.ins().load(types::F32X4, flags, addr, 0)
                 }
                 Initial::Hoisted(value) => value,
             };
