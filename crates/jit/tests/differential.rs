@@ -82,8 +82,9 @@ fn tiny_quad() -> impl Strategy<Value = QuadInput> {
 }
 
 /// The values where MIN/MAX, FLR/FRC, the SET comparisons and `_SAT` have their edges: signed
-/// zeros, denormals of either sign (which flush to the zero of their sign), NaNs of several
-/// patterns, infinities, and numbers around 0 and 1.
+/// zeros, denormals of either sign (which flush to the zero of their sign), normals whose sums,
+/// differences and halves are denormal, NaNs of several patterns, infinities, and numbers around
+/// 0 and 1.
 fn edge() -> impl Strategy<Value = f32> {
     prop::sample::select(vec![
         0.0,
@@ -95,6 +96,8 @@ fn edge() -> impl Strategy<Value = f32> {
         f32::from_bits(0x0040_0000),
         f32::MIN_POSITIVE,
         -f32::MIN_POSITIVE,
+        1.5 * f32::MIN_POSITIVE,
+        -1.25 * f32::MIN_POSITIVE,
         f32::NAN,
         f32::from_bits(0xFFC0_0000),
         f32::from_bits(0x7F80_0001),
@@ -120,7 +123,7 @@ fn edge_quad() -> impl Strategy<Value = QuadInput> {
     })
 }
 
-/// Programs of MIN, MAX, FLR, FRC, the SET comparisons, pass-through MOV and ADD/SUB/MAD (whose
+/// Programs of MIN, MAX, FLR, FRC, the SET comparisons, pass-through MOV and ADD/SUB/MUL/MAD (whose
 /// negated operands compiled code folds into the operation), with `_SAT`, CC masks and updates,
 /// every precision; and when `helper` a texture lookup too, so that the code flushes
 /// as it goes instead of running with denormal operands read as zero.
@@ -141,6 +144,7 @@ fn edge_program(helper: bool) -> impl Strategy<Value = nvfp::program::Program> {
         (Mov, 1),
         (Add, 2),
         (Sub, 2),
+        (Mul, 2),
         (Mad, 3),
     ];
     let step = prop::sample::select(opcodes.to_vec()).prop_flat_map(move |(opcode, count)| {
@@ -207,6 +211,26 @@ proptest! {
         let mut params = Parameters::for_program(&program);
         params.numbered[..3].copy_from_slice(&numbered);
         check(&program, &params, &texture_units(), &inputs)?;
+    }
+
+    #[test]
+    fn denormal_products_through_min_max_floor_and_saturate_match_the_interpreter(
+        which in 0usize..4,
+        helper in any::<bool>(),
+        inputs in prop::collection::vec(tiny_quad(), 1..20),
+    ) {
+        // Halves of values near the least normal number are denormal: MIN/MAX must hand on a
+        // flushable value (compiled code flushes it lazily, or as it goes with a helper).
+        let body = [
+            "MINR o[COLR], R0, f[COL0];",
+            "MAXR o[COLR], R0, -f[COL0];",
+            "MINR R1, R0, f[COL0].wzyx;\nFRCR R2, R1;\nFLRR R3, -R1;\nADDR o[COLR], R2, R3;",
+            "MAXR_SAT R1, -R0, f[COL0];\nMINRC o[COLR], R1, R0;",
+        ][which];
+        let lookup = if helper { "TEX R4, f[TEX1], TEX0, 2D;\n" } else { "" };
+        let text = format!("!!FP1.0\nMULR R0, f[TEX0], 0.5;\n{lookup}{body}\nEND\n");
+        let program = nvfp::validate::load_text(&text, FileId(0)).expect("test program loads");
+        check(&program, &Parameters::for_program(&program), &texture_units(), &inputs)?;
     }
 
     #[test]

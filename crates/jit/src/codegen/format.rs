@@ -77,7 +77,7 @@ impl Gen<'_, '_> {
         if !self.dirty.contains(&v) {
             return v;
         }
-        let flushed = if self.lazy_flush {
+        let flushed = if self.may_be_denormal(v) {
             self.flush_daz(v)
         } else {
             v
@@ -85,10 +85,15 @@ impl Gen<'_, '_> {
         self.nan_to(flushed, flushed, CANONICAL_NAN)
     }
 
+    /// Whether `v` may hold an fp32 denormal still to be flushed (with lazy flushing only).
+    pub fn may_be_denormal(&self, v: Value) -> bool {
+        self.lazy_flush && self.dirty.contains(&v) && !self.normal.contains(&v)
+    }
+
     /// The value with its denormal lanes flushed, for the steps that would see a denormal's bits
     /// (FLR and FRC's rounding: ROUNDPS is not documented to honour DAZ).
     pub fn flushed(&mut self, v: Value) -> Value {
-        if self.lazy_flush && self.dirty.contains(&v) {
+        if self.may_be_denormal(v) {
             self.flush_daz(v)
         } else {
             v
@@ -126,9 +131,13 @@ impl Gen<'_, '_> {
     }
 
     /// Marks `result` as dirty when any of `sources` is (for operations that can pass a NaN through).
+    /// A result that holds a source's bits or a value between them keeps their lack of denormals.
     pub fn taint(&mut self, result: Value, sources: &[Value]) -> Value {
         if sources.iter().any(|s| self.dirty.contains(s)) {
             self.dirty.insert(result);
+            if !sources.iter().any(|&s| self.may_be_denormal(s)) {
+                self.normal.insert(result);
+            }
         }
         result
     }
@@ -245,7 +254,11 @@ impl Gen<'_, '_> {
             self.b.ins().bor(xy, yx)
         };
         let r = self.float(r);
+        // Dirty for the NaN's pattern; a denormal only if an operand may hold one.
         self.dirty.insert(r);
+        if !self.may_be_denormal(x) && !self.may_be_denormal(y) {
+            self.normal.insert(r);
+        }
         r
     }
 }

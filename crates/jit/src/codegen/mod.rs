@@ -76,6 +76,9 @@ pub struct Gen<'a, 'b> {
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
     pub dirty: std::collections::HashSet<Value>,
+    /// Dirty values that hold no denormal (FLR/FRC results, MIN/MAX of such values, their sign
+    /// modifications and clamps): only a NaN's pattern is left to convert, no flush.
+    pub normal: std::collections::HashSet<Value>,
     /// Operands that are another value with its sign flipped (`-R0`), by that value: an addition of
     /// one is the subtraction of the other ([`Gen::sum`]), whose XOR Cranelift then drops.
     pub negations: std::collections::HashMap<Value, Value>,
@@ -180,6 +183,7 @@ pub fn build(
         io,
         textures,
         dirty: Default::default(),
+        normal: Default::default(),
         negations: Default::default(),
         lazy_flush,
     };
@@ -419,6 +423,7 @@ impl Gen<'_, '_> {
         if p == Precision::R && self.lazy_flush && !self.dirty.contains(&v) {
             let flushed = self.flush_daz(v);
             self.dirty.insert(flushed);
+            self.normal.insert(flushed);
             flushed
         } else {
             self.last(p, v)

@@ -137,6 +137,7 @@ impl Gen<'_, '_> {
         match p {
             Precision::R => {
                 self.dirty.insert(v);
+                self.normal.insert(v);
                 v
             }
             _ => self.last(p, v),
