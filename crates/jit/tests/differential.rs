@@ -9,8 +9,12 @@
 #[path = "../../nvfp/tests/exec_generate/mod.rs"]
 mod exec_generate;
 
-use exec_generate::{quad_input, texture_units, textured_program, value, vec4};
+use exec_generate::{
+    assemble, build, cc_mask, dest, precision, quad_input, source, texture_instruction,
+    texture_units, textured_program, value, vec4,
+};
 use nvfp::exec::{Machine, Parameters, QuadInput, QuadOutput};
+use nvfp::isa::{Opcode, OutputReg};
 use nvfp::program::Program;
 use nvfp::texture::TextureUnits;
 use pigment_diag::FileId;
@@ -77,8 +81,115 @@ fn tiny_quad() -> impl Strategy<Value = QuadInput> {
     })
 }
 
+/// The values where MIN/MAX, FLR/FRC, the SET comparisons and `_SAT` have their edges: signed
+/// zeros, denormals of either sign (which flush to the zero of their sign), normals whose sums,
+/// differences and halves are denormal, NaNs of several patterns, infinities, and numbers around
+/// 0 and 1.
+fn edge() -> impl Strategy<Value = f32> {
+    prop::sample::select(vec![
+        0.0,
+        -0.0,
+        f32::from_bits(1),
+        f32::from_bits(0x8000_0001),
+        f32::from_bits(0x007F_FFFF),
+        f32::from_bits(0x807F_FFFF),
+        f32::from_bits(0x0040_0000),
+        f32::MIN_POSITIVE,
+        -f32::MIN_POSITIVE,
+        1.5 * f32::MIN_POSITIVE,
+        -1.25 * f32::MIN_POSITIVE,
+        f32::NAN,
+        f32::from_bits(0xFFC0_0000),
+        f32::from_bits(0x7F80_0001),
+        f32::from_bits(0xFFA1_2345),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        1.0,
+        -1.0,
+        0.5,
+        -0.25,
+        1.5,
+        -2.5,
+    ])
+}
+
+fn edge_quad() -> impl Strategy<Value = QuadInput> {
+    prop::collection::vec(edge(), 4 * 4 * nvfp::isa::ATTRIB_COUNT).prop_map(|values| {
+        let mut input = QuadInput::default();
+        for (i, v) in values.into_iter().enumerate() {
+            input.attribs[i / 16][(i / 4) % 4][i % 4] = v;
+        }
+        input
+    })
+}
+
+/// Programs of MIN, MAX, FLR, FRC, the SET comparisons, pass-through MOV and ADD/SUB/MUL/MAD (whose
+/// negated operands compiled code folds into the operation), with `_SAT`, CC masks and updates,
+/// every precision; and when `helper` a texture lookup too, so that the code flushes
+/// as it goes instead of running with denormal operands read as zero.
+fn edge_program(helper: bool) -> impl Strategy<Value = nvfp::program::Program> {
+    use Opcode::*;
+    let colour = OutputReg::Colr;
+    let opcodes = [
+        (Min, 2),
+        (Max, 2),
+        (Flr, 1),
+        (Frc, 1),
+        (Sge, 2),
+        (Slt, 2),
+        (Seq, 2),
+        (Sne, 2),
+        (Sgt, 2),
+        (Sle, 2),
+        (Mov, 1),
+        (Add, 2),
+        (Sub, 2),
+        (Mul, 2),
+        (Mad, 3),
+    ];
+    let step = prop::sample::select(opcodes.to_vec()).prop_flat_map(move |(opcode, count)| {
+        (
+            prop::collection::vec(source(false), count),
+            precision(),
+            dest(colour),
+            1u8..16,
+            cc_mask(),
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(move |(srcs, p, register, mask, cc, sat, update)| {
+                build(opcode, srcs, p, register, mask, cc, sat, update)
+            })
+    });
+    let lookup = prop::collection::vec(texture_instruction(colour), usize::from(helper));
+    (
+        prop::collection::vec(step, 1..12),
+        lookup,
+        prop::array::uniform2(prop::array::uniform4(edge())),
+    )
+        .prop_map(move |(mut instructions, lookup, named)| {
+            instructions.extend(lookup);
+            let mut program = assemble(instructions, named, colour);
+            for unit in 0..3 {
+                program.texture_targets[unit] = Some(nvfp::isa::TexTarget::D2);
+            }
+            program
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn edge_values_through_min_max_floor_set_and_saturate_match_the_interpreter(
+        program in any::<bool>().prop_flat_map(edge_program),
+        numbered in prop::array::uniform3(prop::array::uniform4(edge())),
+        inputs in prop::collection::vec(edge_quad(), 1..20),
+    ) {
+        let mut params = Parameters::for_program(&program);
+        params.numbered[..3].copy_from_slice(&numbered);
+        check(&program, &params, &texture_units(), &inputs)?;
+    }
 
     #[test]
     fn random_programs_match_the_interpreter(
@@ -100,6 +211,26 @@ proptest! {
         let mut params = Parameters::for_program(&program);
         params.numbered[..3].copy_from_slice(&numbered);
         check(&program, &params, &texture_units(), &inputs)?;
+    }
+
+    #[test]
+    fn denormal_products_through_min_max_floor_and_saturate_match_the_interpreter(
+        which in 0usize..4,
+        helper in any::<bool>(),
+        inputs in prop::collection::vec(tiny_quad(), 1..20),
+    ) {
+        // Halves of values near the least normal number are denormal: MIN/MAX must hand on a
+        // flushable value (compiled code flushes it lazily, or as it goes with a helper).
+        let body = [
+            "MINR o[COLR], R0, f[COL0];",
+            "MAXR o[COLR], R0, -f[COL0];",
+            "MINR R1, R0, f[COL0].wzyx;\nFRCR R2, R1;\nFLRR R3, -R1;\nADDR o[COLR], R2, R3;",
+            "MAXR_SAT R1, -R0, f[COL0];\nMINRC o[COLR], R1, R0;",
+        ][which];
+        let lookup = if helper { "TEX R4, f[TEX1], TEX0, 2D;\n" } else { "" };
+        let text = format!("!!FP1.0\nMULR R0, f[TEX0], 0.5;\n{lookup}{body}\nEND\n");
+        let program = nvfp::validate::load_text(&text, FileId(0)).expect("test program loads");
+        check(&program, &Parameters::for_program(&program), &texture_units(), &inputs)?;
     }
 
     #[test]

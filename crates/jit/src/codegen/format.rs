@@ -77,24 +77,67 @@ impl Gen<'_, '_> {
         if !self.dirty.contains(&v) {
             return v;
         }
-        let flushed = if self.lazy_flush { self.flush(v) } else { v };
+        let flushed = if self.may_be_denormal(v) {
+            self.flush_daz(v)
+        } else {
+            v
+        };
         self.nan_to(flushed, flushed, CANONICAL_NAN)
     }
 
+    /// Whether `v` may hold an fp32 denormal still to be flushed (with lazy flushing only).
+    pub fn may_be_denormal(&self, v: Value) -> bool {
+        self.lazy_flush && self.dirty.contains(&v) && !self.normal.contains(&v)
+    }
+
     /// The value with its denormal lanes flushed, for the steps that would see a denormal's bits
-    /// (FLR and FRC's rounding, whose treatment of denormal operands we do not rely on).
+    /// (FLR and FRC's rounding: ROUNDPS is not documented to honour DAZ).
     pub fn flushed(&mut self, v: Value) -> Value {
-        if self.lazy_flush && self.dirty.contains(&v) {
-            self.flush(v)
+        if self.may_be_denormal(v) {
+            self.flush_daz(v)
         } else {
             v
         }
     }
 
+    /// The flush made concrete by one addition, with the CPU reading denormal operands as zero
+    /// (`lazy_flush` only): ADDPS honours MXCSR.DAZ, so a denormal lane reads as the zero of its
+    /// sign and ±0 + −0 keeps that sign; a normal lane is unchanged, a NaN stays a NaN (quietened:
+    /// its pattern still needs [`Gen::clean`]). Cranelift does not fold `x + −0` away.
+    pub fn flush_daz(&mut self, v: Value) -> Value {
+        debug_assert!(self.lazy_flush, "only under DAZ");
+        let negative_zero = self.fsplat(-0.0);
+        self.b.ins().fadd(v, negative_zero)
+    }
+
+    /// `x < y ? x : y` per lane (y when unordered or equal): MINPS on x86, which honours DAZ as
+    /// CMPPS does (both signal the denormal-operand exception).
+    pub fn lesser(&mut self, x: Value, y: Value) -> Value {
+        let below = self.fmask(FloatCC::LessThan, x, y);
+        self.select(below, x, y)
+    }
+
+    /// `y < x ? x : y` per lane (y when unordered or equal): MAXPS on x86.
+    pub fn greater(&mut self, x: Value, y: Value) -> Value {
+        let above = self.fmask(FloatCC::LessThan, y, x);
+        self.select(above, x, y)
+    }
+
+    /// `mask ? x : y` as the f32x4 bitselect of a comparison that Cranelift's x86 back end turns
+    /// into MINPS / MAXPS (the operand order of [`Gen::lesser`] and [`Gen::greater`]).
+    fn select(&mut self, mask: Value, x: Value, y: Value) -> Value {
+        let mask = self.float(mask);
+        self.b.ins().bitselect(mask, x, y)
+    }
+
     /// Marks `result` as dirty when any of `sources` is (for operations that can pass a NaN through).
+    /// A result that holds a source's bits or a value between them keeps their lack of denormals.
     pub fn taint(&mut self, result: Value, sources: &[Value]) -> Value {
         if sources.iter().any(|s| self.dirty.contains(s)) {
             self.dirty.insert(result);
+            if !sources.iter().any(|&s| self.may_be_denormal(s)) {
+                self.normal.insert(result);
+            }
         }
         result
     }
@@ -154,11 +197,9 @@ impl Gen<'_, '_> {
     /// `f32::clamp`: `if x < lo { lo }`, then `if x > hi { hi }`; NaN and -0.0 pass.
     pub fn clamp(&mut self, v: Value, lo: f32, hi: f32) -> Value {
         let l = self.fsplat(lo);
-        let below = self.fmask(FloatCC::LessThan, v, l);
-        let v = self.pick(below, l, v);
+        let v = self.greater(l, v);
         let h = self.fsplat(hi);
-        let above = self.fmask(FloatCC::GreaterThan, v, h);
-        self.pick(above, h, v)
+        self.lesser(h, v)
     }
 
     /// `Rounding::inner` of the precision (at fp32 the flush, lazily where the CPU reads denormal
@@ -193,29 +234,31 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// `pigment_numeric::min` (`max` when `max`): NaN if either is NaN; -0.0 below +0.0.
+    /// `pigment_numeric::min` (`max` when `max`): NaN if either is NaN; -0.0 below +0.0. From both
+    /// orders of MINPS (MAXPS): where x and y are ordered and differ both give the lesser (greater);
+    /// where they compare equal they give x and y, whose bits are equal or are two zeros (two
+    /// denormals read as zero, under DAZ), and OR (AND) makes the sign of MIN (MAX) of them. Where
+    /// one is NaN, MINPS gives each operand once and the OR is a NaN; the AND may not be, so MAX
+    /// ORs in the unordered mask. The NaN's pattern, and with lazy flushing a denormal's bits
+    /// (a flush gives the zero MIN/MAX of the flushed operands gives), are left to [`Gen::clean`].
     pub fn min_max(&mut self, x: Value, y: Value, max: bool) -> Value {
-        let (order, sign) = if max {
-            (FloatCC::GreaterThan, IntCC::SignedGreaterThanOrEqual)
+        let r = if max {
+            let (xy, yx) = (self.greater(x, y), self.greater(y, x));
+            let (xy, yx) = (self.bits(xy), self.bits(yx));
+            let both = self.b.ins().band(xy, yx);
+            let nan = self.fmask(FloatCC::Unordered, x, y);
+            self.b.ins().bor(both, nan)
         } else {
-            (FloatCC::LessThan, IntCC::SignedLessThan)
+            let (xy, yx) = (self.lesser(x, y), self.lesser(y, x));
+            let (xy, yx) = (self.bits(xy), self.bits(yx));
+            self.b.ins().bor(xy, yx)
         };
-        let strict = self.fmask(order, x, y);
-        let equal = self.fmask(FloatCC::Equal, x, y);
-        let xb = self.bits(x);
-        let zero = self.isplat(0);
-        let signed = self.b.ins().icmp(sign, xb, zero);
-        let tie = self.b.ins().band(equal, signed);
-        let take_x = self.b.ins().bor(strict, tie);
-        let r = self.pick(take_x, x, y);
-        let nan = self.fmask(FloatCC::Unordered, x, y);
-        let n = self.fsplat(f32::NAN);
-        let r = self.pick(nan, n, r);
-        // The pick hands on an operand's bits: an unflushed denormal stays one.
-        if self.lazy_flush {
-            self.taint(r, &[x, y])
-        } else {
-            r
+        let r = self.float(r);
+        // Dirty for the NaN's pattern; a denormal only if an operand may hold one.
+        self.dirty.insert(r);
+        if !self.may_be_denormal(x) && !self.may_be_denormal(y) {
+            self.normal.insert(r);
         }
+        r
     }
 }

@@ -26,6 +26,9 @@ use nvfp::exec::decode::{CcTest, Decoded, Step, Target, CC_EQ, CC_GT, CC_LT, CC_
 use nvfp::exec::kernel::LANES;
 use nvfp::isa::Precision;
 
+/// The sign bit of an f32's bits.
+const SIGN: u32 = 0x8000_0000;
+
 /// One register (or result) of one quad: x, y, z, w.
 pub type Vec4 = [Value; 4];
 
@@ -73,6 +76,12 @@ pub struct Gen<'a, 'b> {
     /// LIT, PK*/UP*, the helpers), while every arithmetic step, comparison and conversion gives the
     /// same bits for any NaN input once its own result is canonical.
     pub dirty: std::collections::HashSet<Value>,
+    /// Dirty values that hold no denormal (FLR/FRC results, MIN/MAX of such values, their sign
+    /// modifications and clamps): only a NaN's pattern is left to convert, no flush.
+    pub normal: std::collections::HashSet<Value>,
+    /// Operands that are another value with its sign flipped (`-R0`), by that value: an addition of
+    /// one is the subtraction of the other ([`Gen::sum`]), whose XOR Cranelift then drops.
+    pub negations: std::collections::HashMap<Value, Value>,
     /// fp32 flushes wait until a denormal's bits would show (see [`Gen::last`]): the code runs
     /// with denormal operands read as zero.
     pub lazy_flush: bool,
@@ -83,8 +92,9 @@ pub struct Gen<'a, 'b> {
 enum Initial {
     /// (0, 0, 0, 0): cleared slots, and components read before any write replaces them.
     Zero,
-    /// This quad's lanes at the component's lane pointer (attributes, f[WPOS].z into o[DEPR].z).
-    Lanes(Value),
+    /// This quad's lanes at the component's lane pointer (attributes, f[WPOS].z into o[DEPR].z),
+    /// and whether the code also stores to them (o[DEPR].z).
+    Lanes(Value, bool),
     /// A constant slot's value, the same in every lane and every quad: loaded once per call.
     Hoisted(Value),
 }
@@ -113,7 +123,9 @@ pub fn build(
     let pointers: Vec<Option<Value>> = (0..decoded.slot_count * 4)
         .map(|i| {
             let used = read.contains(&(i / 4, i % 4)) || written.contains(&(i / 4, i % 4));
-            used.then(|| b.ins().load(ptr, trusted, regs_p, (i * 8) as i32))
+            // The table of lane pointers is read-only during the call.
+            let table = trusted.with_readonly().with_can_move();
+            used.then(|| b.ins().load(ptr, table, regs_p, (i * 8) as i32))
         })
         .collect();
     let constant = |slot: usize| decoded.constants.iter().any(|k| k.slot == slot);
@@ -130,7 +142,7 @@ pub fn build(
                         if read.contains(&(slot, c))
                             && (!cleared(slot) || slot == decoded.depth_slot && c == 2) =>
                     {
-                        Initial::Lanes(p)
+                        Initial::Lanes(p, written.contains(&(slot, c)))
                     }
                     _ => Initial::Zero,
                 }
@@ -171,6 +183,8 @@ pub fn build(
         io,
         textures,
         dirty: Default::default(),
+        normal: Default::default(),
+        negations: Default::default(),
         lazy_flush,
     };
     let lane = |g: &mut Gen, slot: usize, c: usize| {
@@ -316,11 +330,17 @@ impl Gen<'_, '_> {
         if !self.defined[slot][c] {
             let value = match self.initial[slot][c] {
                 Initial::Zero => self.fsplat(0.0),
-                Initial::Lanes(pointer) => {
+                Initial::Lanes(pointer, stored) => {
                     let addr = self.b.ins().iadd(pointer, self.offset);
-                    self.b
-                        .ins()
-                        .load(types::F32X4, MemFlagsData::trusted(), addr, 0)
+                    // Lanes the code never stores to are read-only during the call: a pure load,
+                    // which Cranelift drops where its value goes unused (the components of an
+                    // operand that no written component needs).
+                    let flags = if stored {
+                        MemFlagsData::trusted()
+                    } else {
+                        MemFlagsData::trusted().with_readonly().with_can_move()
+                    };
+                    self.b.ins().load(types::F32X4, flags, addr, 0)
                 }
                 Initial::Hoisted(value) => value,
             };
@@ -373,13 +393,21 @@ impl Gen<'_, '_> {
                 // A NaN's sign shows only where the operand passes through unchanged; elsewhere the
                 // modified value stays lazily converted like its source.
                 let source = if through { self.clean(v) } else { v };
-                let bits = self.bits(source);
-                let and = self.isplat(operand.and_mask as i64);
-                let xor = self.isplat(operand.xor_mask as i64);
-                let bits = self.b.ins().band(bits, and);
-                let bits = self.b.ins().bxor(bits, xor);
+                let mut bits = self.bits(source);
+                // Negation alone is one XOR, absolute value one AND.
+                if operand.and_mask != !0 {
+                    let and = self.isplat(operand.and_mask as i64);
+                    bits = self.b.ins().band(bits, and);
+                }
+                if operand.xor_mask != 0 {
+                    let xor = self.isplat(operand.xor_mask as i64);
+                    bits = self.b.ins().bxor(bits, xor);
+                }
                 let modified = self.float(bits);
                 v = self.taint(modified, &[source]);
+                if (operand.and_mask, operand.xor_mask) == (!0, SIGN) {
+                    self.negations.insert(v, source);
+                }
             }
             if operand.convert {
                 v = self.convert_operand(step.precision, v);
@@ -393,8 +421,9 @@ impl Gen<'_, '_> {
     /// attribute, whose bits are stored unconverted elsewhere) is flushed now.
     fn convert_operand(&mut self, p: Precision, v: Value) -> Value {
         if p == Precision::R && self.lazy_flush && !self.dirty.contains(&v) {
-            let flushed = self.flush(v);
+            let flushed = self.flush_daz(v);
             self.dirty.insert(flushed);
+            self.normal.insert(flushed);
             flushed
         } else {
             self.last(p, v)

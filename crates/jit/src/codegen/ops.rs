@@ -18,11 +18,11 @@ impl Gen<'_, '_> {
         use Opcode::*;
         match step.opcode {
             Add => self.each2(a, b, |g, x, y| {
-                let r = g.b.ins().fadd(x, y);
+                let r = g.sum(x, y, false);
                 g.last(p, r)
             }),
             Sub => self.each2(a, b, |g, x, y| {
-                let r = g.b.ins().fsub(x, y);
+                let r = g.sum(x, y, true);
                 g.last(p, r)
             }),
             Mul => self.each2(a, b, |g, x, y| {
@@ -137,6 +137,7 @@ impl Gen<'_, '_> {
         match p {
             Precision::R => {
                 self.dirty.insert(v);
+                self.normal.insert(v);
                 v
             }
             _ => self.last(p, v),
@@ -161,8 +162,20 @@ impl Gen<'_, '_> {
     /// `steps::mad`.
     fn mad(&mut self, p: Precision, x: Value, y: Value, z: Value) -> Value {
         let product = self.mul(p, x, y);
-        let r = self.b.ins().fadd(product, z);
+        let r = self.sum(product, z, false);
         self.last(p, r)
+    }
+
+    /// `x + y` (`x - y` when `subtract`), with a negated operand's XOR folded into the operation:
+    /// IEEE defines x − y as x + (−y), signed zeros and a NaN's dirty pattern included, and under
+    /// DAZ a denormal is read as the zero of its sign either way.
+    fn sum(&mut self, x: Value, y: Value, subtract: bool) -> Value {
+        match self.negations.get(&y) {
+            Some(&source) if subtract => self.b.ins().fadd(x, source),
+            Some(&source) => self.b.ins().fsub(x, source),
+            None if subtract => self.b.ins().fsub(x, y),
+            None => self.b.ins().fadd(x, y),
+        }
     }
 
     /// `steps::dot`: rounded products summed from x on, each partial sum rounded. (The last partial
@@ -190,9 +203,11 @@ impl Gen<'_, '_> {
             Comparison::Ge => FloatCC::GreaterThanOrEqual,
         };
         std::array::from_fn(|k| {
+            // The all-ones mask keeps 1.0's bits, the zero mask gives +0.0.
             let holds = self.fmask(cc, a[k], b[k]);
-            let (one, zero) = (self.fsplat(1.0), self.fsplat(0.0));
-            self.pick(holds, one, zero)
+            let one = self.isplat(1.0f32.to_bits() as i64);
+            let r = self.b.ins().band(holds, one);
+            self.float(r)
         })
     }
 
