@@ -141,12 +141,12 @@ fn special() -> impl Strategy<Value = f32> {
         2 => prop::sample::select(specials.to_vec()),
         2 => tiny(),
         2 => (-320i32..320).prop_map(|n| n as f32 / 2.0),
-        1 => (-152.0f32..-124.0),
-        1 => (0.99f32..1.01),
+        1 => -152.0f32..-124.0,
+        1 => 0.99f32..1.01,
         1 => (-40i32..40, -1e-3f32..1e-3)
             .prop_map(|(k, d)| k as f32 * std::f32::consts::FRAC_PI_2 + d),
-        1 => (-1e5f32..1e5),
-        1 => (-1e30f32..1e30),
+        1 => -1e5f32..1e5,
+        1 => -1e30f32..1e30,
         1 => value(),
     ]
 }
