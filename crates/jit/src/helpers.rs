@@ -1,28 +1,14 @@
-//! The operations compiled code leaves to Rust: texture lookups, the deterministic approximations
-//! (RCP RSQ EX2 LG2 SIN COS POW, and LIT's power), PK* and UP*. Each works on one quad, in the
+//! The operations compiled code leaves to Rust: texture lookups, PK* and UP*. Each works on one quad, in the
 //! component-major layout compiled code spills vectors in (`[component][fragment]`), and computes
 //! with `pigment_numeric` and the texture units exactly as the interpreter does. `native` gives them
 //! their `extern "C"` entry points.
 
 use nvfp::isa::{Opcode, Precision, TexTarget};
 use nvfp::texture::{Lookup, TextureUnits};
-use pigment_numeric::{approx, pack, Fp16, Fp32, Fx12, Rounding};
+use pigment_numeric::{pack, Fp16, Fp32, Fx12, Rounding};
 
 /// One quad of one component.
 pub type Quad = [f32; 4];
-
-/// The instructions served by [`approx_quad`], in the order of their codes.
-pub const APPROX: [Opcode; 8] = [
-    Opcode::Rcp,
-    Opcode::Rsq,
-    Opcode::Ex2,
-    Opcode::Lg2,
-    Opcode::Sin,
-    Opcode::Cos,
-    Opcode::Pow,
-    // LIT's z: POW only where x > 0, as the interpreter computes it.
-    Opcode::Lit,
-];
 
 /// The instructions served by [`pack_quad`] and [`unpack_quad`], in the order of their codes.
 pub const PACK: [Opcode; 4] = [Opcode::Pk2h, Opcode::Pk2us, Opcode::Pk4b, Opcode::Pk4ub];
@@ -50,31 +36,6 @@ fn last(p: Precision, x: f32) -> f32 {
         Precision::H => Fp16::last(x),
         Precision::X => Fx12::last(x),
     }
-}
-
-/// RCP .. POW of the scalar lanes `a` (and `b` for POW), converted to the precision; for LIT, z from
-/// y = `a`, w = `b` and the clamped x = `c`.
-pub fn approx_quad(op: u32, precision: u32, [a, b, c]: [Quad; 3]) -> Quad {
-    let p = PRECISIONS[precision as usize];
-    if APPROX[op as usize] == Opcode::Lit {
-        return std::array::from_fn(|l| {
-            if c[l] > 0.0 {
-                last(p, approx::power(a[l], b[l]))
-            } else {
-                0.0
-            }
-        });
-    }
-    let f = |x: f32, y: f32| match APPROX[op as usize] {
-        Opcode::Rcp => approx::reciprocal(x),
-        Opcode::Rsq => approx::reciprocal_sqrt(x),
-        Opcode::Ex2 => approx::exp2(x),
-        Opcode::Lg2 => approx::log2(x),
-        Opcode::Sin => approx::sine(x),
-        Opcode::Cos => approx::cosine(x),
-        _ => approx::power(x, y),
-    };
-    std::array::from_fn(|l| last(p, f(a[l], b[l])))
 }
 
 /// PK*: the raw word of each fragment's four components.

@@ -3,7 +3,7 @@
 //! [`Kernel`], so that batches run compiled instead of interpreted, with the same bits.
 //!
 //! - [`codegen`]: the Cranelift IR of one program (the arithmetic, conversions, CC and KIL inline).
-//! - [`helpers`]: the long operations (textures, approximations, PK*/UP*) compiled code calls.
+//! - [`helpers`]: the long operations (textures, PK*/UP*) compiled code calls.
 //! - [`native`]: the only unsafe code (the function pointer and the helpers' entry points).
 //!
 //! One compiled function per program, cached by its decoded form and shared by every thread; the code
@@ -130,7 +130,6 @@ fn compile_uncached(decoded: &Decoded, lazy_flush: bool) -> Result<native::Entry
         .declare_function("shade", Linkage::Export, &ctx.func.signature)
         .map_err(|e| fail(&e))?;
     let helpers = codegen::Helpers {
-        approx: native::approx as *const () as usize,
         pack: native::pack as *const () as usize,
         unpack: native::unpack as *const () as usize,
         texture: native::texture as *const () as usize,

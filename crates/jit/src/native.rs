@@ -110,15 +110,6 @@ unsafe fn write<const N: usize>(io: *mut f32, value: [Quad; N]) {
 // The entry points below are only ever called by compiled code, with the address of its 16-byte
 // aligned spill slot of 64 f32 as `io` (their safety contract).
 
-/// SIN, COS (and the other approximations of `helpers::APPROX`): reads a, b and c (`io[0..12]`),
-/// writes the result to `io[0..4]`.
-pub unsafe extern "C" fn approx(op: u32, precision: u32, io: *mut f32) {
-    // SAFETY: compiled code passes its 64-float spill slot.
-    let operands = unsafe { quads::<3>(io) };
-    // SAFETY: as above.
-    unsafe { write(io, [helpers::approx_quad(op, precision, operands)]) }
-}
-
 /// PK*: reads four components (`io[0..16]`), writes the words to `io[0..4]`.
 pub unsafe extern "C" fn pack(op: u32, io: *mut f32) {
     // SAFETY: compiled code passes its 64-float spill slot.

@@ -39,8 +39,9 @@
 //!   multi-step instruction (the product of a MAD, each product and partial sum of a DP3) is rounded
 //!   to the instruction's precision before the next step reads it (3.11.4.2: "calculations are carried
 //!   out using 16-bit floating point operands and results"), in the order the pseudo-code writes them.
-//! * **Approximations** ([`approx`]): RCP, RSQ, EX2, LG2, SIN, COS, POW are computed in f64 from basic
-//!   operations and rounded once to f32 (notes item 5).
+//! * **Approximations** ([`approx`]): RCP, RSQ, EX2, LG2, SIN, COS, POW are fixed sequences of f32 basic
+//!   operations and bit manipulations within the spec's error bounds (notes item 5), written once for
+//!   the interpreters and the JIT.
 #![forbid(unsafe_code)]
 
 pub mod approx;

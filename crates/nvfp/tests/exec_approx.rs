@@ -276,7 +276,7 @@ fn lit_computes_light_coefficients() {
 
 #[test]
 fn approximations_are_deterministic_bit_patterns() {
-    // Exact cases the f64 evaluation must reproduce bit for bit on every machine.
+    // Exact cases the f32 step sequences must reproduce bit for bit on every machine.
     assert_bits(
         scalar_x("EX2R", [3.0, -1.0, 10.0, -126.0]),
         [8.0, 0.5, 1024.0, f32::MIN_POSITIVE],

@@ -32,7 +32,6 @@ pub type Vec4 = [Value; 4];
 /// The addresses of the Rust helpers compiled code calls (see `native`).
 #[derive(Clone, Copy)]
 pub struct Helpers {
-    pub approx: usize,
     pub pack: usize,
     pub unpack: usize,
     pub texture: usize,
@@ -232,13 +231,13 @@ pub fn build(
     b.finalize(config);
 }
 
-/// Whether some step of `decoded` calls a Rust helper (texture lookups, SIN, COS, PK*, UP*).
+/// Whether some step of `decoded` calls a Rust helper (texture lookups, PK*, UP*).
 pub fn calls_helpers(decoded: &Decoded) -> bool {
     use nvfp::isa::Opcode::*;
     decoded.steps.iter().any(|step| {
         matches!(
             step.opcode,
-            Tex | Txp | Txd | Sin | Cos | Pk2h | Pk2us | Pk4b | Pk4ub | Up2h | Up2us | Up4b | Up4ub
+            Tex | Txp | Txd | Pk2h | Pk2us | Pk4b | Pk4ub | Up2h | Up2us | Up4b | Up4ub
         )
     })
 }

@@ -1,13 +1,15 @@
 //! The instructions of section 3.11.5 in compiled code, one quad (four lanes) at a time, each step
 //! rounded as `nvfp`'s `exec/ops.rs` and `pigment_numeric::steps` round it. The long operations call
-//! the Rust helpers of [`crate::helpers`] through [`Gen::call`].
+//! the Rust helpers of [`crate::helpers`] through [`Gen::call`]; the approximations are inline
+//! (`codegen::approx`).
 
 use super::{Gen, Vec4};
-use crate::helpers::{code_of, texture_code, APPROX, PACK, PRECISIONS, UNPACK};
+use crate::helpers::{code_of, texture_code, PACK, PRECISIONS, UNPACK};
 use cranelift_codegen::ir::condcodes::FloatCC;
-use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_codegen::ir::{InstBuilder, Value};
 use nvfp::exec::decode::Step;
 use nvfp::isa::{Opcode, Precision};
+use pigment_numeric::approx;
 use pigment_numeric::Comparison;
 
 impl Gen<'_, '_> {
@@ -85,24 +87,7 @@ impl Gen<'_, '_> {
                 let y = row(self, 1, 2, 3);
                 [x, y, x, y]
             }
-            Rcp => [self.reciprocal(p, a[0], false); 4],
-            Rsq => [self.reciprocal(p, a[0], true); 4],
-            Ex2 => {
-                let r = self.in_f64(&[a[0]], |g, v| g.exp2_f64(v[0]));
-                [self.last(p, r); 4]
-            }
-            Lg2 => {
-                let r = self.in_f64(&[a[0]], |g, v| g.log2_f64(v[0]));
-                [self.last(p, r); 4]
-            }
-            Pow => {
-                let r = self.power(a[0], b[0]);
-                [self.last(p, r); 4]
-            }
-            Sin | Cos => {
-                let op = code_of(&APPROX, step.opcode);
-                [self.approx(op, p, a[0], b[0]); 4]
-            }
+            Rcp | Rsq | Ex2 | Lg2 | Pow | Sin | Cos => [self.approx(step.opcode, p, a[0], b[0]); 4],
             Pk2h | Pk2us | Pk4b | Pk4ub => {
                 self.spill(0, &a);
                 self.call(self.helpers.pack, &[code_of(&PACK, step.opcode)]);
@@ -214,7 +199,7 @@ impl Gen<'_, '_> {
         };
         let x = floor_at_zero(self, a[0]);
         let y = floor_at_zero(self, a[1]);
-        let power = self.power(y, a[3]);
+        let power = approx::power_steps(self, y, a[3]);
         let power = self.last(p, power);
         let lit = self.fmask(FloatCC::GreaterThan, x, zero);
         let z = self.pick(lit, power, zero);
@@ -250,24 +235,20 @@ impl Gen<'_, '_> {
         out
     }
 
-    /// RCP and RSQ inline, as `approx::reciprocal` / `reciprocal_sqrt`: 1 / x (or 1 / sqrt(x)) in
-    /// f64, rounded once to f32, then converted to the precision.
-    fn reciprocal(&mut self, p: Precision, x: Value, sqrt: bool) -> Value {
-        let r = self.in_f64(&[x], |g, v| {
-            let wide = if sqrt { g.b.ins().sqrt(v[0]) } else { v[0] };
-            let one = g.b.ins().f64const(1.0);
-            let one = g.b.ins().splat(types::F64X2, one);
-            g.b.ins().fdiv(one, wide)
-        });
+    /// RCP, RSQ, EX2, LG2, POW, SIN, COS of the scalar operands `a` (and `b` for POW) inline: the
+    /// steps of `pigment_numeric::approx` on f32x4 (see `codegen::approx`), then the precision's
+    /// conversion.
+    fn approx(&mut self, opcode: Opcode, p: Precision, a: Value, b: Value) -> Value {
+        let r = match opcode {
+            Opcode::Rcp => approx::reciprocal_steps(self, a),
+            Opcode::Rsq => approx::reciprocal_sqrt_steps(self, a),
+            Opcode::Ex2 => approx::exp2_steps(self, a),
+            Opcode::Lg2 => approx::log2_steps(self, a),
+            Opcode::Pow => approx::power_steps(self, a, b),
+            Opcode::Sin => approx::sine_steps(self, a),
+            Opcode::Cos => approx::cosine_steps(self, a),
+            _ => unreachable!("{opcode:?} is no approximation"),
+        };
         self.last(p, r)
-    }
-
-    /// SIN and COS through the helper: a scalar per lane.
-    fn approx(&mut self, op: u32, p: Precision, a: Value, b: Value) -> Value {
-        // The helper reads three quads; the third (LIT's x) is defined as zero here.
-        let unused = self.fsplat(0.0);
-        self.spill(0, &[a, b, unused]);
-        self.call(self.helpers.approx, &[op, code_of(&PRECISIONS, p)]);
-        self.reload(0)
     }
 }
