@@ -58,6 +58,8 @@
 //! `nvfp-jit` check it on tiny, huge and zero inputs. The special cases that look at an input use its
 //! bits (LG2) or compare operands that the callers have flushed.
 
+pub mod plain;
+
 /// The operations the approximations are written in: f32 lanes (`F`), the same bits as i32 lanes
 /// (`I`) and lane masks (`M`). [`Scalar`] is one lane; the JIT's implementation is four.
 pub trait Lanes {
