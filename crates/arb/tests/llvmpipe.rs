@@ -267,7 +267,7 @@ FRCR o[COLR], R0.x;
 END
 ";
 
-/// (16, −128, 1/16, 0), the index arithmetic's constants, and the noise's.  (43758.5453 rounded to f32.)
+/// (16, −128, 1/16, 0), the index arithmetic's constants, and the noise's (43758.5453 rounded to f32).
 const INDEX: [f32; 4] = [16.0, -128.0, 0.0625, 0.0];
 const NOISE_CONSTANTS: [f32; 4] = [12.9898, 78.233, 43_758.547, 0.0];
 
