@@ -71,6 +71,7 @@ fn main() {
         stepwise_dots: fp30,
         nan_rules: fp30,
         half_rounding: fp30,
+        nv_trigonometry: fp30,
         ..Default::default()
     };
     let mut oracle = Oracle::new().expect("llvmpipe");

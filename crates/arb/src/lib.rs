@@ -97,6 +97,9 @@ pub struct FragmentOptions {
     /// computes `half` as `float` (`pigment compile --precision fp30`; see
     /// [`from_nv::Style::half_rounding`]).
     pub half_rounding: bool,
+    /// SIN and COS as NV computes them (`pigment compile --precision fp30`; see
+    /// [`from_nv::Style::nv_trigonometry`]).
+    pub nv_trigonometry: bool,
 }
 
 /// Compiles the fragment function `entry` of `module` for arbfp1.
@@ -131,6 +134,7 @@ pub fn arbfp1(
         stepwise_dots: options.stepwise_dots,
         nan_rules: options.nan_rules,
         half_rounding: options.half_rounding,
+        nv_trigonometry: options.nv_trigonometry,
     };
     let translation = from_nv::translate_with(&program, style)
         .map_err(|u| vec![Diagnostic::error(format!("profile `arbfp1`: {}", u.what))])?;

@@ -158,6 +158,7 @@ fn nan_rules_draw_as_nv_computes_them() {
         stepwise_dots: true,
         nan_rules: true,
         half_rounding: false,
+        nv_trigonometry: false,
     };
     for (body, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
@@ -213,6 +214,7 @@ fn half_rounding_draws_fp16_values() {
         stepwise_dots: true,
         nan_rules: true,
         half_rounding: true,
+        nv_trigonometry: false,
     };
     for (body, p0, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
@@ -231,4 +233,129 @@ fn half_rounding_draws_fp16_values() {
             assert_eq!(pixel, want, "{body}\n{}", arb.text);
         }
     }
+}
+
+/// The NV program of `nv_sine_and_cosine_draw_the_machines_bits`: pixel (i, j) of the 16x16
+/// picture computes n = 16j + i − 128 (exact: FLR of the texture coordinate times 16), then
+/// x = n · p[0].x and y = n · p[0].y (one MUL each, as the expected values compute them), and
+/// writes (SIN x, COS x, SIN y, COS y). The noise program writes frac(sin(d) · 43758.5453) for
+/// d = (i/16)·12.9898 + (j/16)·78.233, the noise shaders' expression, products and sum rounded
+/// one at a time.
+const TRIGONOMETRY: &str = "!!FP1.0
+MULR R0.xy, f[TEX0], p[1].x;
+FLRR R0.xy, R0;
+MULR R2.x, R0.y, p[1].x;
+ADDR R2.x, R2.x, R0.x;
+ADDR R2.x, R2.x, p[1].y;
+MULR R1.x, R2.x, p[0].x;
+MULR R1.y, R2.x, p[0].y;
+SINR o[COLR].x, R1.x;
+COSR o[COLR].y, R1.x;
+SINR o[COLR].z, R1.y;
+COSR o[COLR].w, R1.y;
+END
+";
+const NOISE: &str = "!!FP1.0
+MULR R0.xy, f[TEX0], p[1].x;
+FLRR R0.xy, R0;
+MULR R0.xy, R0, p[1].z;
+MULR R0.xy, R0, p[2];
+ADDR R0.x, R0.x, R0.y;
+SINR R0.x, R0.x;
+MULR R0.x, R0.x, p[2].z;
+FRCR o[COLR], R0.x;
+END
+";
+
+/// (16, −128, 1/16, 0), the index arithmetic's constants, and the noise's (43758.5453 rounded to f32).
+const INDEX: [f32; 4] = [16.0, -128.0, 0.0625, 0.0];
+const NOISE_CONSTANTS: [f32; 4] = [12.9898, 78.233, 43_758.547, 0.0];
+
+/// Scales of n ∈ [−128, 127]: about [−2π, 2π] in irregular steps, multiples of π/2 and π/4 (the
+/// quadrants' edges and the ties of k's rounding), tiny arguments, and up to about ±10^4.
+const SCALES: [[f32; 2]; 4] = [
+    [0.049_087_385, 0.037_8],
+    [std::f32::consts::FRAC_PI_2, std::f32::consts::FRAC_PI_4],
+    [1e-30, 0.003_141_592_7],
+    [39.062_5, 78.131_7],
+];
+
+/// The program `nv` drawn on llvmpipe at 16x16 with locals p[0], p[1] = [`INDEX`], p[2] =
+/// [`NOISE_CONSTANTS`], translated with or without `nv_trigonometry`.
+fn draw_nv(oracle: &mut Oracle, nv: &str, p0: [f32; 4], nv_trigonometry: bool) -> Vec<f32> {
+    let style = pigment_arb::from_nv::Style {
+        fp32: true,
+        stepwise_dots: true,
+        nan_rules: true,
+        half_rounding: true,
+        nv_trigonometry,
+    };
+    let (ast, diagnostics) = nvfp::syntax::parse(nv, pigment_diag::FileId(0));
+    assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
+    let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
+    let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+    let inputs = Inputs {
+        locals: vec![(0, p0), (1, INDEX), (2, NOISE_CONSTANTS)],
+        textures: Vec::new(),
+    };
+    oracle
+        .draw_reference_quad(&arb.text, 16, 16, &inputs)
+        .unwrap_or_else(|e| panic!("{e}\n{}", arb.text))
+}
+
+/// n = 16j + i − 128 of pixel k (row 0 at the bottom).
+fn index(k: usize) -> f32 {
+    (16 * (k / 16) + k % 16) as f32 - 128.0
+}
+
+/// The machine's values of TRIGONOMETRY's pixel k with scales `s`, and of NOISE's.
+fn trigonometry_pixel(k: usize, s: [f32; 2]) -> [f32; 4] {
+    use pigment_numeric::approx::{cosine, sine};
+    let (x, y) = (index(k) * s[0], index(k) * s[1]);
+    [sine(x), cosine(x), sine(y), cosine(y)]
+}
+
+fn noise_pixel(k: usize) -> [f32; 4] {
+    let (i, j) = ((k % 16) as f32 * 0.0625, (k / 16) as f32 * 0.0625);
+    let d = i * NOISE_CONSTANTS[0] + j * NOISE_CONSTANTS[1];
+    let v = pigment_numeric::approx::sine(d) * NOISE_CONSTANTS[2];
+    [v - v.floor(); 4]
+}
+
+/// The pixels where `gpu` is not `want`'s bits (−0 and +0 count as equal).
+fn differing(gpu: &[f32], want: impl Fn(usize) -> [f32; 4]) -> Vec<(usize, [f32; 4], [f32; 4])> {
+    gpu.chunks(4)
+        .enumerate()
+        .filter_map(|(k, pixel)| {
+            let want = want(k);
+            let alike = pixel.iter().zip(want).all(|(&g, w)| g == w);
+            (!alike).then(|| (k, [pixel[0], pixel[1], pixel[2], pixel[3]], want))
+        })
+        .collect()
+}
+
+/// SIN and COS with `Style::nv_trigonometry` (`--precision fp30`) drawn by llvmpipe equal the
+/// machine's bits: pigment_numeric's `approx::sine` and `cosine` are what the fp30 machine
+/// executes, so they are the expected values here (the claim under test is that the ARB program
+/// reproduces the machine, not that the machine is accurate). 1 024 arguments from 0 and ±10^-30
+/// to ±10^4, and the noise shaders' expression. Without the option, llvmpipe's own SIN and COS
+/// differ in the last bits, which the noise's ×43758 magnifies.
+#[test]
+fn nv_sine_and_cosine_draw_the_machines_bits() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    for s in SCALES {
+        let p0 = [s[0], s[1], 0.0, 0.0];
+        let gpu = draw_nv(&mut oracle, TRIGONOMETRY, p0, true);
+        let wrong = differing(&gpu, |k| trigonometry_pixel(k, s));
+        assert!(wrong.is_empty(), "scales {s:?}: {wrong:?}");
+    }
+    let gpu = draw_nv(&mut oracle, NOISE, [0.0; 4], true);
+    let wrong = differing(&gpu, noise_pixel);
+    assert!(wrong.is_empty(), "noise: {wrong:?}");
+
+    let s = SCALES[0];
+    let gpu = draw_nv(&mut oracle, TRIGONOMETRY, [s[0], s[1], 0.0, 0.0], false);
+    assert!(!differing(&gpu, |k| trigonometry_pixel(k, s)).is_empty());
+    let gpu = draw_nv(&mut oracle, NOISE, [0.0; 4], false);
+    assert!(!differing(&gpu, noise_pixel).is_empty());
 }

@@ -267,7 +267,11 @@ impl<'a> Body<'a> {
         if self.precision != Precision::Fp30 {
             return e;
         }
-        let e = self.helpers.nan_rule(op, args, ty.kind).unwrap_or(e);
+        let e = self
+            .helpers
+            .nan_rule(op, args, ty.kind)
+            .or_else(|| self.helpers.nv_trigonometry(op, args, ty.kind))
+            .unwrap_or(e);
         self.helpers
             .round(op, args, e.clone(), ty.kind)
             .unwrap_or(e)

@@ -13,7 +13,7 @@ mod quad;
 
 mod draw;
 
-use draw::{compare_precise, function};
+use draw::{compare_precise, function, llvmpipe_picture};
 use gl_oracle::Oracle;
 use pigment_glsl::{Precision, Version};
 use pigment_ir::Stage;
@@ -213,9 +213,10 @@ fn corpus_programs_in_fp30_precision_render_as_the_interpreter_computes() {
 fn fp30_precision_output_passes_glslang() {
     let f = function(HALF_ROUNDING, "fs");
     let nan = function(NAN, "fs");
+    let noise = cg_function(NOISE);
     let mut checked = 0;
     let programs = common::corpus();
-    let all = programs.iter().map(|(_, f)| f).chain([&f, &nan]);
+    let all = programs.iter().map(|(_, f)| f).chain([&f, &nan, &noise]);
     for f in all {
         for version in [
             Version::desktop(120),
@@ -284,4 +285,116 @@ fn default_output_has_no_rounding_helpers() {
         "mad rounds twice:\n{}",
         p.text
     );
+}
+
+/// Pixel (i, j) of the 16x16 picture computes n = 16j + i − 128 (exact), x = n·SX and y = n·SY
+/// (one product each), and writes (sin x, cos x, sin y, cos y); `NOISE` writes the noise shaders'
+/// frac(sin(dot(co, (12.9898, 78.233))) · 43758.5453) for co = (i, j)/16.
+const TRIGONOMETRY: &str = "float4 main_fragment(float4 t : TEXCOORD0) : COLOR
+{
+    float2 ij = floor(t.xy * 16);
+    float n = ij.y * 16 + ij.x - 128;
+    float x = n * SX;
+    float y = n * SY;
+    return float4(sin(x), cos(x), sin(y), cos(y));
+}
+";
+const NOISE: &str = "float4 main_fragment(float4 t : TEXCOORD0) : COLOR
+{
+    float2 co = floor(t.xy * 16) * 0.0625;
+    float v = frac(sin(dot(co, float2(12.9898, 78.233))) * 43758.5453);
+    return float4(v, v, v, v);
+}
+";
+
+/// Scales of n ∈ [−128, 127]: about [−2π, 2π] in irregular steps, multiples of π/2 and π/4 (the
+/// quadrants' edges and the ties of k's rounding), tiny arguments, and up to about ±10^4.
+const SCALES: [[f32; 2]; 4] = [
+    [0.049_087_385, 0.037_8],
+    [std::f32::consts::FRAC_PI_2, std::f32::consts::FRAC_PI_4],
+    [1e-30, 0.003_141_592_7],
+    [39.062_5, 78.131_7],
+];
+
+fn cg_function(text: &str) -> pigment_ir::Function {
+    let module = common::lower_cg("trig.cg", text, "main_fragment", Stage::Fragment);
+    let h = module.function("main_fragment").unwrap();
+    module.functions[h].clone()
+}
+
+/// n = 16j + i − 128 of pixel k (row 0 first).
+fn index(k: usize) -> f32 {
+    (16 * (k / 16) + k % 16) as f32 - 128.0
+}
+
+fn trigonometry_pixel(k: usize, s: [f32; 2]) -> [f32; 4] {
+    use pigment_numeric::approx::{cosine, sine};
+    let (x, y) = (index(k) * s[0], index(k) * s[1]);
+    [sine(x), cosine(x), sine(y), cosine(y)]
+}
+
+fn noise_pixel(k: usize) -> [f32; 4] {
+    let (i, j) = ((k % 16) as f32 * 0.0625, (k / 16) as f32 * 0.0625);
+    let d = i * 12.9898 + j * 78.233;
+    let v = pigment_numeric::approx::sine(d) * 43_758.547;
+    [v - v.floor(); 4]
+}
+
+/// How many pixels of `f` drawn by llvmpipe as `version` in `precision` are not `want`'s bits
+/// (−0 and +0 count as equal), with the first of them.
+fn differing(
+    oracle: &mut Oracle,
+    f: &pigment_ir::Function,
+    version: Version,
+    precision: Precision,
+    want: impl Fn(usize) -> [f32; 4],
+) -> (usize, String) {
+    let fs = pigment_glsl::write_precise(f, version, &Default::default(), precision).unwrap();
+    let gpu = llvmpipe_picture(oracle, f, &fs, &[], version).unwrap();
+    let wrong: Vec<String> = gpu
+        .chunks(4)
+        .enumerate()
+        .filter(|(k, pixel)| pixel.iter().zip(want(*k)).any(|(&g, w)| g != w))
+        .map(|(k, pixel)| format!("pixel {k}: llvmpipe {pixel:?}, machine {:?}", want(k)))
+        .collect();
+    let first = wrong.first().cloned().unwrap_or_default();
+    (
+        wrong.len(),
+        format!("{version} {precision:?}: {first}\n{}", fs.text),
+    )
+}
+
+/// `sin` and `cos` in fp30 precision (`cg_nv_sin`, `cg_nv_cos`) drawn by llvmpipe equal the
+/// machine's bits in every version the mode has two forms for: pigment_numeric's `approx::sine`
+/// and `cosine` are what the fp30 machine (and the IR interpreter) execute, so they are the
+/// expected values (the claim under test is that the GLSL reproduces the machine). 1 024
+/// arguments from 0 and ±10^-30 to ±10^4, and the noise shaders' expression. In the default
+/// precision llvmpipe's `sin` and `cos` differ in the last bits, which the noise magnifies.
+#[test]
+fn nv_sine_and_cosine_draw_the_machines_bits() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let noise = cg_function(NOISE);
+    for version in [
+        Version::desktop(120),
+        Version::es(100),
+        Version::desktop(330),
+    ] {
+        for s in SCALES {
+            let text = TRIGONOMETRY
+                .replace("SX", &format!("{:?}", s[0]))
+                .replace("SY", &format!("{:?}", s[1]));
+            let f = cg_function(&text);
+            let (wrong, first) = differing(&mut oracle, &f, version, Precision::Fp30, |k| {
+                trigonometry_pixel(k, s)
+            });
+            assert_eq!(wrong, 0, "scales {s:?}: {first}");
+        }
+        let (wrong, first) = differing(&mut oracle, &noise, version, Precision::Fp30, noise_pixel);
+        assert_eq!(wrong, 0, "noise: {first}");
+        let (wrong, _) = differing(&mut oracle, &noise, version, Precision::Target, noise_pixel);
+        assert!(
+            wrong > 0,
+            "{version}: the default precision draws the noise as NV does"
+        );
+    }
 }

@@ -64,6 +64,8 @@
 //! or compare operands that the callers have flushed. `nvfp-jit`'s differential test checks it on
 //! zeros, denormals, tiny products, huge values, INF and NaN.
 
+pub mod plain;
+
 /// The operations the approximations are written in: f32 lanes (`F`), the same bits as i32 lanes
 /// (`I`) and lane masks (`M`). [`Scalar`] is one lane; the JIT's implementation is four.
 pub trait Lanes {

@@ -2,12 +2,13 @@
 //! write mask, CC mask and CC update (see `condition`).
 
 use super::condition::{self, Test};
-use super::nan;
 use super::operand::{destination, source};
 use super::writer::Writer;
+use super::{nan, trig};
 use super::{Style, Unsupported};
 use nvfp::isa::{Opcode, OutputReg, Precision, TempReg, TexTarget, WriteMask};
 use nvfp::program::{DestReg, Instruction};
+use pigment_numeric::approx::plain::Function;
 
 /// How an NV opcode is computed in ARB.
 enum Form {
@@ -29,6 +30,8 @@ enum Form {
     NanPow,
     /// RSQ with NV's NaN for a negative operand (`nan`).
     NanRsq,
+    /// SIN / COS as NV's steps (`trig`).
+    NvTrigonometry(Function),
 }
 
 fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
@@ -36,6 +39,7 @@ fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
     let Style {
         stepwise_dots,
         nan_rules,
+        nv_trigonometry,
         ..
     } = style;
     Ok(match ins.opcode {
@@ -43,6 +47,8 @@ fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
         Min if nan_rules => Form::NanMinMax("MIN"),
         Pow if nan_rules => Form::NanPow,
         Rsq if nan_rules => Form::NanRsq,
+        Sin if nv_trigonometry => Form::NvTrigonometry(Function::Sine),
+        Cos if nv_trigonometry => Form::NvTrigonometry(Function::Cosine),
         Add => Form::Same("ADD"),
         Cos => Form::Same("COS"),
         Dp3 if stepwise_dots => Form::StepwiseDot(3),
@@ -165,7 +171,11 @@ fn round_to_half(w: &mut Writer, value: &str) {
 fn may_be_nan(form: &Form) -> bool {
     match form {
         Form::Same(op) => !matches!(*op, "SGE" | "SLT" | "TEX" | "TXP"),
-        Form::StepwiseDot(_) | Form::NanMinMax(_) | Form::NanPow | Form::NanRsq => true,
+        Form::StepwiseDot(_)
+        | Form::NanMinMax(_)
+        | Form::NanPow
+        | Form::NanRsq
+        | Form::NvTrigonometry(_) => true,
         Form::Swapped(_) | Form::Equality { .. } | Form::Constant(_) => false,
     }
 }
@@ -252,16 +262,26 @@ fn compute_as(
             let [a, b] = two(ins, sources)?;
             nan::pow(w, result, a, b);
         }
-        Form::NanRsq => match sources {
-            [a] => nan::rsq(w, result, a),
-            _ => return Err(Unsupported::new("RSQ without one operand".into(), ins.span)),
-        },
+        Form::NanRsq => nan::rsq(w, result, one(ins, sources)?),
+        Form::NvTrigonometry(function) => {
+            trig::sine_cosine(w, *function, result, one(ins, sources)?, sat)
+        }
         Form::Constant(v) => {
             let v = super::operand::number(*v);
             w.line(format!("MOV{sat} {result}, {{{v}, {v}, {v}, {v}}};"));
         }
     }
     Ok(())
+}
+
+fn one<'a>(ins: &Instruction, sources: &'a [String]) -> Result<&'a str, Unsupported> {
+    match sources {
+        [a] => Ok(a),
+        _ => Err(Unsupported::new(
+            format!("{} with {} operands", ins.opcode.name(), sources.len()),
+            ins.span,
+        )),
+    }
 }
 
 fn two<'a>(ins: &Instruction, sources: &'a [String]) -> Result<[&'a str; 2], Unsupported> {

@@ -20,6 +20,7 @@
 //! | SEQ, SNE | two SGEs multiplied (SNE: one minus that product): false / true for NaN as notes 6 says |
 //! | SFL, STR | MOV of 0 / 1 |
 //! | MIN, MAX, POW, RSQ and `_SAT` with [`Style::nan_rules`] | the longer forms of `nan`, which keep NV's NaN rules |
+//! | SIN, COS with [`Style::nv_trigonometry`] | NV's steps (`trig`): FLR, FRC, MUL, ADD, SUB, SLT and CMP |
 //! | an fp16 result with [`Style::half_rounding`] | computed into a scratch temporary, rounded to 11 significant bits by a MUL and two SUBs, then stored |
 //! | condition codes | see `condition`: `nv_cc` holds the stored values; tests are SGE/SLT vectors; conditional writes are CMPs; KIL LT / KIL GT are ARB KILs of `nv_cc` / `-nv_cc` |
 //!
@@ -43,6 +44,7 @@ mod condition;
 mod instruction;
 mod nan;
 pub(crate) mod operand;
+mod trig;
 mod writer;
 
 pub use operand::NAMED_LOCAL_BASE;
@@ -103,6 +105,9 @@ pub struct Style {
     /// stored into an H register, `o[COLH]` or HC) to fp16's 11 significant bits, with three
     /// more instructions (`pigment compile --precision fp30`).
     pub half_rounding: bool,
+    /// SIN and COS as NV computes them, step by step (`trig`; `pigment compile --precision
+    /// fp30`), instead of the implementation's SIN and COS.
+    pub nv_trigonometry: bool,
 }
 
 /// Translates a loaded NV program for the oracle: exact where ARB can be (see the module
@@ -115,6 +120,7 @@ pub fn translate(program: &Program) -> Result<Translation, Unsupported> {
             stepwise_dots: true,
             nan_rules: false,
             half_rounding: false,
+            nv_trigonometry: false,
         },
     )
 }

@@ -4,7 +4,8 @@
 //! as fp30 (and the IR) compute them, through small helper functions written before `main`
 //! (`cg_half`, `cg_fixed`, and stepwise `dot` and `lerp`, which the IR rounds at every step). The
 //! mode also keeps NV's NaN rules, which GLSL leaves undefined: `min`, `max`, `clamp`, `sat` and
-//! `pow` through the `cg_nan_*` helpers.
+//! `pow` through the `cg_nan_*` helpers, and computes `sin` and `cos` as NV does (`cg_nv_sin`,
+//! `cg_nv_cos`: [`trig`]).
 //!
 //! From GLSL 3.30 and ES 3.00 the rounding works on the float's bits (`floatBitsToUint`), so it is
 //! exact whatever the driver's rounding mode for conversions; the versions without bit casts get
@@ -12,10 +13,12 @@
 //! exact where the driver keeps the operations as written, which llvmpipe does.
 
 mod arithmetic;
+mod trig;
 
 use crate::expr::{call, Expr};
 use crate::version::Version;
 use pigment_ir::{Op, ScalarKind};
+use pigment_numeric::approx::plain::Function;
 
 /// How `half` and `fixed` values are computed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -80,6 +83,7 @@ pub struct Helpers {
     fixed: bool,
     dot: bool,
     nan: bool,
+    trigonometry: bool,
 }
 
 /// The helper's stem for `kind` (`None`: a kind that is not rounded).
@@ -170,6 +174,21 @@ impl Helpers {
         Some(call(name, &refs))
     }
 
+    /// `sin` and `cos` of real operands as NV computes them (`trig`), for the fp30 mode; `None`
+    /// for other operations.
+    pub fn nv_trigonometry(&mut self, op: Op, args: &[Expr], kind: ScalarKind) -> Option<Expr> {
+        let function = match op {
+            Op::Sin => Function::Sine,
+            Op::Cos => Function::Cosine,
+            _ => return None,
+        };
+        if !kind.is_real() {
+            return None;
+        }
+        self.trigonometry = true;
+        Some(call(trig::name(function), &[&args[0]]))
+    }
+
     /// The helper functions used, as GLSL text for `version` (empty when none): on the bits
     /// where the version has bit casts, else by arithmetic ([`arithmetic`]).
     pub fn text(self, version: Version) -> String {
@@ -184,6 +203,9 @@ impl Helpers {
                 false => arithmetic::NAN_RULES,
             });
             text.push_str(&nan_rule_vectors());
+        }
+        if self.trigonometry {
+            text.push_str(&trig::helpers(version));
         }
         if self.dot {
             text.push_str(&stepwise_dots());

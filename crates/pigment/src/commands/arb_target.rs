@@ -35,6 +35,7 @@ pub fn compile(args: &CompileArgs, profile: &str) -> CommandResult {
             stepwise_dots: args.precision == PrecisionArg::Fp30,
             nan_rules: args.precision == PrecisionArg::Fp30,
             half_rounding: args.precision == PrecisionArg::Fp30,
+            nv_trigonometry: args.precision == PrecisionArg::Fp30,
         };
         let arb = pigment_arb::arbfp1(&module, entry, &options)
             .map_err(|errors| reject(&front, entry, errors))?;
