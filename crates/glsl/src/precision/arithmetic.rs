@@ -20,28 +20,9 @@ bool cg_isnan(float x)
 }
 ";
 
-/// [`super::NAN_RULES`] without `isnan` and bit casts.
-pub(super) const NAN_RULES: &str = "
-// NV's NaN rules: min, max and saturation keep a NaN operand; pow of NaN, of a negative base
-// and 0^0 is NaN
-float cg_nan_min(float a, float b)
-{
-    return cg_isnan(a) ? a : cg_isnan(b) ? b : min(a, b);
-}
-float cg_nan_max(float a, float b)
-{
-    return cg_isnan(a) ? a : cg_isnan(b) ? b : max(a, b);
-}
-float cg_nan_sat(float x)
-{
-    return cg_isnan(x) ? x : clamp(x, 0.0, 1.0);
-}
-float cg_nan_pow(float a, float b)
-{
-    bool nan = cg_isnan(a) || cg_isnan(b) || a < 0.0 || (a == 0.0 && b == 0.0);
-    return nan ? log2(-1.0 - abs(a)) : pow(a, b);
-}
-";
+/// A NaN without bit casts, for [`super::nan_rules`]: the logarithm of a negative number (Mesa
+/// keeps `log2` of -1 a NaN; `a` is the helper's first operand).
+pub(super) const NAN: &str = "log2(-1.0 - abs(a))";
 
 /// [`super::HALF`] by Veltkamp's split.
 pub(super) const HALF: &str = "

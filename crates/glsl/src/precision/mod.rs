@@ -152,7 +152,7 @@ impl Helpers {
     }
 
     /// `min`, `max`, `clamp`, `sat` and `pow` of real operands with NV's NaN rules (see
-    /// [`NAN_RULES`]), for the fp30 mode; `None` for other operations.
+    /// [`nan_rules`]), for the fp30 mode; `None` for other operations.
     pub fn nan_rule(&mut self, op: Op, args: &[Expr], kind: ScalarKind) -> Option<Expr> {
         if !kind.is_real() {
             return None;
@@ -198,9 +198,9 @@ impl Helpers {
             text.push_str(arithmetic::IS_NAN);
         }
         if self.nan {
-            text.push_str(match bits {
-                true => NAN_RULES,
-                false => arithmetic::NAN_RULES,
+            text.push_str(&match bits {
+                true => nan_rules("isnan", "uintBitsToFloat(0x7fc00000u)"),
+                false => nan_rules("cg_isnan", arithmetic::NAN),
             });
             text.push_str(&nan_rule_vectors());
         }
@@ -253,29 +253,36 @@ fn stepwise_dots() -> String {
 /// NaN operand, a negative base and 0^0 (its special cases 1-3). Mesa's `min`/`max`/`clamp`
 /// return the other operand and its `pow` of a NaN base gives 0, which turned the NaNs of
 /// crt-hyllian-fast, aann, nedi and cam02-ucs-reverse into numbers.
-const NAN_RULES: &str = "
+///
+/// The text of these helpers with `is_nan` as the NaN test and `nan` as the expression of
+/// a NaN result: `isnan` and a bit cast where the version has them, else [`arithmetic`]'s forms.
+fn nan_rules(is_nan: &str, nan: &str) -> String {
+    format!(
+        "
 // NV's NaN rules: min, max and saturation keep a NaN operand; pow of NaN, of a negative base
 // and 0^0 is NaN
 float cg_nan_min(float a, float b)
-{
-    return isnan(a) ? a : isnan(b) ? b : min(a, b);
-}
+{{
+    return {is_nan}(a) ? a : {is_nan}(b) ? b : min(a, b);
+}}
 float cg_nan_max(float a, float b)
-{
-    return isnan(a) ? a : isnan(b) ? b : max(a, b);
-}
+{{
+    return {is_nan}(a) ? a : {is_nan}(b) ? b : max(a, b);
+}}
 float cg_nan_sat(float x)
-{
-    return isnan(x) ? x : clamp(x, 0.0, 1.0);
-}
+{{
+    return {is_nan}(x) ? x : clamp(x, 0.0, 1.0);
+}}
 float cg_nan_pow(float a, float b)
-{
-    bool nan = isnan(a) || isnan(b) || a < 0.0 || (a == 0.0 && b == 0.0);
-    return nan ? uintBitsToFloat(0x7fc00000u) : pow(a, b);
+{{
+    bool nan = {is_nan}(a) || {is_nan}(b) || a < 0.0 || (a == 0.0 && b == 0.0);
+    return nan ? {nan} : pow(a, b);
+}}
+"
+    )
 }
-";
 
-/// The vec2-vec4 overloads of [`NAN_RULES`]'s helpers, component by component; `min` and `max`
+/// The vec2-vec4 overloads of [`nan_rules`]' helpers, component by component; `min` and `max`
 /// also take a float second operand (the writer writes splats as scalars there).
 fn nan_rule_vectors() -> String {
     let mut text = String::new();
