@@ -154,11 +154,8 @@ fn nan_rules_draw_as_nv_computes_them() {
     ];
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let style = pigment_arb::from_nv::Style {
-        fp32: true,
-        stepwise_dots: true,
-        nan_rules: true,
         half_rounding: false,
-        nv_trigonometry: false,
+        ..fp30_style(false)
     };
     for (body, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
@@ -209,13 +206,7 @@ fn half_rounding_draws_fp16_values() {
         ),
     ];
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
-    let style = pigment_arb::from_nv::Style {
-        fp32: true,
-        stepwise_dots: true,
-        nan_rules: true,
-        half_rounding: true,
-        nv_trigonometry: false,
-    };
+    let style = fp30_style(false);
     for (body, p0, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
         let (ast, diagnostics) = nvfp::syntax::parse(&nv, pigment_diag::FileId(0));
@@ -283,13 +274,7 @@ const SCALES: [[f32; 2]; 4] = [
 /// The program `nv` drawn on llvmpipe at 16x16 with locals p[0], p[1] = [`INDEX`], p[2] =
 /// [`NOISE_CONSTANTS`], translated with or without `nv_trigonometry`.
 fn draw_nv(oracle: &mut Oracle, nv: &str, p0: [f32; 4], nv_trigonometry: bool) -> Vec<f32> {
-    let style = pigment_arb::from_nv::Style {
-        fp32: true,
-        stepwise_dots: true,
-        nan_rules: true,
-        half_rounding: true,
-        nv_trigonometry,
-    };
+    let style = fp30_style(nv_trigonometry);
     let (ast, diagnostics) = nvfp::syntax::parse(nv, pigment_diag::FileId(0));
     assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
     let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
@@ -358,4 +343,15 @@ fn nv_sine_and_cosine_draw_the_machines_bits() {
     assert!(!differing(&gpu, |k| trigonometry_pixel(k, s)).is_empty());
     let gpu = draw_nv(&mut oracle, NOISE, [0.0; 4], false);
     assert!(!differing(&gpu, noise_pixel).is_empty());
+}
+
+/// The style `--precision fp30` gives arbfp1, with or without NV's SIN and COS.
+fn fp30_style(nv_trigonometry: bool) -> pigment_arb::from_nv::Style {
+    pigment_arb::from_nv::Style {
+        fp32: true,
+        stepwise_dots: true,
+        nan_rules: true,
+        half_rounding: true,
+        nv_trigonometry,
+    }
 }
