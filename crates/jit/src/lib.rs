@@ -31,7 +31,15 @@ use std::time::{Duration, Instant};
 
 /// A compiled program.
 pub struct JitKernel {
+    /// The function that writes back the outputs and kill flags only.
     entry: native::Entry,
+    /// The function for traces, which writes back every register and the CC too: compiled at the
+    /// first traced batch (`eval --dump`, the differential tests), so that the loop every batch
+    /// runs has no trace branch (whose join cost register moves per quad) and a render pays no
+    /// second compilation.
+    traced: OnceLock<Result<native::Entry, Unsupported>>,
+    /// What to compile the traced function from.
+    decoded: Decoded,
     /// The code flushes fp32 results lazily and runs with denormal operands read as zero.
     lazy_flush: bool,
     /// How long Cranelift took (zero when it came from the cache).
@@ -48,13 +56,24 @@ impl std::fmt::Debug for JitKernel {
 
 impl Kernel for JitKernel {
     fn run_batch(&self, mut state: BatchState<'_>, textures: &TextureUnits, quads: usize) {
+        let entry = if state.traced {
+            let traced = self
+                .traced
+                .get_or_init(|| compile_uncached(&self.decoded, self.lazy_flush, true));
+            // The program compiled once already; Cranelift failing on it now would be a bug.
+            *traced
+                .as_ref()
+                .expect("the traced form of a compiled program")
+        } else {
+            self.entry
+        };
         native::call(
-            self.entry,
+            entry,
             self.lazy_flush,
             &mut state.regs,
             state.cc,
             state.killed,
-            (quads, state.traced),
+            quads,
             textures,
         );
     }
@@ -102,10 +121,12 @@ pub fn compile(decoded: &Decoded) -> Result<(Arc<JitKernel>, Duration), Unsuppor
     // programs that call helpers (texture lookups above all) flush as they go instead, so that the
     // CPU's mode never changes per helper call.
     let lazy_flush = native::DENORMALS_ARE_ZERO && !codegen::calls_helpers(decoded);
-    let entry = compile_uncached(decoded, lazy_flush)?;
+    let entry = compile_uncached(decoded, lazy_flush, false)?;
     let compile_time = start.elapsed();
     let kernel = Arc::new(JitKernel {
         entry,
+        traced: OnceLock::new(),
+        decoded: decoded.clone(),
         lazy_flush,
         compile_time,
     });
@@ -113,7 +134,11 @@ pub fn compile(decoded: &Decoded) -> Result<(Arc<JitKernel>, Duration), Unsuppor
     Ok((kernel, compile_time))
 }
 
-fn compile_uncached(decoded: &Decoded, lazy_flush: bool) -> Result<native::Entry, Unsupported> {
+fn compile_uncached(
+    decoded: &Decoded,
+    lazy_flush: bool,
+    traced: bool,
+) -> Result<native::Entry, Unsupported> {
     let fail = |e: &dyn std::fmt::Display| Unsupported(e.to_string());
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(|e| fail(&e))?;
@@ -142,7 +167,7 @@ fn compile_uncached(decoded: &Decoded, lazy_flush: bool) -> Result<native::Entry
         helpers,
         ptr,
         module.target_config(),
-        lazy_flush,
+        (lazy_flush, traced),
     );
     let disasm = std::env::var_os("PIGMENT_JIT_DISASM").is_some();
     ctx.set_disasm(disasm);

@@ -42,16 +42,15 @@ fn with_daz<R>(_daz: bool, f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// The compiled program: `(regs, cc, killed, quads, textures, traced)`. `regs[4 * slot + component]`
+/// The compiled program: `(regs, cc, killed, quads, textures)`. `regs[4 * slot + component]`
 /// points at that component's [`LANES`] lanes, `cc` at `[[u8; LANES]; 4]`, `killed` at
 /// `[bool; LANES]`.
-pub type Entry =
-    unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits, u64);
+pub type Entry = unsafe extern "C" fn(*const *mut f32, *mut u8, *mut u8, u64, *const TextureUnits);
 
 /// Turns the address of a finished function with [`Entry`]'s signature into a pointer.
 pub fn entry_from(code: *const u8) -> Entry {
     // SAFETY: `code` is the address Cranelift's JIT module returned for a function it finalised with
-    // exactly Entry's signature (six pointer-sized arguments, no result; see `codegen::signature`),
+    // exactly Entry's signature (five pointer-sized arguments, no result; see `codegen::signature`),
     // in executable memory that is never freed (the module is leaked by `compile`).
     unsafe { std::mem::transmute::<*const u8, Entry>(code) }
 }
@@ -60,15 +59,14 @@ pub fn entry_from(code: *const u8) -> Entry {
 /// sizes, which is all the compiled code relies on: it touches lanes `0..4 * quads` (quads at most
 /// `QUADS`) of each register component, of each CC component and of `killed`, and only those.
 /// `daz`: the code was compiled with lazy flushes (and calls no helper, which must compute with
-/// denormals as Rust always does). `(quads, traced)`: the real quads, and whether every register
-/// and the CC go back into the batch.
+/// denormals as Rust always does). `quads`: the real quads.
 pub fn call(
     entry: Entry,
     daz: bool,
     regs: &mut [&mut [f32; LANES]],
     cc: &mut [[u8; LANES]; 4],
     killed: &mut [bool; LANES],
-    (quads, traced): (usize, bool),
+    quads: usize,
     textures: &TextureUnits,
 ) {
     // A `&mut [f32; LANES]` is a non-null pointer to the lanes: the references are the table of
@@ -86,7 +84,6 @@ pub fn call(
             killed.as_mut_ptr().cast(),
             quads,
             textures,
-            traced as u64,
         )
     });
 }

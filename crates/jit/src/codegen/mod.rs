@@ -40,11 +40,10 @@ pub struct Helpers {
     pub texture: usize,
 }
 
-/// The entry's signature: `(regs, cc, killed, quads, textures, traced)`; `traced` non-zero when
-/// the temporaries and the CC must be written back too (`BatchState::traced`).
+/// The entry's signature: `(regs, cc, killed, quads, textures)`.
 pub fn signature(call_conv: CallConv, ptr: Type) -> Signature {
     let mut sig = Signature::new(call_conv);
-    for ty in [ptr, ptr, ptr, types::I64, ptr, types::I64] {
+    for ty in [ptr, ptr, ptr, types::I64, ptr] {
         sig.params.push(AbiParam::new(ty));
     }
     sig
@@ -98,7 +97,9 @@ enum Initial {
     Hoisted(Value),
 }
 
-/// Builds the entry function of `decoded` into `func`.
+/// Builds the entry function of `decoded` into `func`. With `traced`, every written register
+/// component and the CC go back into the batch, not only the outputs and the kill flags
+/// (`BatchState::traced`).
 pub fn build(
     func: &mut Function,
     fctx: &mut FunctionBuilderContext,
@@ -106,15 +107,14 @@ pub fn build(
     helpers: Helpers,
     ptr: Type,
     config: cranelift_codegen::isa::TargetFrontendConfig,
-    lazy_flush: bool,
+    (lazy_flush, traced): (bool, bool),
 ) {
     let call_conv = func.signature.call_conv;
     let mut b = FunctionBuilder::new(func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
-    let [regs_p, cc_p, killed_p, quads, textures, traced] =
-        b.block_params(entry).try_into().expect("six");
+    let [regs_p, cc_p, killed_p, quads, textures] = b.block_params(entry).try_into().expect("five");
     let trusted = MemFlagsData::trusted();
     let written = written(decoded);
     let read = read(decoded);
@@ -217,25 +217,16 @@ pub fn build(
     let k = g.b.ins().band(k, one);
     let addr = g.b.ins().iadd(killed_p, lane_offset);
     g.store_bytes(k, addr, 0);
-    let rest = g.b.create_block();
-    let next = g.b.create_block();
-    g.b.ins().brif(traced, rest, &[], next, &[]);
-
-    g.b.switch_to_block(rest);
-    // Sealed now (its one predecessor is above), so that reading a variable here gives the value
-    // defined above, which `Gen::dirty` knows, rather than a new block parameter.
-    g.b.seal_block(rest);
-    for written in written.iter().filter(|w| !output(w)) {
-        store(&mut g, written);
+    if traced {
+        for written in written.iter().filter(|w| !output(w)) {
+            store(&mut g, written);
+        }
+        for c in 0..4 {
+            let v = g.b.use_var(g.cc[c]);
+            let addr = g.b.ins().iadd(cc_p, lane_offset);
+            g.store_bytes(v, addr, (c * LANES) as i32);
+        }
     }
-    for c in 0..4 {
-        let v = g.b.use_var(g.cc[c]);
-        let addr = g.b.ins().iadd(cc_p, lane_offset);
-        g.store_bytes(v, addr, (c * LANES) as i32);
-    }
-    g.b.ins().jump(next, &[]);
-
-    g.b.switch_to_block(next);
     let following = g.b.ins().iadd_imm_u(q, 1);
     g.b.ins().jump(header, &[following.into()]);
 
