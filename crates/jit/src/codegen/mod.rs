@@ -148,6 +148,15 @@ pub fn build(
             })
         })
         .collect();
+    // A program without KIL kills nothing: its flags are cleared once per call, not per quad.
+    let kills = decoded.steps.iter().any(|step| step.kill.is_some());
+    if !kills {
+        let zeros = b.func.dfg.constants.insert(vec![0; 16].into());
+        let none = b.ins().vconst(types::I8X16, zeros);
+        for at in (0..LANES).step_by(16) {
+            b.ins().store(trusted, none, killed_p, at as i32);
+        }
+    }
     let io = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 256, 4));
     let header = b.create_block();
     let q = b.append_block_param(header, types::I64);
@@ -212,11 +221,13 @@ pub fn build(
         store(&mut g, written);
     }
     let lane_offset = g.b.ins().ushr_imm_u(offset, 2);
-    let k = g.b.use_var(g.killed);
-    let one = g.isplat(1);
-    let k = g.b.ins().band(k, one);
-    let addr = g.b.ins().iadd(killed_p, lane_offset);
-    g.store_bytes(k, addr, 0);
+    if kills {
+        let k = g.b.use_var(g.killed);
+        let one = g.isplat(1);
+        let k = g.b.ins().band(k, one);
+        let addr = g.b.ins().iadd(killed_p, lane_offset);
+        g.store_bytes(k, addr, 0);
+    }
     if traced {
         for written in written.iter().filter(|w| !output(w)) {
             store(&mut g, written);
