@@ -112,7 +112,23 @@ pub fn texture_quad(
         _ => Lookup::Implicit,
     };
     let target = TARGETS[((code >> 8) & 0xFF) as usize];
-    let p = PRECISIONS[(code >> 24) as usize];
-    let texels = textures.sample_quad(code as u8, target, &fragments(coords), &lookup);
-    std::array::from_fn(|c| std::array::from_fn(|f| last(p, texels[f][c])))
+    let texels = textures.sample_quad_components(code as u8, target, coords, &lookup);
+    // The precision is chosen once, so that each conversion runs over all sixteen values at once.
+    match PRECISIONS[(code >> 24) as usize] {
+        Precision::R => convert::<Fp32>(texels),
+        Precision::H => convert::<Fp16>(texels),
+        Precision::X => convert::<Fx12>(texels),
+    }
+}
+
+/// `R::last` of each value, as plain loops over the quads (which compile to vector code, where
+/// `map` or `flatten` may not).
+#[inline(always)]
+fn convert<R: Rounding>(mut quads: [Quad; 4]) -> [Quad; 4] {
+    for quad in &mut quads {
+        for v in quad {
+            *v = R::last(*v);
+        }
+    }
+    quads
 }

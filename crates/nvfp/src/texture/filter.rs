@@ -13,6 +13,11 @@
 //! driver does with NV_fragment_program on real hardware (measured on an H100 with driver 580, see
 //! docs/nv-driver.md). Huge finite coordinates wrap exactly (a float that large is an integer).
 //!
+//! The functions here work on `N` lanes at once: one for [`super::Texture::sample`], the four fragments
+//! of a quad for [`super::TextureUnits::sample_quad`], so that both run the one definition of these
+//! rules, the quad's as straight array code (four coordinates to texel indices with vector
+//! instructions, then each fragment's texels read and blended).
+//!
 //! Interpolation uses the form a + α·(b − a), nested x, then y, then z. It is algebraically GL's
 //! weighted sum Σ (1−α)(1−β)τ..., reproduces constant components (the 1.0 of an RGB texture) exactly,
 //! and is the form Mesa's llvmpipe uses.
@@ -22,12 +27,12 @@ use super::Wrap;
 // IEEE floor bit for bit without the library call `f32::floor` is on baseline x86-64.
 use pigment_numeric::floor;
 
-/// Where LINEAR filtering samples along one axis.
+/// Where LINEAR filtering samples along one axis, for `N` lanes (the fragments of a quad, or one).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Taps {
-    pub i0: usize,
-    pub i1: usize,
-    pub weight: f32,
+pub(crate) struct Taps<const N: usize> {
+    pub i0: [usize; N],
+    pub i1: [usize; N],
+    pub weight: [f32; N],
 }
 
 /// The texel index NEAREST filtering picks along an axis of `size` texels.
@@ -57,50 +62,166 @@ fn beyond_repeat_index(u: f32, size: usize) -> usize {
     }
 }
 
-/// The two texels and the weight LINEAR filtering uses along an axis of `size` texels.
+/// The two texels and the weight LINEAR filtering uses along an axis of `size` texels, for each of
+/// `N` coordinates. The lanes go through the same steps side by side (straight-line array code the
+/// compiler vectorises), in 32-bit integers when every coordinate and the size are below
+/// [`NARROW`]; a group with a REPEAT coordinate that is NaN, infinite or huge goes through
+/// [`repeat_taps_per_lane`].
 #[inline(always)]
-pub(crate) fn linear_taps(u: f32, size: usize, wrap: Wrap) -> Taps {
+pub(crate) fn linear_taps<const N: usize>(u: [f32; N], size: usize, wrap: Wrap) -> Taps<N> {
     let u = match wrap {
-        Wrap::Repeat if u.abs() < HUGE => u,
-        // A huge coordinate is an integer: both taps on the same texel (weight 0), wrapped exactly.
-        Wrap::Repeat if u.is_finite() => {
-            let i = beyond_repeat_index(u, size);
-            return Taps {
-                i0: i,
-                i1: i,
-                weight: 0.0,
-            };
-        }
-        // NaN and ±inf sample as coordinate 0.
-        Wrap::Repeat => 0.0,
+        Wrap::Repeat => u,
         // f32::max maps NaN to 0.5, where coordinate 0 is clamped too.
-        Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
+        Wrap::ClampToEdge => {
+            let mut clamped = u;
+            for u in &mut clamped {
+                *u = u.max(0.5).min(size as f32 - 0.5);
+            }
+            clamped
+        }
     };
-    let x = u - 0.5;
-    let below = floor(x);
-    let weight = x - below;
-    let i = below as i64;
+    // One comparison per lane (NaN fails it too).
+    if size < NARROW as usize && u.iter().all(|u| u.abs() < NARROW) {
+        taps_in::<i32, N>(u, size, wrap)
+    } else if wrap == Wrap::ClampToEdge || u.iter().all(|u| u.abs() < HUGE) {
+        taps_in::<i64, N>(u, size, wrap)
+    } else {
+        repeat_taps_per_lane(u, size)
+    }
+}
+
+/// 2^22: a coordinate or size below it has its floor, floor + 1 and size in an i32, and the floor
+/// converts with [`narrow_integer`].
+const NARROW: f32 = 4_194_304.0;
+
+/// An integral f32 of magnitude below [`NARROW`] as an i32, exactly: 1.5·2^23 + x lies in
+/// (2^23, 2^24), where floats are the integers, so the sum is exact and its low mantissa bits are
+/// x in two's complement. Unlike `as`, this adds and subtracts four lanes at once on baseline
+/// x86-64 (which has no saturating vector conversion).
+#[inline(always)]
+fn narrow_integer(x: f32) -> i32 {
+    const MAGIC: f32 = 12_582_912.0;
+    (x + MAGIC).to_bits() as i32 - MAGIC.to_bits() as i32
+}
+
+/// i0 = wrap(floor(u − ½)), i1 = wrap(i0 + 1), weight = frac(u − ½) for each lane, with the integer
+/// steps in `I`, in whose range floor(u − ½) + 1 and `size` lie.
+#[inline(always)]
+fn taps_in<I: Index, const N: usize>(u: [f32; N], size: usize, wrap: Wrap) -> Taps<N> {
+    let mut below = [I::default(); N];
+    let mut weight = [0.0f32; N];
+    for lane in 0..N {
+        let x = u[lane] - 0.5;
+        let floored = floor(x);
+        weight[lane] = x - floored;
+        below[lane] = I::from_integral(floored);
+    }
+    let mut above = below;
+    for i in &mut above {
+        *i = i.next();
+    }
     Taps {
-        i0: wrap_index(i, size, wrap),
-        i1: wrap_index(i.saturating_add(1), size, wrap),
+        i0: I::wrap(below, size, wrap),
+        i1: I::wrap(above, size, wrap),
         weight,
     }
 }
 
+/// [`linear_taps`] one lane at a time, for a group with a REPEAT coordinate that is NaN, infinite
+/// (both sample as coordinate 0) or has |u| ≥ [`HUGE`] (an integer: both taps on its texel,
+/// wrapped exactly, with weight 0).
+#[cold]
+#[inline(never)]
+fn repeat_taps_per_lane<const N: usize>(u: [f32; N], size: usize) -> Taps<N> {
+    let mut taps = Taps {
+        i0: [0; N],
+        i1: [0; N],
+        weight: [0.0; N],
+    };
+    for (lane, &u) in u.iter().enumerate() {
+        let (i0, i1, weight) = if u.abs() < HUGE || !u.is_finite() {
+            let u = if u.is_finite() { u } else { 0.0 };
+            let one = taps_in::<i64, 1>([u], size, Wrap::Repeat);
+            (one.i0[0], one.i1[0], one.weight[0])
+        } else {
+            let i = beyond_repeat_index(u, size);
+            (i, i, 0.0)
+        };
+        taps.i0[lane] = i0;
+        taps.i1[lane] = i1;
+        taps.weight[lane] = weight;
+    }
+    taps
+}
+
+/// The signed integers texel indices are worked out in before wrapping: i32 where they are small
+/// enough (the conversions and wrapping of four lanes are then single vector instructions), i64
+/// otherwise.
+trait Index: Copy + Default {
+    /// An integral f32, in range (i32: below [`NARROW`]; i64: else the conversion saturates, NaN
+    /// giving 0).
+    fn from_integral(x: f32) -> Self;
+    /// self + 1, which the caller keeps in range.
+    fn next(self) -> Self;
+    /// Each lane wrapped into `0..size`, the choice of rule made once for the group.
+    fn wrap<const N: usize>(i: [Self; N], size: usize, wrap: Wrap) -> [usize; N];
+}
+
+/// One definition of the wrap rules for both widths.
+macro_rules! index_impl {
+    ($t:ty, $from_integral:expr) => {
+        impl Index for $t {
+            #[inline(always)]
+            fn from_integral(x: f32) -> $t {
+                $from_integral(x)
+            }
+
+            #[inline(always)]
+            fn next(self) -> $t {
+                self + 1
+            }
+
+            #[inline(always)]
+            fn wrap<const N: usize>(i: [$t; N], size: usize, wrap: Wrap) -> [usize; N] {
+                let n = size as $t;
+                let mut wrapped = [0usize; N];
+                // The loops are written out per rule so that each is straight array code.
+                match wrap {
+                    // For a power of two (every mipmapped benchmark texture) the remainder is the
+                    // low bits, without a division.
+                    Wrap::Repeat if size.is_power_of_two() => {
+                        for (w, i) in wrapped.iter_mut().zip(i) {
+                            *w = (i & (n - 1)) as usize;
+                        }
+                    }
+                    Wrap::Repeat => {
+                        for (w, i) in wrapped.iter_mut().zip(i) {
+                            *w = i.rem_euclid(n) as usize;
+                        }
+                    }
+                    Wrap::ClampToEdge => {
+                        for (w, i) in wrapped.iter_mut().zip(i) {
+                            *w = i.clamp(0, n - 1) as usize;
+                        }
+                    }
+                }
+                wrapped
+            }
+        }
+    };
+}
+
+index_impl!(i32, narrow_integer);
+// Saturating, NaN to 0.
+index_impl!(i64, |x: f32| x as i64);
+
 #[inline]
 fn wrap_index(i: i64, size: usize, wrap: Wrap) -> usize {
-    let n = size as i64;
-    match wrap {
-        // For a power of two (every mipmapped benchmark texture) the remainder is the low bits,
-        // without a division.
-        Wrap::Repeat if size.is_power_of_two() => (i & (n - 1)) as usize,
-        Wrap::Repeat => i.rem_euclid(n) as usize,
-        Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
-    }
+    i64::wrap([i], size, wrap)[0]
 }
 
 /// a + w·(b − a), per component.
-#[inline]
+#[inline(always)]
 pub(crate) fn lerp(w: f32, a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     [
         a[0] + w * (b[0] - a[0]),
@@ -110,54 +231,110 @@ pub(crate) fn lerp(w: f32, a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     ]
 }
 
-/// NEAREST sampling of `level` at texel-space coordinates `u` (the first `dims` are used), each
-/// texel read through `texel` (the identity, or a depth comparison: see `sample`).
+/// NEAREST sampling of `level` at texel-space coordinates `u` (`[axis][lane]`; the first `dims`
+/// axes are used), each texel read through `texel` with its lane (the identity, or a depth
+/// comparison: see `sample`).
 #[inline(always)]
-pub(crate) fn sample_nearest(
+pub(crate) fn sample_nearest<const N: usize>(
     level: &Level,
-    u: [f32; 3],
+    u: [[f32; N]; 3],
     dims: usize,
     wrap: Wrap,
-    texel: impl Fn([f32; 4]) -> [f32; 4],
-) -> [f32; 4] {
+    texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
+) -> [[f32; 4]; N] {
     let size = level.size();
-    let mut index = [0usize; 3];
-    for axis in 0..dims {
-        index[axis] = nearest_index(u[axis], size[axis], wrap);
+    let mut out = [[0.0; 4]; N];
+    for (lane, out) in out.iter_mut().enumerate() {
+        let mut index = [0usize; 3];
+        for axis in 0..dims {
+            index[axis] = nearest_index(u[axis][lane], size[axis], wrap);
+        }
+        *out = texel(lane, level.at(index[0], index[1], index[2]));
     }
-    texel(level.at(index[0], index[1], index[2]))
+    out
 }
 
-/// LINEAR sampling of `level` at texel-space coordinates `u` (the first `dims` are used), each
-/// texel read through `texel` before the weights apply. Always inlined, so that a caller passing a
-/// constant `dims` (and the identity `texel`) gets code for that many axes and nothing more.
+/// LINEAR sampling of `level` at texel-space coordinates `u` (`[axis][lane]`; the first `dims` axes
+/// are used), each texel read through `texel` with its lane before the weights apply. The taps of
+/// all lanes are worked out together, then each lane reads and blends its texels. Always inlined,
+/// so that a caller passing a constant `dims` (and the identity `texel`) gets code for that many
+/// axes and nothing more.
 #[inline(always)]
-pub(crate) fn sample_linear(
+pub(crate) fn sample_linear<const N: usize>(
     level: &Level,
-    u: [f32; 3],
+    u: [[f32; N]; 3],
     dims: usize,
     wrap: Wrap,
+    texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
+) -> [[f32; 4]; N] {
+    let size = level.size();
+    // Axes beyond `dims` read row, slice 0 with weight 0 (never blended: see below).
+    let unused = Taps {
+        i0: [0; N],
+        i1: [0; N],
+        weight: [0.0; N],
+    };
+    let x = linear_taps(u[0], size[0], wrap);
+    let y = if dims >= 2 {
+        linear_taps(u[1], size[1], wrap)
+    } else {
+        unused
+    };
+    let z = if dims == 3 {
+        linear_taps(u[2], size[2], wrap)
+    } else {
+        unused
+    };
+    let mut out = [[0.0; 4]; N];
+    for (lane, out) in out.iter_mut().enumerate() {
+        let texel = |t: [f32; 4]| texel(lane, t);
+        let [x, y, z] = [x, y, z].map(|taps| (taps.i0[lane], taps.i1[lane], taps.weight[lane]));
+        let near = plane(level, x, y, z.0, dims, texel);
+        *out = if dims == 3 {
+            lerp(z.2, near, plane(level, x, y, z.1, dims, texel))
+        } else {
+            near
+        };
+    }
+    out
+}
+
+/// The LINEAR blend of slice `z` between the taps `x` and (for two or more `dims`) `y`, each
+/// `(i0, i1, weight)`.
+#[inline(always)]
+fn plane(
+    level: &Level,
+    x: (usize, usize, f32),
+    y: (usize, usize, f32),
+    z: usize,
+    dims: usize,
+    texel: impl Fn([f32; 4]) -> [f32; 4] + Copy,
+) -> [f32; 4] {
+    let near = row(level, x, y.0, z, texel);
+    if dims == 1 {
+        return near;
+    }
+    lerp(y.2, near, row(level, x, y.1, z, texel))
+}
+
+/// The LINEAR blend along x of row `y` of slice `z`, between the taps `(i0, i1, weight)`.
+#[inline(always)]
+fn row(
+    level: &Level,
+    (i0, i1, weight): (usize, usize, f32),
+    y: usize,
+    z: usize,
     texel: impl Fn([f32; 4]) -> [f32; 4],
 ) -> [f32; 4] {
-    let size = level.size();
-    let x = linear_taps(u[0], size[0], wrap);
-    let at = |x: usize, y: usize, z: usize| texel(level.at(x, y, z));
-    let row = |y: usize, z: usize| lerp(x.weight, at(x.i0, y, z), at(x.i1, y, z));
-    if dims == 1 {
-        return row(0, 0);
-    }
-    let y = linear_taps(u[1], size[1], wrap);
-    let plane = |z: usize| lerp(y.weight, row(y.i0, z), row(y.i1, z));
-    if dims == 2 {
-        return plane(0);
-    }
-    let z = linear_taps(u[2], size[2], wrap);
-    lerp(z.weight, plane(z.i0), plane(z.i1))
+    // One bounds check per texel: i0 and i1 are wrapped into the row already.
+    let (texels, start) = (level.texels(), level.row_start(y, z));
+    lerp(weight, texel(texels[start + i0]), texel(texels[start + i1]))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{wrap_index, Wrap};
+    use super::{linear_taps, narrow_integer, wrap_index, Taps, Wrap, NARROW};
+    use proptest::prelude::*;
 
     /// REPEAT's mask for power-of-two sizes is the Euclidean remainder (the definition), for
     /// negative indices and the saturated extremes of a float-to-integer conversion too.
@@ -172,6 +349,123 @@ mod tests {
                     expected,
                     "{i} mod {size}"
                 );
+            }
+        }
+    }
+
+    /// The magic-number conversion is `as i32` for every integral float in its range: all of them
+    /// near zero and near the bounds, and powers of two with their neighbours between.
+    #[test]
+    fn narrow_integer_converts_integral_floats_exactly() {
+        let bound = NARROW as i32;
+        let powers = (0..22).flat_map(|k| {
+            let p = 1i32 << k;
+            [p - 1, p, p + 1, -p - 1, -p, -p + 1]
+        });
+        let values = (-5000..5000)
+            .chain(bound - 5000..bound)
+            .chain(-bound + 1..-bound + 5000)
+            .chain(powers);
+        for i in values {
+            let x = i as f32;
+            assert_eq!(narrow_integer(x), i, "{x}");
+        }
+        assert_eq!(narrow_integer(-0.0), 0);
+    }
+
+    /// LINEAR's taps by GL 1.2.1's rule, worked out independently with f64's floor and i128: REPEAT treats a
+    /// NaN or infinite coordinate as 0 and a huge one (≥ 4·10^18, an integer) as both taps on its
+    /// texel with weight 0; CLAMP_TO_EDGE clamps to [1/2, size − 1/2] first; then x = u − 1/2 (in
+    /// f32), i0 = floor(x), weight = x − i0, i1 = i0 + 1, both wrapped.
+    fn reference_taps(u: f32, size: usize, wrap: Wrap) -> (usize, usize, f32) {
+        let n = size as i128;
+        let wrap_i = |i: i128| match wrap {
+            Wrap::Repeat => i.rem_euclid(n) as usize,
+            Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
+        };
+        let u = match wrap {
+            Wrap::Repeat if !u.is_finite() => 0.0,
+            Wrap::Repeat if u.abs() >= 4.0e18 => {
+                let i = exact_remainder(u, size);
+                return (i, i, 0.0);
+            }
+            Wrap::Repeat => u,
+            Wrap::ClampToEdge => u.max(0.5).min(size as f32 - 0.5),
+        };
+        let x = u - 0.5;
+        let below = f64::from(x).floor();
+        // floor(x) is an f32 too, and x − floor(x) is the f32 subtraction.
+        (
+            wrap_i(below as i128),
+            wrap_i(below as i128 + 1),
+            x - below as f32,
+        )
+    }
+
+    /// u mod size for a finite u ≥ 2^24 in magnitude (an integer), from u = m·2^e in integers.
+    fn exact_remainder(u: f32, size: usize) -> usize {
+        let bits = u.to_bits();
+        let m = i128::from((bits & 0x7f_ffff) | 0x80_0000);
+        let e = ((bits >> 23) & 0xff) as i32 - 150;
+        let n = size as i128;
+        let power = (0..e).fold(1 % n, |p, _| p * 2 % n);
+        let magnitude = m % n * power % n;
+        let signed = if u < 0.0 { -magnitude } else { magnitude };
+        signed.rem_euclid(n) as usize
+    }
+
+    fn coordinate() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            4 => -3.0f32..3.0,
+            2 => -3.0e3f32..3.0e3,
+            1 => -1.0e-6f32..1.0e-6,
+            2 => prop::sample::select(vec![2.0f32.powi(22), 2.0f32.powi(23), 2.0f32.powi(24), 3.0e9, 4.0e18]),
+            1 => prop::sample::select(vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1.0e30]),
+            2 => any::<f32>(),
+        ]
+        .prop_flat_map(|u| prop::sample::select(vec![u, -u]))
+    }
+
+    fn size() -> impl Strategy<Value = usize> {
+        prop_oneof![
+            1usize..20,
+            prop::sample::select(vec![
+                256usize,
+                1 << 21,
+                (1 << 22) - 1,
+                1 << 22,
+                1 << 23,
+                1 << 31,
+                3 << 30
+            ]),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Four lanes (the quad path, in i32, i64 or one lane at a time, as the coordinates
+        /// allow) and one lane at a time both give the rule's taps.
+        #[test]
+        fn taps_follow_the_rule_for_every_lane(
+            u in prop::array::uniform4(coordinate()),
+            size in size(),
+            clamp in any::<bool>(),
+        ) {
+            let wrap = if clamp { Wrap::ClampToEdge } else { Wrap::Repeat };
+            let four: Taps<4> = linear_taps(u, size, wrap);
+            for (lane, &u) in u.iter().enumerate() {
+                let (i0, i1, weight) = reference_taps(u, size, wrap);
+                let one = linear_taps([u], size, wrap);
+                let lanes = [
+                    (four.i0[lane], four.i1[lane], four.weight[lane]),
+                    (one.i0[0], one.i1[0], one.weight[0]),
+                ];
+                for (got0, got1, got_weight) in lanes {
+                    prop_assert_eq!(got0, i0, "u = {} size {} {:?}", u, size, wrap);
+                    prop_assert_eq!(got1, i1, "u = {} size {} {:?}", u, size, wrap);
+                    prop_assert_eq!(got_weight.to_bits(), weight.to_bits(), "u = {} size {} {:?}", u, size, wrap);
+                }
             }
         }
     }

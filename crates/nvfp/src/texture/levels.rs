@@ -83,7 +83,13 @@ impl Level {
     /// The texel at (x, y, z), which the caller has wrapped into range.
     #[inline]
     pub(crate) fn at(&self, x: usize, y: usize, z: usize) -> [f32; 4] {
-        self.texels[(z * self.height + y) * self.width + x]
+        self.texels[self.row_start(y, z) + x]
+    }
+
+    /// The index in [`Level::texels`] of texel (0, y, z).
+    #[inline(always)]
+    pub(crate) fn row_start(&self, y: usize, z: usize) -> usize {
+        (z * self.height + y) * self.width
     }
 }
 

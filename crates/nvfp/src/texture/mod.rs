@@ -108,12 +108,26 @@ impl TextureUnits {
     /// Samples for the four fragments of a 2x2 quad. Fragment `i` of a quad sits at
     /// `(x0 + (i & 1), y0 + (i >> 1))` with y pointing up, so `DDX = f[1] - f[0]` and
     /// `DDY = f[2] - f[0]`.
-    /// `coords` is `[fragment][s, t, r, q]`. A unit with no texture, or whose texture is incomplete for
-    /// `target`, returns (0, 0, 0, 0).
+    /// `coords` is `[fragment][s, t, r, q]`, and so is the result. A unit with no texture, or whose
+    /// texture is incomplete for `target`, returns (0, 0, 0, 0).
     ///
     /// The implicit derivatives of TEX and TXP are those quad differences of the (divided) coordinates,
     /// shared by the four fragments; TXD uses each fragment's own.
     pub fn sample_quad(
+        &self,
+        unit: u8,
+        target: TexTarget,
+        coords: &[[f32; 4]; 4],
+        lookup: &Lookup,
+    ) -> [[f32; 4]; 4] {
+        let components = sample::transpose(*coords);
+        sample::transpose(self.sample_quad_components(unit, target, &components, lookup))
+    }
+
+    /// [`TextureUnits::sample_quad`] with `coords` and the result in component-major order,
+    /// `[s, t, r, q][fragment]` and `[r, g, b, a][fragment]`, the layout lookups filter the four
+    /// fragments in (TXD's gradients stay `[fragment][component]`).
+    pub fn sample_quad_components(
         &self,
         unit: u8,
         target: TexTarget,

@@ -43,7 +43,8 @@ impl Texture {
         dy: [f32; 3],
     ) -> [f32; 4] {
         let plan = self.plan(chain, dims, dx, dy);
-        self.sample_planned(chain, coord, dims, plan)
+        let [texel] = self.sample_planned(chain, coord.map(|c| [c]), dims, plan);
+        texel
     }
 
     /// What a lookup on `chain` with derivatives `dx`, `dy` filters: the part of a lookup that
@@ -64,55 +65,62 @@ impl Texture {
         }
     }
 
-    /// The filtered texel at `coord` as `plan` says; with a depth comparison, the filtered results
-    /// of comparing r = `coord[2]` with each texel (see [`Texture::with_depth_compare`]).
-    #[inline]
-    fn sample_planned(
+    /// The filtered texels at the `N` points `coord` (`[axis][lane]`) as `plan` says; with a depth
+    /// comparison, the filtered results of comparing each lane's r = `coord[2]` with each texel
+    /// (see [`Texture::with_depth_compare`]). One lane is [`Texture::sample`], four a quad.
+    #[inline(always)]
+    fn sample_planned<const N: usize>(
         &self,
         chain: &[Level],
-        coord: [f32; 3],
+        coord: [[f32; N]; 3],
         dims: usize,
         plan: Plan,
-    ) -> [f32; 4] {
+    ) -> [[f32; 4]; N] {
         if self.depth_compare {
-            let r = coord[2].clamp(0.0, 1.0);
-            self.filtered(chain, coord, dims, plan, move |t| depth_compare(r, t))
+            let r = coord[2].map(|r| r.clamp(0.0, 1.0));
+            self.filtered(chain, coord, dims, plan, move |lane, t| {
+                depth_compare(r[lane], t)
+            })
         } else {
-            self.filtered(chain, coord, dims, plan, |t| t)
+            self.filtered(chain, coord, dims, plan, |_, t| t)
         }
     }
 
     #[inline(always)]
-    fn filtered(
+    fn filtered<const N: usize>(
         &self,
         chain: &[Level],
-        coord: [f32; 3],
+        coord: [[f32; N]; 3],
         dims: usize,
         plan: Plan,
-        texel: impl Fn([f32; 4]) -> [f32; 4] + Copy,
-    ) -> [f32; 4] {
+        texel: impl Fn(usize, [f32; 4]) -> [f32; 4] + Copy,
+    ) -> [[f32; 4]; N] {
         match plan {
             Plan::Nearest => {
                 let base = &chain[0];
                 sample_nearest(base, self.texel_space(base, coord), dims, self.wrap, texel)
             }
             Plan::Linear(d) => self.linear(&chain[d], coord, dims, texel),
-            Plan::Blend(d, weight) => lerp(
-                weight,
-                self.linear(&chain[d], coord, dims, texel),
-                self.linear(&chain[d + 1], coord, dims, texel),
-            ),
+            Plan::Blend(d, weight) => {
+                let near = self.linear(&chain[d], coord, dims, texel);
+                let far = self.linear(&chain[d + 1], coord, dims, texel);
+                let mut out = near;
+                for (out, far) in out.iter_mut().zip(far) {
+                    *out = lerp(weight, *out, far);
+                }
+                out
+            }
         }
     }
 
     #[inline(always)]
-    fn linear(
+    fn linear<const N: usize>(
         &self,
         level: &Level,
-        coord: [f32; 3],
+        coord: [[f32; N]; 3],
         dims: usize,
-        texel: impl Fn([f32; 4]) -> [f32; 4],
-    ) -> [f32; 4] {
+        texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
+    ) -> [[f32; 4]; N] {
         let u = self.texel_space(level, coord);
         // One call per constant `dims`, so that each is compiled for its number of axes.
         match dims {
@@ -122,45 +130,57 @@ impl Texture {
         }
     }
 
-    /// (u, v, w) = (s·width, t·height, r·depth) of `level`; RECT coordinates are texels already.
-    fn texel_space(&self, level: &Level, coord: [f32; 3]) -> [f32; 3] {
+    /// (u, v, w) = (s·width, t·height, r·depth) of `level` for each lane; RECT coordinates are
+    /// texels already.
+    #[inline(always)]
+    fn texel_space<const N: usize>(&self, level: &Level, coord: [[f32; N]; 3]) -> [[f32; N]; 3] {
         if self.target == TexTarget::Rect {
             return coord;
         }
         let size = level.size();
-        [
-            coord[0] * size[0] as f32,
-            coord[1] * size[1] as f32,
-            coord[2] * size[2] as f32,
-        ]
-    }
-
-    /// The four results of a quad lookup; see [`super::TextureUnits::sample_quad`]. TEX and TXP
-    /// share the quad's derivatives between its fragments, so outside cube maps (whose derivatives
-    /// depend on each fragment's face) λ and the levels are worked out once per quad: the same
-    /// values [`Texture::sample`] computes per fragment.
-    pub(crate) fn sample_quad(&self, coords: &[[f32; 4]; 4], lookup: &Lookup) -> [[f32; 4]; 4] {
-        let divide = matches!(lookup, Lookup::Projective) && self.target != TexTarget::Cube;
-        let points = coords.map(|[s, t, r, q]| {
-            if divide {
-                [s / q, t / q, r / q]
-            } else {
-                [s, t, r]
-            }
-        });
-        let (dx, dy) = (sub(points[1], points[0]), sub(points[2], points[0]));
-        match lookup {
-            Lookup::Gradients { ddx, ddy } => {
-                std::array::from_fn(|i| self.sample(points[i], xyz(ddx[i]), xyz(ddy[i])))
-            }
-            _ if self.target == TexTarget::Cube => points.map(|p| self.sample(p, dx, dy)),
-            _ => {
-                let chain = &self.faces[0];
-                let dims = self.dims();
-                let plan = self.plan(chain, dims, dx, dy);
-                points.map(|p| self.sample_planned(chain, p, dims, plan))
+        let mut u = coord;
+        for (axis, u) in u.iter_mut().enumerate() {
+            for u in u {
+                *u *= size[axis] as f32;
             }
         }
+        u
+    }
+
+    /// The four results of a quad lookup, `coords` and results `[component][fragment]`; see
+    /// [`super::TextureUnits::sample_quad_components`]. TEX and TXP share the quad's derivatives
+    /// between its fragments, so outside cube maps (whose derivatives depend on each fragment's
+    /// face) λ and the levels are worked out once per quad, the same values [`Texture::sample`]
+    /// computes per fragment, and the four fragments are filtered side by side.
+    pub(crate) fn sample_quad(&self, coords: &[[f32; 4]; 4], lookup: &Lookup) -> [[f32; 4]; 4] {
+        let divide = matches!(lookup, Lookup::Projective) && self.target != TexTarget::Cube;
+        let [s, t, r, q] = *coords;
+        let mut lanes = [s, t, r];
+        if divide {
+            for axis in &mut lanes {
+                for (c, q) in axis.iter_mut().zip(q) {
+                    *c /= q;
+                }
+            }
+        }
+        let texels = match lookup {
+            Lookup::Gradients { ddx, ddy } => {
+                std::array::from_fn(|f| self.sample(point(&lanes, f), xyz(ddx[f]), xyz(ddy[f])))
+            }
+            _ => {
+                let delta = |f: usize| std::array::from_fn(|axis| lanes[axis][f] - lanes[axis][0]);
+                let (dx, dy) = (delta(1), delta(2));
+                if self.target == TexTarget::Cube {
+                    std::array::from_fn(|f| self.sample(point(&lanes, f), dx, dy))
+                } else {
+                    let chain = &self.faces[0];
+                    let dims = self.dims();
+                    let plan = self.plan(chain, dims, dx, dy);
+                    self.sample_planned(chain, lanes, dims, plan)
+                }
+            }
+        };
+        transpose(texels)
     }
 
     /// The number of coordinates a lookup on this (non-cube) target uses.
@@ -188,8 +208,21 @@ fn xyz(v: [f32; 4]) -> [f32; 3] {
     [v[0], v[1], v[2]]
 }
 
-fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+/// Fragment `f`'s (s, t, r) from `[axis][fragment]` lanes.
+fn point(lanes: &[[f32; 4]; 3], f: usize) -> [f32; 3] {
+    lanes.map(|axis| axis[f])
+}
+
+/// `[a][b]` to `[b][a]`.
+#[inline(always)]
+pub(super) fn transpose(m: [[f32; 4]; 4]) -> [[f32; 4]; 4] {
+    let mut t = [[0.0; 4]; 4];
+    for (i, row) in m.iter().enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            t[j][i] = v;
+        }
+    }
+    t
 }
 
 /// ARB_shadow's COMPARE_R_TO_TEXTURE with TEXTURE_COMPARE_FUNC LEQUAL and DEPTH_TEXTURE_MODE
