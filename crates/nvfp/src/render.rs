@@ -12,6 +12,7 @@
 //! quads at once and each quad's inputs are still in the cache when the executor reads them.
 
 use crate::exec::{Machine, Outputs, Parameters, QuadOutput, QUADS};
+use crate::isa::Opcode;
 use crate::program::Program;
 use crate::raster::{QuadBatch, ReferenceSpan};
 use crate::texture::TextureUnits;
@@ -68,9 +69,31 @@ impl Shader<'_> {
         !killed && (!self.program.writes_depr || (0.0..=1.0).contains(&depth))
     }
 
+    /// Whether the program may drop a covered fragment: it kills, or writes o[DEPR] (whose range
+    /// test may fail).
+    fn may_drop(&self) -> bool {
+        self.program.writes_depr
+            || self
+                .program
+                .instructions
+                .iter()
+                .any(|i| i.opcode == Opcode::Kil)
+    }
+
     /// Stores the surviving fragments of a span of the reference quad, shaded into `outputs`, into
-    /// its row of quads' `pixels`.
-    fn store_span(&self, span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
+    /// its row of quads' `pixels`. `may_drop` is [`Shader::may_drop`]: when it is false and the
+    /// span has no helper, every fragment is stored, a quad at a time.
+    fn store_span(
+        &self,
+        span: &ReferenceSpan,
+        outputs: &Outputs<'_>,
+        may_drop: bool,
+        pixels: &mut [[f32; 4]],
+    ) {
+        if !may_drop && span.inside() {
+            store_whole_span(span, outputs, pixels);
+            return;
+        }
         let width = span.width as usize;
         for q in 0..span.quads {
             for f in 0..4 {
@@ -82,6 +105,20 @@ impl Shader<'_> {
                 }
             }
         }
+    }
+}
+
+/// Stores every fragment of a span inside the target: fragments 0 and 1 of quad `q` at columns
+/// `x0 + 2q` and `x0 + 2q + 1` of the lower pixel row of `pixels`, fragments 2 and 3 of the upper.
+fn store_whole_span(span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
+    let (lower, upper) = pixels.split_at_mut(span.width as usize);
+    let columns = span.x0 as usize..span.x0 as usize + 2 * span.quads;
+    let lower = lower[columns.clone()].chunks_exact_mut(2);
+    let upper = upper[columns].chunks_exact_mut(2);
+    for (q, (lower, upper)) in lower.zip(upper).enumerate() {
+        let [f0, f1, f2, f3] = outputs.quad_colors(q);
+        lower.copy_from_slice(&[f0, f1]);
+        upper.copy_from_slice(&[f2, f3]);
     }
 }
 
@@ -135,6 +172,7 @@ pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
     let row_pixels = 2 * width as usize;
     let span = 2 * QUADS as u32;
+    let may_drop = shader.may_drop();
     target
         .pixels
         .par_chunks_mut(row_pixels)
@@ -152,7 +190,7 @@ pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
                         height,
                     };
                     let outputs = runner.run_batch(&span);
-                    shader.store_span(&span, &outputs, pixels);
+                    shader.store_span(&span, &outputs, may_drop, pixels);
                 }
             },
         );

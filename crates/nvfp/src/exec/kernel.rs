@@ -39,14 +39,14 @@ pub struct BatchState<'a> {
 
 /// The state of `batch` for a kernel.
 pub(super) fn state_of(batch: &mut Batch, traced: bool) -> BatchState<'_> {
-    // Sized up front: a flat_map's collect would grow the vector (reallocating) on every batch.
-    let mut regs = Vec::with_capacity(4 * batch.regs.len());
-    regs.extend(
-        batch
-            .regs
-            .iter_mut()
-            .flat_map(|reg| reg.iter_mut().map(|lanes| &mut **lanes)),
-    );
+    // The components as one flat slice: a collect of known length allocates once and copies the
+    // box pointers in a straight loop (a flat_map's checked every push).
+    let regs = batch
+        .regs
+        .as_flattened_mut()
+        .iter_mut()
+        .map(|lanes| &mut **lanes)
+        .collect();
     BatchState {
         regs,
         cc: &mut batch.cc,

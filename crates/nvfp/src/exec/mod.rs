@@ -160,6 +160,17 @@ impl<'a> Outputs<'a> {
         std::array::from_fn(|c| self.color[c][lane])
     }
 
+    /// o[COLR] or o[COLH] of the four fragments of quad `q` (lanes `4q..4q + 4`), fragment by
+    /// fragment: a 4x4 transpose of the component lanes, which the compiler does with shuffles.
+    #[inline(always)]
+    pub fn quad_colors(&self, q: usize) -> [[f32; 4]; 4] {
+        let components: [[f32; 4]; 4] = std::array::from_fn(|c| {
+            let lanes = &self.color[c][4 * q..4 * q + 4];
+            std::array::from_fn(|f| lanes[f])
+        });
+        std::array::from_fn(|f| std::array::from_fn(|c| components[c][f]))
+    }
+
     /// o[DEPR].z.
     #[inline(always)]
     pub fn depth(&self, lane: usize) -> f32 {

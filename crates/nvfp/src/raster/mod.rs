@@ -63,15 +63,22 @@ enum Base {
 }
 
 impl Base {
+    /// Whether the base depends on the pixel row alone.
+    fn reads_y_only(self) -> bool {
+        matches!(self, Base::CentreY | Base::T)
+    }
+
+    /// The base at `N` pixels at once (`x[i]`, `y[i]`): one f32 operation per lane each, so that
+    /// one pixel (`N` = 1) and a quad (`N` = 4, which the compiler vectorises) round alike.
     #[inline(always)]
-    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
-        let (cx, cy) = (x + 0.5, y + 0.5);
+    fn at<const N: usize>(self, x: [f32; N], y: [f32; N], width: f32, height: f32) -> [f32; N] {
+        let (cx, cy) = (x.map(|x| x + 0.5), y.map(|y| y + 0.5));
         match self {
             Base::CentreX => cx,
             Base::CentreY => cy,
-            Base::S => cx / width,
-            Base::T => cy / height,
-            Base::SPlusT => cx / width + cy / height,
+            Base::S => cx.map(|cx| cx / width),
+            Base::T => cy.map(|cy| cy / height),
+            Base::SPlusT => std::array::from_fn(|i| cx[i] / width + cy[i] / height),
         }
     }
 }
@@ -138,15 +145,24 @@ impl Formula {
         rows[c]
     }
 
-    #[inline(always)]
-    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
+    /// Whether the formula depends on the pixel row alone (constants do not depend on either).
+    fn reads_y_only(self) -> bool {
         match self {
-            Formula::Constant(v) => v,
+            Formula::Constant(_) => true,
+            Formula::Affine { base, .. } => base.reads_y_only(),
+        }
+    }
+
+    /// The formula at `N` pixels at once (see [`Base::at`]).
+    #[inline(always)]
+    fn at<const N: usize>(self, x: [f32; N], y: [f32; N], width: f32, height: f32) -> [f32; N] {
+        match self {
+            Formula::Constant(v) => [v; N],
             Formula::Affine {
                 base,
                 scale,
                 offset,
-            } => base.at(x, y, width, height) * scale + offset,
+            } => base.at(x, y, width, height).map(|b| b * scale + offset),
         }
     }
 }
@@ -160,7 +176,9 @@ pub fn reference_quad_attributes(
     height: u32,
 ) -> [[f32; 4]; ATTRIB_COUNT] {
     let (x, y, w, h) = (i as f32, j as f32, width as f32, height as f32);
-    std::array::from_fn(|attrib| std::array::from_fn(|c| Formula::of(attrib, c).at(x, y, w, h)))
+    std::array::from_fn(|attrib| {
+        std::array::from_fn(|c| Formula::of(attrib, c).at([x], [y], w, h)[0])
+    })
 }
 
 /// A run of quads of one row of quads of the reference quad, as a batch's attribute source: its
@@ -191,16 +209,43 @@ impl ReferenceSpan {
         )
     }
 
-    /// `lanes[4q + f] = formula` at fragment `f` of quad `q`, one straight loop per formula.
+    /// Whether the span lies wholly inside the target (no helper fragment in it).
+    pub fn inside(&self) -> bool {
+        let right = self.x0 as u64 + 2 * self.quads as u64;
+        right <= self.width as u64 && self.y0 as u64 + 2 <= self.height as u64
+    }
+
+    /// `lanes[4q + f] = formula` at fragment `f` of quad `q`, a quad at a time (the span's pixel
+    /// rows, hence its y, are the same for every quad). Pixel columns up to 2^24 are exact in f32,
+    /// so there a quad's x are its left neighbour's plus 2, which saves converting each; beyond,
+    /// each is converted from its integer as [`reference_quad_attributes`] does.
     #[inline(always)]
     fn each(&self, lanes: &mut [f32], formula: Formula) {
+        const EXACT: u64 = 1 << 24;
         let (w, h) = (self.width as f32, self.height as f32);
-        for (q, quad) in lanes.chunks_exact_mut(4).take(self.quads).enumerate() {
-            for (f, lane) in quad.iter_mut().enumerate() {
-                let (x, y) = self.pixel(q, f);
-                *lane = formula.at(x as f32, y as f32, w, h);
+        let quads = lanes.chunks_exact_mut(4).take(self.quads);
+        let (mut x, y) = self.coordinates(0);
+        if formula.reads_y_only() {
+            // Every quad of the span has the same pixel rows, so the same lanes.
+            let quad = formula.at(x, y, w, h);
+            quads.for_each(|lanes| lanes.copy_from_slice(&quad));
+        } else if self.x0 as u64 + 2 * self.quads as u64 <= EXACT {
+            for quad in quads {
+                quad.copy_from_slice(&formula.at(x, y, w, h));
+                x = x.map(|x| x + 2.0);
+            }
+        } else {
+            for (q, quad) in quads.enumerate() {
+                quad.copy_from_slice(&formula.at(self.coordinates(q).0, y, w, h));
             }
         }
+    }
+
+    /// The pixel coordinates of quad `q`'s four fragments, as f32: x and y.
+    #[inline(always)]
+    fn coordinates(&self, q: usize) -> ([f32; 4], [f32; 4]) {
+        let pixels: [(u32, u32); 4] = std::array::from_fn(|f| self.pixel(q, f));
+        (pixels.map(|p| p.0 as f32), pixels.map(|p| p.1 as f32))
     }
 }
 
