@@ -30,7 +30,7 @@ fn streaming_and_batch_paths_store_the_same_pixels() {
         params: &params,
         textures: &textures,
     };
-    for (w, h) in [(1, 1), (7, 5), (16, 16), (33, 2)] {
+    for (w, h) in [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35)] {
         let mut batch = Framebuffer::new(w, h);
         shade(&shader, &reference_quad(w, h), &mut batch);
         let mut streamed = Framebuffer::new(w, h);
@@ -70,7 +70,9 @@ fn assert_paths_agree(text: &str) -> Framebuffer {
         textures: &textures,
     };
     let mut last = Framebuffer::new(0, 0);
-    for (w, h) in [(1, 1), (2, 2), (7, 5), (64, 2), (130, 4), (67, 5)] {
+    // 130 x 37 has 19 rows of quads: bands of several rows, the last one short, whose spans
+    // share lanes down a column.
+    for (w, h) in [(1, 1), (2, 2), (7, 5), (64, 2), (130, 37), (67, 5)] {
         let mut batch = Framebuffer::new(w, h);
         shade(&shader, &reference_quad(w, h), &mut batch);
         let mut streamed = Framebuffer::new(w, h);
@@ -84,11 +86,13 @@ fn assert_paths_agree(text: &str) -> Framebuffer {
 #[test]
 fn a_program_that_stores_every_fragment_fills_odd_targets_exactly() {
     // No KIL, no o[DEPR]: whole spans are stored a quad at a time. Every component differs per
-    // pixel, so a fragment stored in a neighbour's place shows: COL0 = (s, t, 1 - s, 1).
+    // pixel, so a fragment stored in a neighbour's place shows: COL0 = (s, t, 1 - s, 1), TEX1 =
+    // (1 - s, 2t - 1, (s + t) / 2, 1) (shared/specs/reference-quad.md), f[WPOS] = (x, y) + 0.5.
     let image = assert_paths_agree(
         "!!FP1.0
 MOVR R0, f[WPOS];
-ADDR o[COLR], f[COL0], R0.xyxy;
+ADDR R1, f[COL0], R0.xyxy;
+ADDR o[COLR], R1, f[TEX1];
 END
 ",
     );
@@ -98,7 +102,12 @@ END
         let (s, t) = (cx / w, cy / h);
         assert_eq!(
             image.pixel(x, y),
-            [s + cx, t + cy, (1.0 - s) + cx, 1.0 + cy],
+            [
+                (s + cx) + (1.0 - s),
+                (t + cy) + (2.0 * t - 1.0),
+                ((1.0 - s) + cx) + (s + t) / 2.0,
+                (1.0 + cy) + 1.0
+            ],
             "({x}, {y})"
         );
     }

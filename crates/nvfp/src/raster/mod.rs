@@ -11,7 +11,7 @@
 //! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
 //! attributes and execute, so that derivatives are defined, but their results are discarded.
 
-use crate::exec::{QuadInput, QuadInputs};
+use crate::exec::{LanesKey, QuadInput, QuadInputs};
 use crate::isa::{AttribReg, ATTRIB_COUNT};
 
 /// Quads to shade, with where they go and which of their fragments are real.
@@ -63,9 +63,13 @@ enum Base {
 }
 
 impl Base {
-    /// Whether the base depends on the pixel row alone.
-    fn reads_y_only(self) -> bool {
-        matches!(self, Base::CentreY | Base::T)
+    /// Whether the base depends on the pixel column and on the pixel row.
+    fn reads(self) -> (bool, bool) {
+        match self {
+            Base::CentreX | Base::S => (true, false),
+            Base::CentreY | Base::T => (false, true),
+            Base::SPlusT => (true, true),
+        }
     }
 
     /// The base at `N` pixels at once (`x[i]`, `y[i]`): one f32 operation per lane each, so that
@@ -145,11 +149,11 @@ impl Formula {
         rows[c]
     }
 
-    /// Whether the formula depends on the pixel row alone (constants do not depend on either).
-    fn reads_y_only(self) -> bool {
+    /// Whether the formula depends on the pixel column and on the pixel row.
+    fn reads(self) -> (bool, bool) {
         match self {
-            Formula::Constant(_) => true,
-            Formula::Affine { base, .. } => base.reads_y_only(),
+            Formula::Constant(_) => (false, false),
+            Formula::Affine { base, .. } => base.reads(),
         }
     }
 
@@ -225,7 +229,7 @@ impl ReferenceSpan {
         let (w, h) = (self.width as f32, self.height as f32);
         let quads = lanes.chunks_exact_mut(4).take(self.quads);
         let (mut x, y) = self.coordinates(0);
-        if formula.reads_y_only() {
+        if !formula.reads().0 {
             // Every quad of the span has the same pixel rows, so the same lanes.
             let quad = formula.at(x, y, w, h);
             quads.for_each(|lanes| lanes.copy_from_slice(&quad));
@@ -258,6 +262,21 @@ impl QuadInputs for ReferenceSpan {
     /// 0 or a normal number (s, t ≥ 2^-33; 1 - s and 2t - 1 are 0 or at least 2^-24).
     fn fp32_exact(&self) -> bool {
         true
+    }
+
+    /// The formula, the size, the span's length and whichever of its column and row the formula
+    /// reads: spans in the same column or the same row share the lanes that depend only on that.
+    fn lanes_key(&self, attrib: usize, c: usize) -> Option<LanesKey> {
+        let (x, y) = Formula::of(attrib, c).reads();
+        let unread = u64::MAX;
+        Some([
+            (4 * attrib + c) as u64,
+            if x { self.x0 as u64 } else { unread },
+            if y { self.y0 as u64 } else { unread },
+            self.quads as u64,
+            self.width as u64,
+            self.height as u64,
+        ])
     }
 
     fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]) {
