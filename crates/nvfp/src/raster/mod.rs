@@ -13,6 +13,7 @@
 
 use crate::exec::{LanesKey, QuadInput, QuadInputs};
 use crate::isa::{AttribReg, ATTRIB_COUNT};
+use std::sync::LazyLock;
 
 /// Quads to shade, with where they go and which of their fragments are real.
 #[derive(Clone, Debug, Default)]
@@ -99,15 +100,25 @@ enum Formula {
 }
 
 impl Formula {
-    /// Component `c` of attribute register `attrib` ([`AttribReg::index`] order).
+    /// Component `c` of attribute register `attrib` ([`AttribReg::index`] order), from a table
+    /// made once ([`Formula::row`]): a batch asks for each component it fills.
     fn of(attrib: usize, c: usize) -> Formula {
+        static TABLE: LazyLock<[[Formula; 4]; ATTRIB_COUNT]> =
+            LazyLock::new(|| std::array::from_fn(Formula::row));
+        TABLE
+            .get(attrib)
+            .map_or(Formula::Constant(0.0), |row| row[c])
+    }
+
+    /// The four components of attribute register `attrib`.
+    fn row(attrib: usize) -> [Formula; 4] {
         let affine = |base, scale, offset| Formula::Affine {
             base,
             scale,
             offset,
         };
         let plain = |base| affine(base, 1.0, 0.0);
-        let rows: [Formula; 4] = match AttribReg::from_index(attrib) {
+        match AttribReg::from_index(attrib) {
             Some(AttribReg::Wpos) => [
                 plain(Base::CentreX),
                 plain(Base::CentreY),
@@ -145,8 +156,7 @@ impl Formula {
                 Formula::Constant(1.0),
             ],
             Some(AttribReg::Fogc) | None => [Formula::Constant(0.0); 4],
-        };
-        rows[c]
+        }
     }
 
     /// Whether the formula depends on the pixel column and on the pixel row.
