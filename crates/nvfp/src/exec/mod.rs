@@ -81,7 +81,7 @@ pub trait QuadInputs {
 }
 
 /// See [`QuadInputs::lanes_key`]; what the numbers mean is the source's own.
-pub type LanesKey = [u64; 6];
+pub type LanesKey = [u32; 6];
 
 impl QuadInputs for [QuadInput] {
     fn len(&self) -> usize {

@@ -237,7 +237,9 @@ impl ReferenceSpan {
     fn each(&self, lanes: &mut [f32], formula: Formula) {
         const EXACT: u64 = 1 << 24;
         let (w, h) = (self.width as f32, self.height as f32);
-        let quads = lanes.chunks_exact_mut(4).take(self.quads);
+        // Sliced rather than `take`n, which would count quads besides the chunks.
+        let end = lanes.len().min(4 * self.quads);
+        let quads = lanes[..end].chunks_exact_mut(4);
         let (mut x, y) = self.coordinates(0);
         if !formula.reads().0 {
             // Every quad of the span has the same pixel rows, so the same lanes.
@@ -278,14 +280,16 @@ impl QuadInputs for ReferenceSpan {
     /// reads: spans in the same column or the same row share the lanes that depend only on that.
     fn lanes_key(&self, attrib: usize, c: usize) -> Option<LanesKey> {
         let (x, y) = Formula::of(attrib, c).reads();
-        let unread = u64::MAX;
+        // Which of x0 and y0 a formula reads is fixed by the formula, so the placeholder for an
+        // unread one is never compared with a coordinate.
+        let unread = u32::MAX;
         Some([
-            (4 * attrib + c) as u64,
-            if x { self.x0 as u64 } else { unread },
-            if y { self.y0 as u64 } else { unread },
-            self.quads as u64,
-            self.width as u64,
-            self.height as u64,
+            u32::try_from(4 * attrib + c).ok()?,
+            if x { self.x0 } else { unread },
+            if y { self.y0 } else { unread },
+            u32::try_from(self.quads).ok()?,
+            self.width,
+            self.height,
         ])
     }
 
