@@ -10,7 +10,9 @@
 //! does not clear anything between a kernel's batches: a kernel starts the cleared slots
 //! (`Decoded::cleared`, except o[DEPR].z), the CC and the kill flags itself, writes back no
 //! output component the program never writes (those keep the zeros of a new batch), and sets
-//! `killed` for every real lane.
+//! `killed` for every real lane. Nor does it refill attribute lanes that an earlier batch left
+//! holding the same values (`super::QuadInputs::lanes_key`), so a kernel must never write an
+//! attribute slot.
 
 use super::batch::{Batch, Lanes};
 use crate::texture::TextureUnits;
