@@ -12,6 +12,7 @@
 //! quads at once and each quad's inputs are still in the cache when the executor reads them.
 
 use crate::exec::{Machine, Outputs, Parameters, QuadOutput, QUADS};
+use crate::isa::Opcode;
 use crate::program::Program;
 use crate::raster::{QuadBatch, ReferenceSpan};
 use crate::texture::TextureUnits;
@@ -19,6 +20,10 @@ use rayon::prelude::*;
 
 /// Quads handed to the executor per call when shading an arbitrary batch.
 const QUADS_PER_TASK: usize = 256;
+
+/// Rows of quads per task when shading the reference quad: enough to share a column's lanes
+/// between several batches, few enough that a 1024 x 1024 target still makes 64 tasks.
+const ROWS_PER_TASK: usize = 8;
 
 /// A `width` x `height` RGBA float image, row 0 at the bottom.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,9 +73,31 @@ impl Shader<'_> {
         !killed && (!self.program.writes_depr || (0.0..=1.0).contains(&depth))
     }
 
+    /// Whether the program may drop a covered fragment: it kills, or writes o[DEPR] (whose range
+    /// test may fail).
+    fn may_drop(&self) -> bool {
+        self.program.writes_depr
+            || self
+                .program
+                .instructions
+                .iter()
+                .any(|i| i.opcode == Opcode::Kil)
+    }
+
     /// Stores the surviving fragments of a span of the reference quad, shaded into `outputs`, into
-    /// its row of quads' `pixels`.
-    fn store_span(&self, span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
+    /// its row of quads' `pixels`. `may_drop` is [`Shader::may_drop`]: when it is false and the
+    /// span has no helper, every fragment is stored, a quad at a time.
+    fn store_span(
+        &self,
+        span: &ReferenceSpan,
+        outputs: &Outputs<'_>,
+        may_drop: bool,
+        pixels: &mut [[f32; 4]],
+    ) {
+        if !may_drop && span.inside() {
+            store_whole_span(span, outputs, pixels);
+            return;
+        }
         let width = span.width as usize;
         for q in 0..span.quads {
             for f in 0..4 {
@@ -82,6 +109,19 @@ impl Shader<'_> {
                 }
             }
         }
+    }
+}
+
+/// Stores every fragment of a span inside the target: fragments 0 and 1 of quad `q` at columns
+/// `x0 + 2q` and `x0 + 2q + 1` of the lower pixel row of `pixels`, fragments 2 and 3 of the upper.
+fn store_whole_span(span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
+    let (lower, upper) = pixels.split_at_mut(span.width as usize);
+    let columns = span.x0 as usize..span.x0 as usize + 2 * span.quads;
+    let lower = lower[columns.clone()].chunks_exact_mut(2);
+    let upper = upper[columns].chunks_exact_mut(2);
+    for ((lower, upper), [f0, f1, f2, f3]) in lower.zip(upper).zip(outputs.quad_colors()) {
+        lower.copy_from_slice(&[f0, f1]);
+        upper.copy_from_slice(&[f2, f3]);
     }
 }
 
@@ -127,32 +167,40 @@ fn for_each_survivor(
     }
 }
 
-/// Shades the reference quad over the whole of `target`: one rayon task per row of quads, which
-/// shades and stores one batch of quads ([`QUADS`]) at a time, its attribute lanes computed from
-/// the reference quad's formulas ([`ReferenceSpan`]) straight into the batch (only those the
-/// program reads), the batch set up once per task.
+/// Shades the reference quad over the whole of `target`: one rayon task per band of
+/// [`ROWS_PER_TASK`] rows of quads, which shades and stores one batch of quads ([`QUADS`]) at a
+/// time, its attribute lanes computed from the reference quad's formulas ([`ReferenceSpan`])
+/// straight into the batch (only those the program reads), the batch set up once per task. A band
+/// is shaded a column of spans at a time, bottom to top, so that lanes that depend only on the
+/// pixel column (s, 1 - s, x) are computed once per column, and constants once per task (see
+/// [`crate::exec::QuadInputs::lanes_key`]).
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
-    let row_pixels = 2 * width as usize;
+    let row_pixels = (2 * width as usize).max(1);
     let span = 2 * QUADS as u32;
+    let may_drop = shader.may_drop();
     target
         .pixels
-        .par_chunks_mut(row_pixels)
+        .par_chunks_mut(ROWS_PER_TASK * row_pixels)
         .enumerate()
         .for_each_init(
             || shader.machine.runner(shader.params, shader.textures),
-            |runner, (row, pixels)| {
-                let y0 = 2 * row as u32;
+            |runner, (band, pixels)| {
+                let rows = pixels.len().div_ceil(row_pixels);
                 for x0 in (0..width).step_by(span as usize) {
-                    let span = ReferenceSpan {
-                        x0,
-                        y0,
-                        quads: span.min(width - x0).div_ceil(2) as usize,
-                        width,
-                        height,
-                    };
-                    let outputs = runner.run_batch(&span);
-                    shader.store_span(&span, &outputs, pixels);
+                    for row in 0..rows {
+                        let span = ReferenceSpan {
+                            x0,
+                            y0: 2 * (band * ROWS_PER_TASK + row) as u32,
+                            quads: span.min(width - x0).div_ceil(2) as usize,
+                            width,
+                            height,
+                        };
+                        let outputs = runner.run_batch(&span);
+                        let end = pixels.len().min((row + 1) * row_pixels);
+                        let pixels = &mut pixels[row * row_pixels..end];
+                        shader.store_span(&span, &outputs, may_drop, pixels);
+                    }
                 }
             },
         );

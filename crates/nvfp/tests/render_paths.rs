@@ -30,7 +30,7 @@ fn streaming_and_batch_paths_store_the_same_pixels() {
         params: &params,
         textures: &textures,
     };
-    for (w, h) in [(1, 1), (7, 5), (16, 16), (33, 2)] {
+    for (w, h) in [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35)] {
         let mut batch = Framebuffer::new(w, h);
         shade(&shader, &reference_quad(w, h), &mut batch);
         let mut streamed = Framebuffer::new(w, h);
@@ -54,4 +54,80 @@ fn streaming_and_batch_paths_store_the_same_pixels() {
             1.0 + step
         ]
     );
+}
+
+/// Shades the reference quad both ways at several sizes (spans cut at the right edge, odd widths
+/// and heights with helpers) and asserts the same pixels; returns the 67 x 5 image.
+fn assert_paths_agree(text: &str) -> Framebuffer {
+    let program = nvfp::validate::load_text(text, FileId(0)).expect("loads");
+    let machine = Machine::new(&program);
+    let params = Parameters::for_program(&program);
+    let textures = TextureUnits::new();
+    let shader = Shader {
+        program: &program,
+        machine: &machine,
+        params: &params,
+        textures: &textures,
+    };
+    let mut last = Framebuffer::new(0, 0);
+    // 130 x 37 has 19 rows of quads: bands of several rows, the last one short, whose spans
+    // share lanes down a column.
+    for (w, h) in [(1, 1), (2, 2), (7, 5), (64, 2), (130, 37), (67, 5)] {
+        let mut batch = Framebuffer::new(w, h);
+        shade(&shader, &reference_quad(w, h), &mut batch);
+        let mut streamed = Framebuffer::new(w, h);
+        shade_reference_quad(&shader, &mut streamed);
+        assert_eq!(batch, streamed, "{w}x{h}");
+        last = streamed;
+    }
+    last
+}
+
+#[test]
+fn a_program_that_stores_every_fragment_fills_odd_targets_exactly() {
+    // No KIL, no o[DEPR]: whole spans are stored a quad at a time. Every component differs per
+    // pixel, so a fragment stored in a neighbour's place shows: COL0 = (s, t, 1 - s, 1), TEX1 =
+    // (1 - s, 2t - 1, (s + t) / 2, 1) (shared/specs/reference-quad.md), f[WPOS] = (x, y) + 0.5.
+    let image = assert_paths_agree(
+        "!!FP1.0
+MOVR R0, f[WPOS];
+ADDR R1, f[COL0], R0.xyxy;
+ADDR o[COLR], R1, f[TEX1];
+END
+",
+    );
+    let (w, h) = (67.0, 5.0);
+    for (x, y) in [(0, 0), (1, 0), (0, 1), (63, 3), (64, 4), (66, 4), (65, 2)] {
+        let (cx, cy) = (x as f32 + 0.5, y as f32 + 0.5);
+        let (s, t) = (cx / w, cy / h);
+        assert_eq!(
+            image.pixel(x, y),
+            [
+                (s + cx) + (1.0 - s),
+                (t + cy) + (2.0 * t - 1.0),
+                ((1.0 - s) + cx) + (s + t) / 2.0,
+                (1.0 + cy) + 1.0
+            ],
+            "({x}, {y})"
+        );
+    }
+}
+
+#[test]
+fn a_program_that_writes_depth_drops_fragments_out_of_range() {
+    // o[DEPR].z = 2 s - 0.5 lies in [0, 1] only for s in [0.25, 0.75]: the others are dropped,
+    // so they keep the clear colour, and no whole-span store may skip the test.
+    let image = assert_paths_agree(
+        "!!FP1.0
+MADR o[DEPR].z, f[TEX0].x, 2, -0.5;
+MOVR o[COLR], {1, 2, 3, 4};
+END
+",
+    );
+    for x in 0..67 {
+        let s = (x as f32 + 0.5) / 67.0;
+        let kept = (0.0..=1.0).contains(&(s * 2.0 - 0.5));
+        let want = if kept { [1.0, 2.0, 3.0, 4.0] } else { [0.0; 4] };
+        assert_eq!(image.pixel(x, 1), want, "x = {x}");
+    }
 }

@@ -7,7 +7,7 @@ use super::decode::{
     CcTest, ConstantOrigin, Decoded, Operand, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN,
 };
 use super::numeric::{convert, convert_slice, to_fp32};
-use super::{Parameters, QuadInputs};
+use super::{LanesKey, Parameters, QuadInputs};
 use crate::isa::{AttribReg, Precision};
 use pigment_numeric::saturate as clamp01;
 
@@ -43,6 +43,10 @@ pub struct Batch {
     pub operands: [Vector; 3],
     /// Result of the current instruction.
     pub result: Register,
+    /// Per entry of `Decoded::attribs`, per component: the key of the lanes its last fill wrote
+    /// ([`QuadInputs::lanes_key`]), which nothing but [`Batch::reset`] writes (a program never
+    /// writes an attribute register).
+    filled: Vec<[Option<LanesKey>; 4]>,
 }
 
 /// One component of an operand as an instruction reads it: lanes (in the register file, or converted
@@ -90,6 +94,7 @@ impl Batch {
             killed: [false; LANES],
             operands: [ZERO; 3],
             result: zero_register(),
+            filled: vec![[None; 4]; decoded.attribs.len()],
         });
         for constant in &decoded.constants {
             let value = constant_value(constant.origin, params);
@@ -104,7 +109,8 @@ impl Batch {
 
     /// Starts a batch: attributes from `quads` (at most [`QUADS`]; lanes past them keep an earlier
     /// batch's values, which are computed on but never read back), converted to fp32 unless UP*
-    /// reads their bits, and o[DEPR].z from f[WPOS].z. With `clear`, also temporaries and outputs
+    /// reads their bits, except the components whose lanes the batch already holds (the same
+    /// [`QuadInputs::lanes_key`] as their last fill), and o[DEPR].z from f[WPOS].z. With `clear`, also temporaries and outputs
     /// (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4) and nothing killed, as the interpreter needs; a
     /// kernel starts those itself (see `kernel::Kernel`).
     pub fn reset(&mut self, decoded: &Decoded, quads: &(impl QuadInputs + ?Sized), clear: bool) {
@@ -119,8 +125,13 @@ impl Batch {
         }
         let count = 4 * quads.len().min(QUADS);
         let exact = quads.fp32_exact();
-        for &(attrib, slot, raw) in &decoded.attribs {
+        for (&(attrib, slot, raw), filled) in decoded.attribs.iter().zip(&mut self.filled) {
             for (c, lanes) in self.regs[slot].iter_mut().enumerate() {
+                let key = quads.lanes_key(attrib, c);
+                if key.is_some() && filled[c] == key {
+                    continue;
+                }
+                filled[c] = key;
                 let lanes = &mut lanes[..count];
                 quads.fill(attrib, c, lanes);
                 if !raw && !exact {

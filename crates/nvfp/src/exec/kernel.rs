@@ -10,7 +10,9 @@
 //! does not clear anything between a kernel's batches: a kernel starts the cleared slots
 //! (`Decoded::cleared`, except o[DEPR].z), the CC and the kill flags itself, writes back no
 //! output component the program never writes (those keep the zeros of a new batch), and sets
-//! `killed` for every real lane.
+//! `killed` for every real lane. Nor does it refill attribute lanes that an earlier batch left
+//! holding the same values (`super::QuadInputs::lanes_key`), so a kernel must never write an
+//! attribute slot.
 
 use super::batch::{Batch, Lanes};
 use crate::texture::TextureUnits;
@@ -39,14 +41,14 @@ pub struct BatchState<'a> {
 
 /// The state of `batch` for a kernel.
 pub(super) fn state_of(batch: &mut Batch, traced: bool) -> BatchState<'_> {
-    // Sized up front: a flat_map's collect would grow the vector (reallocating) on every batch.
-    let mut regs = Vec::with_capacity(4 * batch.regs.len());
-    regs.extend(
-        batch
-            .regs
-            .iter_mut()
-            .flat_map(|reg| reg.iter_mut().map(|lanes| &mut **lanes)),
-    );
+    // The components as one flat slice: a collect of known length allocates once and copies the
+    // box pointers in a straight loop (a flat_map's checked every push).
+    let regs = batch
+        .regs
+        .as_flattened_mut()
+        .iter_mut()
+        .map(|lanes| &mut **lanes)
+        .collect();
     BatchState {
         regs,
         cc: &mut batch.cc,

@@ -66,12 +66,22 @@ pub trait QuadInputs {
     /// fragment `f` of quad `q`, for each quad (`lanes` holds at least `4 * self.len()`).
     fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]);
 
+    /// An identity of the lanes [`QuadInputs::fill`] gives for component `c` of `attrib`, when the
+    /// source has one: two fills with the same key write the same lanes, so a batch that still
+    /// holds them from its last fill skips the second.
+    fn lanes_key(&self, _attrib: usize, _c: usize) -> Option<LanesKey> {
+        None
+    }
+
     /// Whether every value [`QuadInputs::fill`] gives is already an fp32 value as the machine
     /// holds it (no denormal, no NaN), so that loading it as fp32 changes nothing.
     fn fp32_exact(&self) -> bool {
         false
     }
 }
+
+/// See [`QuadInputs::lanes_key`]; what the numbers mean is the source's own.
+pub type LanesKey = [u32; 6];
 
 impl QuadInputs for [QuadInput] {
     fn len(&self) -> usize {
@@ -158,6 +168,17 @@ impl<'a> Outputs<'a> {
     #[inline(always)]
     pub fn color(&self, lane: usize) -> [f32; 4] {
         std::array::from_fn(|c| self.color[c][lane])
+    }
+
+    /// o[COLR] or o[COLH] of each quad's four fragments, fragment by fragment, quad after quad:
+    /// 4x4 transposes of the component lanes, which the compiler does with shuffles.
+    #[inline(always)]
+    pub fn quad_colors(&self) -> impl Iterator<Item = [[f32; 4]; 4]> + '_ {
+        let [r, g, b, a] = self.color.each_ref().map(|lanes| lanes.chunks_exact(4));
+        r.zip(g)
+            .zip(b)
+            .zip(a)
+            .map(|(((r, g), b), a)| std::array::from_fn(|f| [r[f], g[f], b[f], a[f]]))
     }
 
     /// o[DEPR].z.

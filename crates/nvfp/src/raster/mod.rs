@@ -11,8 +11,9 @@
 //! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
 //! attributes and execute, so that derivatives are defined, but their results are discarded.
 
-use crate::exec::{QuadInput, QuadInputs};
+use crate::exec::{LanesKey, QuadInput, QuadInputs};
 use crate::isa::{AttribReg, ATTRIB_COUNT};
+use std::sync::LazyLock;
 
 /// Quads to shade, with where they go and which of their fragments are real.
 #[derive(Clone, Debug, Default)]
@@ -63,15 +64,26 @@ enum Base {
 }
 
 impl Base {
+    /// Whether the base depends on the pixel column and on the pixel row.
+    fn reads(self) -> (bool, bool) {
+        match self {
+            Base::CentreX | Base::S => (true, false),
+            Base::CentreY | Base::T => (false, true),
+            Base::SPlusT => (true, true),
+        }
+    }
+
+    /// The base at `N` pixels at once (`x[i]`, `y[i]`): one f32 operation per lane each, so that
+    /// one pixel (`N` = 1) and a quad (`N` = 4, which the compiler vectorises) round alike.
     #[inline(always)]
-    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
-        let (cx, cy) = (x + 0.5, y + 0.5);
+    fn at<const N: usize>(self, x: [f32; N], y: [f32; N], width: f32, height: f32) -> [f32; N] {
+        let (cx, cy) = (x.map(|x| x + 0.5), y.map(|y| y + 0.5));
         match self {
             Base::CentreX => cx,
             Base::CentreY => cy,
-            Base::S => cx / width,
-            Base::T => cy / height,
-            Base::SPlusT => cx / width + cy / height,
+            Base::S => cx.map(|cx| cx / width),
+            Base::T => cy.map(|cy| cy / height),
+            Base::SPlusT => std::array::from_fn(|i| cx[i] / width + cy[i] / height),
         }
     }
 }
@@ -88,15 +100,25 @@ enum Formula {
 }
 
 impl Formula {
-    /// Component `c` of attribute register `attrib` ([`AttribReg::index`] order).
+    /// Component `c` of attribute register `attrib` ([`AttribReg::index`] order), from a table
+    /// made once ([`Formula::row`]): a batch asks for each component it fills.
     fn of(attrib: usize, c: usize) -> Formula {
+        static TABLE: LazyLock<[[Formula; 4]; ATTRIB_COUNT]> =
+            LazyLock::new(|| std::array::from_fn(Formula::row));
+        TABLE
+            .get(attrib)
+            .map_or(Formula::Constant(0.0), |row| row[c])
+    }
+
+    /// The four components of attribute register `attrib`.
+    fn row(attrib: usize) -> [Formula; 4] {
         let affine = |base, scale, offset| Formula::Affine {
             base,
             scale,
             offset,
         };
         let plain = |base| affine(base, 1.0, 0.0);
-        let rows: [Formula; 4] = match AttribReg::from_index(attrib) {
+        match AttribReg::from_index(attrib) {
             Some(AttribReg::Wpos) => [
                 plain(Base::CentreX),
                 plain(Base::CentreY),
@@ -134,19 +156,27 @@ impl Formula {
                 Formula::Constant(1.0),
             ],
             Some(AttribReg::Fogc) | None => [Formula::Constant(0.0); 4],
-        };
-        rows[c]
+        }
     }
 
-    #[inline(always)]
-    fn at(self, x: f32, y: f32, width: f32, height: f32) -> f32 {
+    /// Whether the formula depends on the pixel column and on the pixel row.
+    fn reads(self) -> (bool, bool) {
         match self {
-            Formula::Constant(v) => v,
+            Formula::Constant(_) => (false, false),
+            Formula::Affine { base, .. } => base.reads(),
+        }
+    }
+
+    /// The formula at `N` pixels at once (see [`Base::at`]).
+    #[inline(always)]
+    fn at<const N: usize>(self, x: [f32; N], y: [f32; N], width: f32, height: f32) -> [f32; N] {
+        match self {
+            Formula::Constant(v) => [v; N],
             Formula::Affine {
                 base,
                 scale,
                 offset,
-            } => base.at(x, y, width, height) * scale + offset,
+            } => base.at(x, y, width, height).map(|b| b * scale + offset),
         }
     }
 }
@@ -160,7 +190,9 @@ pub fn reference_quad_attributes(
     height: u32,
 ) -> [[f32; 4]; ATTRIB_COUNT] {
     let (x, y, w, h) = (i as f32, j as f32, width as f32, height as f32);
-    std::array::from_fn(|attrib| std::array::from_fn(|c| Formula::of(attrib, c).at(x, y, w, h)))
+    std::array::from_fn(|attrib| {
+        std::array::from_fn(|c| Formula::of(attrib, c).at([x], [y], w, h)[0])
+    })
 }
 
 /// A run of quads of one row of quads of the reference quad, as a batch's attribute source: its
@@ -191,16 +223,45 @@ impl ReferenceSpan {
         )
     }
 
-    /// `lanes[4q + f] = formula` at fragment `f` of quad `q`, one straight loop per formula.
+    /// Whether the span lies wholly inside the target (no helper fragment in it).
+    pub fn inside(&self) -> bool {
+        let right = self.x0 as u64 + 2 * self.quads as u64;
+        right <= self.width as u64 && self.y0 as u64 + 2 <= self.height as u64
+    }
+
+    /// `lanes[4q + f] = formula` at fragment `f` of quad `q`, a quad at a time (the span's pixel
+    /// rows, hence its y, are the same for every quad). Pixel columns up to 2^24 are exact in f32,
+    /// so there a quad's x are its left neighbour's plus 2, which saves converting each; beyond,
+    /// each is converted from its integer as [`reference_quad_attributes`] does.
     #[inline(always)]
     fn each(&self, lanes: &mut [f32], formula: Formula) {
+        const EXACT: u64 = 1 << 24;
         let (w, h) = (self.width as f32, self.height as f32);
-        for (q, quad) in lanes.chunks_exact_mut(4).take(self.quads).enumerate() {
-            for (f, lane) in quad.iter_mut().enumerate() {
-                let (x, y) = self.pixel(q, f);
-                *lane = formula.at(x as f32, y as f32, w, h);
+        // Sliced rather than `take`n, which would count quads besides the chunks.
+        let end = lanes.len().min(4 * self.quads);
+        let quads = lanes[..end].chunks_exact_mut(4);
+        let (mut x, y) = self.coordinates(0);
+        if !formula.reads().0 {
+            // Every quad of the span has the same pixel rows, so the same lanes.
+            let quad = formula.at(x, y, w, h);
+            quads.for_each(|lanes| lanes.copy_from_slice(&quad));
+        } else if self.x0 as u64 + 2 * self.quads as u64 <= EXACT {
+            for quad in quads {
+                quad.copy_from_slice(&formula.at(x, y, w, h));
+                x = x.map(|x| x + 2.0);
+            }
+        } else {
+            for (q, quad) in quads.enumerate() {
+                quad.copy_from_slice(&formula.at(self.coordinates(q).0, y, w, h));
             }
         }
+    }
+
+    /// The pixel coordinates of quad `q`'s four fragments, as f32: x and y.
+    #[inline(always)]
+    fn coordinates(&self, q: usize) -> ([f32; 4], [f32; 4]) {
+        let pixels: [(u32, u32); 4] = std::array::from_fn(|f| self.pixel(q, f));
+        (pixels.map(|p| p.0 as f32), pixels.map(|p| p.1 as f32))
     }
 }
 
@@ -213,6 +274,23 @@ impl QuadInputs for ReferenceSpan {
     /// 0 or a normal number (s, t ≥ 2^-33; 1 - s and 2t - 1 are 0 or at least 2^-24).
     fn fp32_exact(&self) -> bool {
         true
+    }
+
+    /// The formula, the size, the span's length and whichever of its column and row the formula
+    /// reads: spans in the same column or the same row share the lanes that depend only on that.
+    fn lanes_key(&self, attrib: usize, c: usize) -> Option<LanesKey> {
+        let (x, y) = Formula::of(attrib, c).reads();
+        // Which of x0 and y0 a formula reads is fixed by the formula, so the placeholder for an
+        // unread one is never compared with a coordinate.
+        let unread = u32::MAX;
+        Some([
+            u32::try_from(4 * attrib + c).ok()?,
+            if x { self.x0 } else { unread },
+            if y { self.y0 } else { unread },
+            u32::try_from(self.quads).ok()?,
+            self.width,
+            self.height,
+        ])
     }
 
     fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]) {

@@ -227,3 +227,67 @@ fn reference_span_lanes_are_the_quads_attributes_bit_for_bit() {
         }
     }
 }
+
+/// Every lane of every attribute component of `span`, bit for bit against the per-pixel formulas.
+fn assert_span_matches_pixels(span: &ReferenceSpan) {
+    for attrib in 0..ATTRIB_COUNT {
+        for c in 0..4 {
+            let lanes = span_lanes(span, attrib, c);
+            for q in 0..span.quads {
+                for f in 0..4 {
+                    let (x, y) = span.pixel(q, f);
+                    let want =
+                        reference_quad_attributes(x as i64, y as i64, span.width, span.height);
+                    assert_eq!(
+                        lanes[4 * q + f].to_bits(),
+                        want[attrib][c].to_bits(),
+                        "{span:?}: attribute {attrib}.{c} at ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn reference_span_lanes_past_exact_coordinates_are_the_pixels_attributes() {
+    // Pixel coordinates above 2^24 are no longer all f32 values: a span that crosses 2^24 converts
+    // each coordinate instead of stepping by 2 (x0 + 2 rounds differently from x0 as f32 + 2).
+    let big = 1 << 24;
+    for (x0, y0) in [(big - 4, 0), (big + 2, big + 1), (6, big - 2)] {
+        let span = ReferenceSpan {
+            x0,
+            y0,
+            quads: 5,
+            width: big + 9,
+            height: big + 3,
+        };
+        assert_span_matches_pixels(&span);
+    }
+}
+
+#[test]
+fn reference_span_lanes_of_a_span_cut_at_the_right_edge_are_the_pixels_attributes() {
+    // A 67 x 3 target: the second span of a row starts at 64 and holds two quads, the last one
+    // half outside; the top row of quads is half outside too.
+    for y0 in [0, 2] {
+        let span = ReferenceSpan {
+            x0: 64,
+            y0,
+            quads: 2,
+            width: 67,
+            height: 3,
+        };
+        assert!(!span.inside());
+        assert_span_matches_pixels(&span);
+    }
+    let inside = ReferenceSpan {
+        x0: 0,
+        y0: 0,
+        quads: 32,
+        width: 67,
+        height: 3,
+    };
+    assert!(inside.inside());
+    assert_span_matches_pixels(&inside);
+}
