@@ -20,33 +20,18 @@ END
 
 #[test]
 fn streaming_and_batch_paths_store_the_same_pixels() {
-    let program = nvfp::validate::load_text(PROGRAM, FileId(0)).expect("loads");
-    let machine = Machine::new(&program);
-    let params = Parameters::for_program(&program);
-    let textures = TextureUnits::new();
-    let shader = Shader {
-        program: &program,
-        machine: &machine,
-        params: &params,
-        textures: &textures,
-    };
-    for (w, h) in [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35)] {
-        let mut batch = Framebuffer::new(w, h);
-        shade(&shader, &reference_quad(w, h), &mut batch);
-        let mut streamed = Framebuffer::new(w, h);
-        shade_reference_quad(&shader, &mut streamed);
-        assert_eq!(batch, streamed, "{w}x{h}");
+    let sizes = [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35)];
+    let images = shade_both_ways(PROGRAM, &sizes);
+    for (&(w, h), image) in sizes.iter().zip(&images) {
         if w > 1 {
             // The bottom-left pixel lies outside the disk: killed, so it keeps the clear colour.
-            assert_eq!(streamed.pixel(0, 0), [0.0; 4], "{w}x{h}");
+            assert_eq!(image.pixel(0, 0), [0.0; 4], "{w}x{h}");
         }
     }
     // At 16x16 the centre is inside: COL0 = (s, t, 1 - s, 1) plus 100 * DDX(s) = 100 / 16 everywhere.
-    let mut target = Framebuffer::new(16, 16);
-    shade_reference_quad(&shader, &mut target);
     let step = 100.0 / 16.0;
     assert_eq!(
-        target.pixel(8, 9),
+        images[2].pixel(8, 9),
         [
             8.5 / 16.0 + step,
             9.5 / 16.0 + step,
@@ -56,9 +41,9 @@ fn streaming_and_batch_paths_store_the_same_pixels() {
     );
 }
 
-/// Shades the reference quad both ways at several sizes (spans cut at the right edge, odd widths
-/// and heights with helpers) and asserts the same pixels; returns the 67 x 5 image.
-fn assert_paths_agree(text: &str) -> Framebuffer {
+/// Shades the reference quad with `text` both ways at each size, asserts the same pixels and
+/// returns the streamed images.
+fn shade_both_ways(text: &str, sizes: &[(u32, u32)]) -> Vec<Framebuffer> {
     let program = nvfp::validate::load_text(text, FileId(0)).expect("loads");
     let machine = Machine::new(&program);
     let params = Parameters::for_program(&program);
@@ -69,18 +54,26 @@ fn assert_paths_agree(text: &str) -> Framebuffer {
         params: &params,
         textures: &textures,
     };
-    let mut last = Framebuffer::new(0, 0);
-    // 130 x 37 has 19 rows of quads: bands of several rows, the last one short, whose spans
-    // share lanes down a column.
-    for (w, h) in [(1, 1), (2, 2), (7, 5), (64, 2), (130, 37), (67, 5)] {
+    let mut images = Vec::new();
+    for &(w, h) in sizes {
         let mut batch = Framebuffer::new(w, h);
         shade(&shader, &reference_quad(w, h), &mut batch);
         let mut streamed = Framebuffer::new(w, h);
         shade_reference_quad(&shader, &mut streamed);
         assert_eq!(batch, streamed, "{w}x{h}");
-        last = streamed;
+        images.push(streamed);
     }
-    last
+    images
+}
+
+/// Shades the reference quad both ways at several sizes (spans cut at the right edge, odd widths
+/// and heights with helpers) and asserts the same pixels; returns the 67 x 5 image.
+fn assert_paths_agree(text: &str) -> Framebuffer {
+    // 130 x 37 has 19 rows of quads: bands of several rows, the last one short, whose spans
+    // share lanes down a column.
+    let sizes = [(1, 1), (2, 2), (7, 5), (64, 2), (130, 37), (67, 5)];
+    let mut images = shade_both_ways(text, &sizes);
+    images.pop().expect("one image per size")
 }
 
 #[test]
