@@ -1,6 +1,7 @@
 //! Profiling aid: shades the reference quad with one benchmark program, compiled or interpreted, on
 //! one thread, so that `valgrind --tool=callgrind` or `perf` sees only Pigment's shading path.
-//! `cargo run --release -p nvfp-jit --example shade -- PROGRAM.fp [SIZE] [REPS] [--interp]`.
+//! `cargo run --release -p nvfp-jit --example shade -- PROGRAM.fp [SIZE] [REPS] [--interp]
+//! [--threads N]` (one thread unless told).
 
 use nvfp::exec::{Machine, Parameters};
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
@@ -58,8 +59,13 @@ fn main() {
         params: &params,
         textures: &units,
     };
+    let threads = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
+        .num_threads(threads)
         .build()
         .expect("pool");
     let mut target = Framebuffer::new(size, size);
