@@ -159,10 +159,7 @@ fn nan_rules_draw_as_nv_computes_them() {
     };
     for (body, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
-        let (ast, diagnostics) = nvfp::syntax::parse(&nv, pigment_diag::FileId(0));
-        assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
-        let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
-        let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+        let arb = translate(&nv, style);
         let inputs = Inputs {
             locals: vec![(0, [nan, -2.0, 0.0, 4.0]), (1, [0.5; 4])],
             textures: Vec::new(),
@@ -209,10 +206,7 @@ fn half_rounding_draws_fp16_values() {
     let style = fp30_style(false);
     for (body, p0, want) in cases {
         let nv = format!("!!FP1.0\nMOVR R1, p[1];\n{body}\nEND\n");
-        let (ast, diagnostics) = nvfp::syntax::parse(&nv, pigment_diag::FileId(0));
-        assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
-        let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
-        let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+        let arb = translate(&nv, style);
         let inputs = Inputs {
             locals: vec![(0, p0), (1, [1.0; 4])],
             textures: Vec::new(),
@@ -275,10 +269,7 @@ const SCALES: [[f32; 2]; 4] = [
 /// [`NOISE_CONSTANTS`], translated with or without `nv_trigonometry`.
 fn draw_nv(oracle: &mut Oracle, nv: &str, p0: [f32; 4], nv_trigonometry: bool) -> Vec<f32> {
     let style = fp30_style(nv_trigonometry);
-    let (ast, diagnostics) = nvfp::syntax::parse(nv, pigment_diag::FileId(0));
-    assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
-    let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
-    let arb = pigment_arb::from_nv::translate_with(&program, style).unwrap();
+    let arb = translate(nv, style);
     let inputs = Inputs {
         locals: vec![(0, p0), (1, INDEX), (2, NOISE_CONSTANTS)],
         textures: Vec::new(),
@@ -343,6 +334,14 @@ fn nv_sine_and_cosine_draw_the_machines_bits() {
     assert!(!differing(&gpu, |k| trigonometry_pixel(k, s)).is_empty());
     let gpu = draw_nv(&mut oracle, NOISE, [0.0; 4], false);
     assert!(!differing(&gpu, noise_pixel).is_empty());
+}
+
+/// The NV program `nv` (which must load) translated to arbfp1 with `style`.
+fn translate(nv: &str, style: pigment_arb::from_nv::Style) -> pigment_arb::from_nv::Translation {
+    let (ast, diagnostics) = nvfp::syntax::parse(nv, pigment_diag::FileId(0));
+    assert!(!pigment_diag::has_errors(&diagnostics), "{nv}");
+    let program = nvfp::validate::load(&ast, pigment_diag::FileId(0)).unwrap();
+    pigment_arb::from_nv::translate_with(&program, style).unwrap()
 }
 
 /// The style `--precision fp30` gives arbfp1, with or without NV's SIN and COS.

@@ -12,7 +12,6 @@
 //! quads at once and each quad's inputs are still in the cache when the executor reads them.
 
 use crate::exec::{Machine, Outputs, Parameters, QuadOutput, QUADS};
-use crate::isa::Opcode;
 use crate::program::Program;
 use crate::raster::{QuadBatch, ReferenceSpan};
 use crate::texture::TextureUnits;
@@ -76,12 +75,7 @@ impl Shader<'_> {
     /// Whether the program may drop a covered fragment: it kills, or writes o[DEPR] (whose range
     /// test may fail).
     fn may_drop(&self) -> bool {
-        self.program.writes_depr
-            || self
-                .program
-                .instructions
-                .iter()
-                .any(|i| i.opcode == Opcode::Kil)
+        self.program.writes_depr || self.machine.decoded().kills()
     }
 
     /// Stores the surviving fragments of a span of the reference quad, shaded into `outputs`, into

@@ -149,7 +149,7 @@ pub fn build(
         })
         .collect();
     // A program without KIL kills nothing: its flags are cleared once per call, not per quad.
-    let kills = decoded.steps.iter().any(|step| step.kill.is_some());
+    let kills = decoded.kills();
     if !kills {
         let zeros = b.func.dfg.constants.insert(vec![0; 16].into());
         let none = b.ins().vconst(types::I8X16, zeros);

@@ -223,6 +223,11 @@ impl Slots {
 }
 
 impl Decoded {
+    /// Whether some step is a KIL: otherwise no fragment is ever killed.
+    pub fn kills(&self) -> bool {
+        self.steps.iter().any(|step| step.kill.is_some())
+    }
+
     pub fn new(program: &Program) -> Decoded {
         let mut slots = Slots {
             attribs: [None; ATTRIB_COUNT],
