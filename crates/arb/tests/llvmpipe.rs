@@ -12,6 +12,7 @@
 mod quad;
 
 use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget};
+use pigment_test_support::trig_grid::{noise_pixel, trigonometry_pixel, NOISE_CONSTANTS, SCALES};
 use quad::{close, drawable, texels, SIZE, TEX};
 
 /// Programs whose picture is expected to differ, and why.
@@ -252,18 +253,8 @@ FRCR o[COLR], R0.x;
 END
 ";
 
-/// (16, −128, 1/16, 0), the index arithmetic's constants, and the noise's (43758.5453 rounded to f32).
+/// (16, −128, 1/16, 0): the index arithmetic's constants (p[1]).
 const INDEX: [f32; 4] = [16.0, -128.0, 0.0625, 0.0];
-const NOISE_CONSTANTS: [f32; 4] = [12.9898, 78.233, 43_758.547, 0.0];
-
-/// Scales of n ∈ [−128, 127]: about [−2π, 2π] in irregular steps, multiples of π/2 and π/4 (the
-/// quadrants' edges and the ties of k's rounding), tiny arguments, and up to about ±10^4.
-const SCALES: [[f32; 2]; 4] = [
-    [0.049_087_385, 0.037_8],
-    [std::f32::consts::FRAC_PI_2, std::f32::consts::FRAC_PI_4],
-    [1e-30, 0.003_141_592_7],
-    [39.062_5, 78.131_7],
-];
 
 /// The program `nv` drawn on llvmpipe at 16x16 with locals p[0], p[1] = [`INDEX`], p[2] =
 /// [`NOISE_CONSTANTS`], translated with or without `nv_trigonometry`.
@@ -277,25 +268,6 @@ fn draw_nv(oracle: &mut Oracle, nv: &str, p0: [f32; 4], nv_trigonometry: bool) -
     oracle
         .draw_reference_quad(&arb.text, 16, 16, &inputs)
         .unwrap_or_else(|e| panic!("{e}\n{}", arb.text))
-}
-
-/// n = 16j + i − 128 of pixel k (row 0 at the bottom).
-fn index(k: usize) -> f32 {
-    (16 * (k / 16) + k % 16) as f32 - 128.0
-}
-
-/// The machine's values of TRIGONOMETRY's pixel k with scales `s`, and of NOISE's.
-fn trigonometry_pixel(k: usize, s: [f32; 2]) -> [f32; 4] {
-    use pigment_numeric::approx::{cosine, sine};
-    let (x, y) = (index(k) * s[0], index(k) * s[1]);
-    [sine(x), cosine(x), sine(y), cosine(y)]
-}
-
-fn noise_pixel(k: usize) -> [f32; 4] {
-    let (i, j) = ((k % 16) as f32 * 0.0625, (k / 16) as f32 * 0.0625);
-    let d = i * NOISE_CONSTANTS[0] + j * NOISE_CONSTANTS[1];
-    let v = pigment_numeric::approx::sine(d) * NOISE_CONSTANTS[2];
-    [v - v.floor(); 4]
 }
 
 /// The pixels where `gpu` is not `want`'s bits (−0 and +0 count as equal).

@@ -17,6 +17,7 @@ use draw::{compare_precise, function, llvmpipe_picture};
 use gl_oracle::Oracle;
 use pigment_glsl::{Precision, Version};
 use pigment_ir::Stage;
+use pigment_test_support::trig_grid::{noise_pixel, trigonometry_pixel, SCALES};
 use quad::drawable;
 
 /// Versions whose fp30 helpers work on the float's bits and whose outputs can be `invariant`.
@@ -307,37 +308,10 @@ const NOISE: &str = "float4 main_fragment(float4 t : TEXCOORD0) : COLOR
 }
 ";
 
-/// Scales of n ∈ [−128, 127]: about [−2π, 2π] in irregular steps, multiples of π/2 and π/4 (the
-/// quadrants' edges and the ties of k's rounding), tiny arguments, and up to about ±10^4.
-const SCALES: [[f32; 2]; 4] = [
-    [0.049_087_385, 0.037_8],
-    [std::f32::consts::FRAC_PI_2, std::f32::consts::FRAC_PI_4],
-    [1e-30, 0.003_141_592_7],
-    [39.062_5, 78.131_7],
-];
-
 fn cg_function(text: &str) -> pigment_ir::Function {
     let module = common::lower_cg("trig.cg", text, "main_fragment", Stage::Fragment);
     let h = module.function("main_fragment").unwrap();
     module.functions[h].clone()
-}
-
-/// n = 16j + i − 128 of pixel k (row 0 first).
-fn index(k: usize) -> f32 {
-    (16 * (k / 16) + k % 16) as f32 - 128.0
-}
-
-fn trigonometry_pixel(k: usize, s: [f32; 2]) -> [f32; 4] {
-    use pigment_numeric::approx::{cosine, sine};
-    let (x, y) = (index(k) * s[0], index(k) * s[1]);
-    [sine(x), cosine(x), sine(y), cosine(y)]
-}
-
-fn noise_pixel(k: usize) -> [f32; 4] {
-    let (i, j) = ((k % 16) as f32 * 0.0625, (k / 16) as f32 * 0.0625);
-    let d = i * 12.9898 + j * 78.233;
-    let v = pigment_numeric::approx::sine(d) * 43_758.547;
-    [v - v.floor(); 4]
 }
 
 /// How many pixels of `f` drawn by llvmpipe as `version` in `precision` are not `want`'s bits
