@@ -6,7 +6,7 @@
 //! and quotients land among the fp32 denormals (flushed lazily by compiled code on x86_64, which
 //! runs with denormal operands read as zero). And the approximations (inline f32x4 steps) on the
 //! values where their sequences are most fragile, in a program that calls no helper, so that compiled
-//! code runs with denormal operands read as zero.
+//! code runs with denormal operands read as zero; and PK*/UP* words whose bits are fp32 denormals.
 
 #[path = "../../nvfp/tests/exec_generate/mod.rs"]
 mod exec_generate;
@@ -82,6 +82,15 @@ fn quad_of(values: impl Strategy<Value = f32>) -> impl Strategy<Value = QuadInpu
         }
         input
     })
+}
+
+/// Values that PK2H packs into halves near the bottom of fp16 (denormal halves, and zeros of either
+/// sign), so that a word's high half is tiny and the word's bits are an fp32 denormal; and a few
+/// ordinary ones.
+fn half_edge() -> impl Strategy<Value = f32> {
+    prop::sample::select(vec![
+        0.0, -0.0, 6e-8, -6e-8, 1e-6, -3e-7, 7e-6, 1e-5, 0.5, -2.0,
+    ])
 }
 
 /// The values where MIN/MAX, FLR/FRC, the SET comparisons and `_SAT` have their edges: signed
@@ -300,6 +309,24 @@ proptest! {
         ][which];
         let lookup = if helper { "TEX R4, f[TEX1], TEX0, 2D;\n" } else { "" };
         let text = format!("!!FP1.0\nMULR R0, f[TEX0], 0.5;\n{lookup}{body}\nEND\n");
+        let program = nvfp::validate::load_text(&text, FileId(0)).expect("test program loads");
+        check(&program, &Parameters::for_program(&program), &texture_units(), &inputs)?;
+    }
+
+    #[test]
+    fn packed_words_with_denormal_bits_match_the_interpreter(
+        which in 0usize..3,
+        inputs in prop::collection::vec(quad_of(half_edge()), 1..12),
+    ) {
+        // A word of PK2H whose high half is below 2^-17 (or zero) has the bits of an fp32
+        // denormal: moves of it (with CC and `_SAT`), its unpacking and a masked pass-through must
+        // treat the word as the interpreter does.
+        let body = [
+            "PK2H R0.x, f[TEX0];\nPK2H R0.y, f[TEX0].zwxy;\nMOVRC R1, R0;\nMOVR o[COLR], R0;\nMOVR_SAT o[COLR](LT), R1;",
+            "PK2H R0.x, f[TEX0];\nUP2H R1.xy, R0.x;\nPK2US R0.y, f[TEX0].zwxy;\nUP2US R1.zw, R0.y;\nADDR o[COLR], R1, R4;",
+            "PK4B R0.x, f[TEX0];\nPK2H R0.y, -f[TEX0];\nMOVHC H2, R0.y;\nMOVR o[COLR](LT.y), R0;\nUP4B R2, R0.x;\nMADR_SAT o[COLR](GE.y), R2, R4, R0.yyxx;",
+        ][which];
+        let text = format!("!!FP1.0\nTEX R4, f[TEX1], TEX0, 2D;\n{body}\nEND\n");
         let program = nvfp::validate::load_text(&text, FileId(0)).expect("test program loads");
         check(&program, &Parameters::for_program(&program), &texture_units(), &inputs)?;
     }
