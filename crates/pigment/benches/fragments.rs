@@ -8,7 +8,8 @@
 //! instructions), on the reference quad at 1024x1024. Each configuration is timed several times and
 //! the best time is kept (the least disturbed by other work on the machine). Pigment's time covers
 //! rasterization, shading and storing into a framebuffer allocated once; llvmpipe's covers clear + draw
-//! + glFinish.
+//! + glFinish. After the table, the compile time of a 1024-instruction program (the longest there is)
+//! against the time the JIT takes to shade one frame with it.
 
 use gl_oracle::{arb, Inputs, Oracle, OracleTexture};
 use nvfp::exec::{Machine, Parameters};
@@ -183,4 +184,49 @@ fn main() {
         );
     }
     println!("(M fragments/s; jit ms = Cranelift compile time)");
+    longest_program(&units);
+}
+
+/// NV_fragment_program's longest program (1024 instructions), each instruction reading the results
+/// of the two before it so that none is dead code: the arithmetic benchmark's operations in turn
+/// over R0–R7.
+fn longest_program_text() -> String {
+    const OPERATIONS: [&str; 8] = [
+        "MADR R{a}, R{b}, {1.37, 0.71, 1.13, 0.93}, R{c};",
+        "MULR R{a}, R{b}, R{c}.yzxw;",
+        "ADDR R{a}, R{b}, -R{c}.zwxy;",
+        "FRCR R{a}, R{b};",
+        "DP4R R{a}, R{b}, R{c};",
+        "MAXR R{a}, R{b}, -R{c};",
+        "MINR R{a}, R{b}, R{c}.wzyx;",
+        "ADDR R{a}, R{b}, R{c};",
+    ];
+    let mut text = String::from("!!FP1.0\nMOVR R0, f[TEX0];\nMOVR R1, f[COL0];\n");
+    for k in 2..1023 {
+        let (a, b, c) = (k % 8, (k - 1) % 8, (k - 2) % 8);
+        let line = OPERATIONS[k % 8]
+            .replace("{a}", &a.to_string())
+            .replace("{b}", &b.to_string())
+            .replace("{c}", &c.to_string());
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text + "ADDR o[COLR], R6, R5;\nEND\n"
+}
+
+/// Issue 13's bound on compile time: a 1024-instruction program compiles in well under the time the
+/// JIT takes to shade one 1024x1024 frame with it.
+fn longest_program(units: &TextureUnits) {
+    let program = nvfp::validate::load_text(&longest_program_text(), FileId(0))
+        .expect("the 1024-instruction program loads");
+    let (jit, compiled) = nvfp_jit::machine(&program);
+    let compile = compiled.expect("the JIT compiles the 1024-instruction program");
+    let frame = pigment_time(&program, &jit, units, 2, 1);
+    println!(
+        "{} instructions: JIT compile {:.1} ms, one {SIZE}x{SIZE} frame {:.1} ms (2 threads): compile = {:.2} frames",
+        program.instructions.len(),
+        compile.as_secs_f64() * 1e3,
+        frame.as_secs_f64() * 1e3,
+        compile.as_secs_f64() / frame.as_secs_f64()
+    );
 }
