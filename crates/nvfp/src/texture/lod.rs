@@ -6,13 +6,14 @@
 //! approximation. λ = log2 ρ is computed as ½·log2(ρ²), which is the same value without rounding the
 //! square root; it makes λ exact for ρ² a power of two (ρ = √2 gives λ = ½ exactly).
 
-/// λ for derivatives `dx`, `dy` of the normalized coordinates, on a base level of `size` texels;
-/// only the first `dims` components count. −∞ for zero derivatives.
-pub(crate) fn lambda(dx: [f32; 3], dy: [f32; 3], size: [usize; 3], dims: usize) -> f32 {
+/// λ for derivatives `dx`, `dy` of the normalized coordinates, on a base level of `extent` texels
+/// (its size as f32); only the first `dims` components count. −∞ for zero derivatives.
+#[inline(always)]
+pub(crate) fn lambda(dx: [f32; 3], dy: [f32; 3], extent: [f32; 3], dims: usize) -> f32 {
     let mut length_x = 0.0f32;
     let mut length_y = 0.0f32;
     for axis in 0..dims {
-        let scale = size[axis] as f32;
+        let scale = extent[axis];
         let (ux, uy) = (dx[axis] * scale, dy[axis] * scale);
         length_x += ux * ux;
         length_y += uy * uy;

@@ -56,7 +56,7 @@ impl Texture {
             Filter::Linear => Plan::Linear(0),
             Filter::Mipmap => {
                 let max_level = chain.len() - 1;
-                match choose_levels(lambda(dx, dy, chain[0].size(), dims), max_level) {
+                match choose_levels(lambda(dx, dy, chain[0].extent(), dims), max_level) {
                     LevelChoice::Magnify => Plan::Linear(0),
                     LevelChoice::Single(d) => Plan::Linear(d),
                     LevelChoice::Blend(d, weight) => Plan::Blend(d, weight),
@@ -137,11 +137,11 @@ impl Texture {
         if self.target == TexTarget::Rect {
             return coord;
         }
-        let size = level.size();
+        let extent = level.extent();
         let mut u = coord;
         for (axis, u) in u.iter_mut().enumerate() {
             for u in u {
-                *u *= size[axis] as f32;
+                *u *= extent[axis];
             }
         }
         u
