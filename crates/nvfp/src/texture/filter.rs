@@ -169,7 +169,7 @@ trait Index: Copy + Default {
 
 /// One definition of the wrap rules for both widths.
 macro_rules! index_impl {
-    ($t:ty, $from_integral:expr) => {
+    ($t:ty, $unsigned:ty, $from_integral:expr) => {
         impl Index for $t {
             #[inline(always)]
             fn from_integral(x: f32) -> $t {
@@ -185,23 +185,26 @@ macro_rules! index_impl {
             fn wrap<const N: usize>(i: [$t; N], size: usize, wrap: Wrap) -> [usize; N] {
                 let n = size as $t;
                 let mut wrapped = [0usize; N];
+                // Every rule gives an index in 0..n, so it widens through the unsigned type
+                // (zero extension, four lanes at once) rather than sign extension.
+                let index = |i: $t| i as $unsigned as usize;
                 // The loops are written out per rule so that each is straight array code.
                 match wrap {
                     // For a power of two (every mipmapped benchmark texture) the remainder is the
                     // low bits, without a division.
                     Wrap::Repeat if size.is_power_of_two() => {
                         for (w, i) in wrapped.iter_mut().zip(i) {
-                            *w = (i & (n - 1)) as usize;
+                            *w = index(i & (n - 1));
                         }
                     }
                     Wrap::Repeat => {
                         for (w, i) in wrapped.iter_mut().zip(i) {
-                            *w = i.rem_euclid(n) as usize;
+                            *w = index(i.rem_euclid(n));
                         }
                     }
                     Wrap::ClampToEdge => {
                         for (w, i) in wrapped.iter_mut().zip(i) {
-                            *w = i.clamp(0, n - 1) as usize;
+                            *w = index(i.clamp(0, n - 1));
                         }
                     }
                 }
@@ -211,9 +214,9 @@ macro_rules! index_impl {
     };
 }
 
-index_impl!(i32, narrow_integer);
+index_impl!(i32, u32, narrow_integer);
 // Saturating, NaN to 0.
-index_impl!(i64, |x: f32| x as i64);
+index_impl!(i64, u64, |x: f32| x as i64);
 
 #[inline]
 fn wrap_index(i: i64, size: usize, wrap: Wrap) -> usize {

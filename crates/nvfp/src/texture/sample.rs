@@ -50,6 +50,7 @@ impl Texture {
     /// What a lookup on `chain` with derivatives `dx`, `dy` filters: the part of a lookup that
     /// depends on the derivatives only (λ and the levels), shared by a quad's fragments when they
     /// share the quad's derivatives.
+    #[inline(always)]
     fn plan(&self, chain: &[Level], dims: usize, dx: [f32; 3], dy: [f32; 3]) -> Plan {
         match self.filter {
             Filter::Nearest => Plan::Nearest,
@@ -170,17 +171,34 @@ impl Texture {
             _ => {
                 let delta = |f: usize| std::array::from_fn(|axis| lanes[axis][f] - lanes[axis][0]);
                 let (dx, dy) = (delta(1), delta(2));
-                if self.target == TexTarget::Cube {
-                    std::array::from_fn(|f| self.sample(point(&lanes, f), dx, dy))
-                } else {
-                    let chain = &self.faces[0];
-                    let dims = self.dims();
-                    let plan = self.plan(chain, dims, dx, dy);
-                    self.sample_planned(chain, lanes, dims, plan)
+                // One copy of the quad's lookup per number of axes, so that λ and the taps work
+                // on the axes used and no others.
+                match self.target {
+                    TexTarget::Cube => {
+                        std::array::from_fn(|f| self.sample(point(&lanes, f), dx, dy))
+                    }
+                    TexTarget::D1 => self.sample_quad_planned(lanes, 1, dx, dy),
+                    TexTarget::D2 | TexTarget::Rect => self.sample_quad_planned(lanes, 2, dx, dy),
+                    TexTarget::D3 => self.sample_quad_planned(lanes, 3, dx, dy),
                 }
             }
         };
         transpose(texels)
+    }
+
+    /// A quad's lookup on the one chain of a non-cube target with `dims` axes, λ and the levels
+    /// worked out once from the quad's derivatives `dx`, `dy`.
+    #[inline(always)]
+    fn sample_quad_planned(
+        &self,
+        lanes: [[f32; 4]; 3],
+        dims: usize,
+        dx: [f32; 3],
+        dy: [f32; 3],
+    ) -> [[f32; 4]; 4] {
+        let chain = &self.faces[0];
+        let plan = self.plan(chain, dims, dx, dy);
+        self.sample_planned(chain, lanes, dims, plan)
     }
 
     /// The number of coordinates a lookup on this (non-cube) target uses.
