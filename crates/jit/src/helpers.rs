@@ -95,7 +95,9 @@ pub fn has_gradients(code: u32) -> bool {
 }
 
 /// TEX / TXP / TXD of one quad (`[component][fragment]`; TXD's `gradients` are ddx, ddy), as the
-/// interpreter's `sample`: the texture unit's filtered values, converted to the precision.
+/// interpreter's `sample`: the texture unit's filtered values, converted to the precision. Inlined
+/// into its entry point, so that the result goes straight to the spill slot.
+#[inline(always)]
 pub fn texture_quad(
     textures: &TextureUnits,
     code: u32,
