@@ -8,7 +8,7 @@
 use super::cube::select_face;
 use super::filter::{lerp, sample_linear, sample_nearest};
 use super::levels::Level;
-use super::lod::{choose_levels, lambda, LevelChoice};
+use super::lod::{levels_for, LevelChoice};
 use super::{Filter, Lookup, Texture};
 use crate::isa::TexTarget;
 
@@ -57,7 +57,7 @@ impl Texture {
             Filter::Linear => Plan::Linear(0),
             Filter::Mipmap => {
                 let max_level = chain.len() - 1;
-                match choose_levels(lambda(dx, dy, chain[0].extent(), dims), max_level) {
+                match levels_for(dx, dy, chain[0].extent(), dims, max_level) {
                     LevelChoice::Magnify => Plan::Linear(0),
                     LevelChoice::Single(d) => Plan::Linear(d),
                     LevelChoice::Blend(d, weight) => Plan::Blend(d, weight),
