@@ -40,7 +40,8 @@ pub(crate) fn levels_for(
 /// [`levels_for`] given ρ².
 #[inline(always)]
 fn levels_at(rho_squared: f32, max_level: usize) -> LevelChoice {
-    if rho_squared.is_nan() || rho_squared <= 1.0 {
+    // One comparison, which NaN fails too.
+    if rho_squared.partial_cmp(&1.0) != Some(std::cmp::Ordering::Greater) {
         return LevelChoice::Magnify;
     }
     choose_levels(0.5 * rho_squared.log2(), max_level)
