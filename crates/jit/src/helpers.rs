@@ -95,7 +95,9 @@ pub fn has_gradients(code: u32) -> bool {
 }
 
 /// TEX / TXP / TXD of one quad (`[component][fragment]`; TXD's `gradients` are ddx, ddy), as the
-/// interpreter's `sample`: the texture unit's filtered values, converted to the precision.
+/// interpreter's `sample`: the texture unit's filtered values, converted to the precision. Inlined
+/// into its entry point, so that the result goes straight to the spill slot.
+#[inline(always)]
 pub fn texture_quad(
     textures: &TextureUnits,
     code: u32,
@@ -111,10 +113,13 @@ pub fn texture_quad(
         (None, 1) => Lookup::Projective,
         _ => Lookup::Implicit,
     };
-    let target = TARGETS[((code >> 8) & 0xFF) as usize];
-    let texels = textures.sample_quad_components(code as u8, target, coords, &lookup);
+    let (unit, target) = (code as u8, TARGETS[((code >> 8) & 0xFF) as usize]);
+    let texels = textures.sample_quad_components(unit, target, coords, &lookup);
     // The precision is chosen once, so that each conversion runs over all sixteen values at once.
     match PRECISIONS[(code >> 24) as usize] {
+        // fp32's conversion only flushes denormals and canonicalises NaN, which some textures
+        // (8-bit formats, depth comparisons) never return.
+        Precision::R if textures.results_are_normal(unit, target) => texels,
         Precision::R => convert::<Fp32>(texels),
         Precision::H => convert::<Fp16>(texels),
         Precision::X => convert::<Fx12>(texels),
@@ -131,4 +136,93 @@ fn convert<R: Rounding>(mut quads: [Quad; 4]) -> [Quad; 4] {
         }
     }
     quads
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{texture_code, texture_quad, Quad};
+    use nvfp::isa::{Opcode, Precision, TexTarget};
+    use nvfp::texture::{Filter, Lookup, TexFormat, Texture, TextureUnits};
+    use pigment_numeric::{Fp32, Rounding};
+
+    /// Quads of coordinates (`[component][fragment]`): ordinary, beside texel centres (LINEAR
+    /// weights of 2^-24 and 1 − 2^-24 on a 4-texel axis), steep (minified, mipmap blends) and
+    /// special values.
+    fn quads() -> Vec<[Quad; 4]> {
+        let e = 2f32.powi(-24);
+        let specials = [f32::NAN, f32::INFINITY, -1.0e30, 1.0e-40, -0.0];
+        let mut quads = vec![
+            [
+                [0.1, 0.2, 0.3, 0.4],
+                [0.5, 0.5, 0.6, 0.6],
+                [0.0; 4],
+                [1.0; 4],
+            ],
+            [
+                [(0.5 + e) / 4.0, (0.5 - e) / 4.0, 0.3, 0.9],
+                [0.2, 0.7, 0.2, 0.7],
+                [0.0; 4],
+                [1.0; 4],
+            ],
+            [
+                [0.0, 1.3, 0.0, 1.3],
+                [0.0, 0.0, 0.9, 0.9],
+                [0.5; 4],
+                [2.0; 4],
+            ],
+        ];
+        quads.extend(specials.map(|v| [[v, 0.3, v, 0.3], [0.4, v, 0.4, v], [0.5; 4], [1.0; 4]]));
+        quads
+    }
+
+    /// The 16x16 texture of `format` with texels whose components run from 0 to 1, or for float
+    /// formats also take denormal, negative, infinite and NaN values.
+    fn texture(format: TexFormat) -> Texture {
+        let specials = [1.0e-40, -2.0e-39, f32::INFINITY, f32::NAN, -3.5];
+        let texels: Vec<[f32; 4]> = (0..256)
+            .map(|i| {
+                let v = (i % 17) as f32 / 16.0;
+                let special = specials[i % specials.len()];
+                [v, 1.0 - v, special, if i % 3 == 0 { 0.0 } else { v }]
+            })
+            .collect();
+        Texture::from_rgba_f32(TexTarget::D2, 16, 16, 1, format, &texels).expect("texture")
+    }
+
+    /// At precision R, `texture_quad` returns each filtered value converted to fp32, whether it
+    /// skips the conversion (textures whose results are always zero or normal) or not: compared
+    /// with the conversion applied to `sample_quad_components`, bit for bit.
+    #[test]
+    fn fp32_lookups_equal_the_converted_filtered_values() {
+        let mut flushed = 0;
+        for format in TexFormat::ALL {
+            for filter in [Filter::Nearest, Filter::Linear, Filter::Mipmap] {
+                for depth in [false, true] {
+                    let mut t = texture(format).with_filter(filter);
+                    if depth {
+                        t = t.with_depth_compare();
+                    }
+                    let mut units = TextureUnits::new();
+                    units.bind(3, t);
+                    let code = texture_code(3, TexTarget::D2, Opcode::Tex, Precision::R);
+                    for coords in quads() {
+                        let raw = units.sample_quad_components(
+                            3,
+                            TexTarget::D2,
+                            &coords,
+                            &Lookup::Implicit,
+                        );
+                        let expected = raw.map(|q| q.map(Fp32::last));
+                        let got = texture_quad(&units, code, &coords, None);
+                        let bits = |v: [Quad; 4]| v.map(|q| q.map(f32::to_bits));
+                        assert_eq!(bits(got), bits(expected), "{format:?} {filter:?} {depth}");
+                        flushed += usize::from(bits(raw) != bits(expected));
+                    }
+                }
+            }
+        }
+        // The float textures' denormals and NaNs reach some results, so the test sees the
+        // conversion at work where it is kept.
+        assert!(flushed > 0);
+    }
 }

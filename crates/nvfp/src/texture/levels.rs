@@ -29,6 +29,9 @@ pub struct Level {
     width: usize,
     height: usize,
     depth: usize,
+    /// `[width, height, depth]` as f32, for the scaling of coordinates and derivatives, so that
+    /// lookups need no integer-to-float conversions (a branchy sequence for usize on x86-64).
+    extent: [f32; 3],
     texels: Vec<[f32; 4]>,
 }
 
@@ -41,12 +44,19 @@ impl Level {
         texels: Vec<[f32; 4]>,
     ) -> Option<Level> {
         let count = width.checked_mul(height)?.checked_mul(depth)?;
-        (count != 0 && texels.len() == count).then_some(Level {
+        (count != 0 && texels.len() == count).then(|| Level::sized([width, height, depth], texels))
+    }
+
+    /// A level of `size` from texels the caller has counted.
+    fn sized(size: [usize; 3], texels: Vec<[f32; 4]>) -> Level {
+        let [width, height, depth] = size;
+        Level {
             width,
             height,
             depth,
+            extent: size.map(|n| n as f32),
             texels,
-        })
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -64,6 +74,12 @@ impl Level {
     /// `[width, height, depth]`.
     pub fn size(&self) -> [usize; 3] {
         [self.width, self.height, self.depth]
+    }
+
+    /// [`Level::size`] as f32.
+    #[inline(always)]
+    pub(crate) fn extent(&self) -> [f32; 3] {
+        self.extent
     }
 
     /// All texels, x fastest, then y, then z.
@@ -200,10 +216,8 @@ fn downsample(level: &Level, format: TexFormat) -> Level {
     for axis in 0..3 {
         work = work.filter_axis(axis, next_level_size(level.size()[axis]));
     }
-    Level {
-        width: work.size[0],
-        height: work.size[1],
-        depth: work.size[2],
-        texels: work.texels.iter().map(|t| t.map(from_work)).collect(),
-    }
+    Level::sized(
+        work.size,
+        work.texels.iter().map(|t| t.map(from_work)).collect(),
+    )
 }

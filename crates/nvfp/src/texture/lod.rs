@@ -6,18 +6,45 @@
 //! approximation. λ = log2 ρ is computed as ½·log2(ρ²), which is the same value without rounding the
 //! square root; it makes λ exact for ρ² a power of two (ρ = √2 gives λ = ½ exactly).
 
-/// λ for derivatives `dx`, `dy` of the normalized coordinates, on a base level of `size` texels;
-/// only the first `dims` components count. −∞ for zero derivatives.
-pub(crate) fn lambda(dx: [f32; 3], dy: [f32; 3], size: [usize; 3], dims: usize) -> f32 {
+/// ρ² for derivatives `dx`, `dy` of the normalized coordinates, on a base level of `extent`
+/// texels (its size as f32); only the first `dims` components count. λ = ½·log2 ρ².
+#[inline(always)]
+fn rho_squared(dx: [f32; 3], dy: [f32; 3], extent: [f32; 3], dims: usize) -> f32 {
     let mut length_x = 0.0f32;
     let mut length_y = 0.0f32;
     for axis in 0..dims {
-        let scale = size[axis] as f32;
+        let scale = extent[axis];
         let (ux, uy) = (dx[axis] * scale, dy[axis] * scale);
         length_x += ux * ux;
         length_y += uy * uy;
     }
-    0.5 * length_x.max(length_y).log2()
+    length_x.max(length_y)
+}
+
+/// The levels a LINEAR_MIPMAP_LINEAR lookup with derivatives `dx`, `dy` samples:
+/// [`choose_levels`] of λ = ½·log2 ρ², without the log2 where ρ² ≤ 1 or is NaN, which is
+/// magnification: λ ≤ 0 exactly there (log2 is 0 at 1, −∞ at 0, and elsewhere has the sign of
+/// the exact logarithm, the floats beside 1 giving |log2| ≥ 1.4·2^-24, far above log2f's error of
+/// under an ulp; a NaN λ is magnification too).
+#[inline(always)]
+pub(crate) fn levels_for(
+    dx: [f32; 3],
+    dy: [f32; 3],
+    extent: [f32; 3],
+    dims: usize,
+    max_level: usize,
+) -> LevelChoice {
+    levels_at(rho_squared(dx, dy, extent, dims), max_level)
+}
+
+/// [`levels_for`] given ρ².
+#[inline(always)]
+fn levels_at(rho_squared: f32, max_level: usize) -> LevelChoice {
+    // One comparison, which NaN fails too.
+    if rho_squared.partial_cmp(&1.0) != Some(std::cmp::Ordering::Greater) {
+        return LevelChoice::Magnify;
+    }
+    choose_levels(0.5 * rho_squared.log2(), max_level)
 }
 
 /// Which levels a LINEAR_MIPMAP_LINEAR lookup samples.
@@ -49,5 +76,62 @@ pub(crate) fn choose_levels(lambda: f32, max_level: usize) -> LevelChoice {
         LevelChoice::Single(level)
     } else {
         LevelChoice::Blend(level, fraction)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{choose_levels, levels_at, levels_for, rho_squared, LevelChoice};
+
+    /// λ = ½·log2 ρ² as GL defines it, with no shortcut.
+    fn reference(rho_squared: f32, max_level: usize) -> LevelChoice {
+        choose_levels(0.5 * rho_squared.log2(), max_level)
+    }
+
+    /// Skipping log2 for ρ² ≤ 1 changes no choice: every float within 2^16 steps of 1 on either
+    /// side, zeros, NaN, infinity and a sweep of every binade.
+    #[test]
+    fn magnification_without_log2_is_the_same_choice() {
+        let one = 1.0f32.to_bits();
+        let near_one = (one - 65536..one + 65536).map(f32::from_bits);
+        let binades = (0..255u32).flat_map(|e| [e << 23, (e << 23) | 0x2A_AAAA]);
+        let specials = [0.0, -0.0, f32::NAN, f32::INFINITY, f32::MIN_POSITIVE / 4.0];
+        let values = near_one.chain(binades.map(f32::from_bits)).chain(specials);
+        for rho2 in values {
+            for max_level in [0, 1, 8] {
+                let expected = reference(rho2, max_level);
+                assert_eq!(levels_at(rho2, max_level), expected, "ρ² = {rho2:e}");
+            }
+        }
+    }
+
+    /// `levels_for` is the reference choice for derivatives on every number of axes.
+    #[test]
+    fn levels_follow_lambda() {
+        let steps = [
+            0.0f32,
+            1.0e-3,
+            0.1,
+            0.25,
+            0.5,
+            1.0,
+            3.0,
+            f32::NAN,
+            f32::INFINITY,
+        ];
+        for &a in &steps {
+            for &b in &steps {
+                for dims in 1..=3 {
+                    let (dx, dy) = ([a, b, a], [b, -a, b]);
+                    let extent = [4.0, 8.0, 2.0];
+                    let expected = reference(rho_squared(dx, dy, extent, dims), 3);
+                    assert_eq!(
+                        levels_for(dx, dy, extent, dims, 3),
+                        expected,
+                        "{dx:?} {dy:?}"
+                    );
+                }
+            }
+        }
     }
 }

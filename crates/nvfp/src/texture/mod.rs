@@ -124,9 +124,22 @@ impl TextureUnits {
         sample::transpose(self.sample_quad_components(unit, target, &components, lookup))
     }
 
+    /// Whether every value [`TextureUnits::sample_quad`] returns for `unit` and `target` is finite
+    /// and zero or normal ([`Texture::results_are_normal`]; a unit that returns zeros is too).
+    #[inline]
+    pub fn results_are_normal(&self, unit: u8, target: TexTarget) -> bool {
+        match self.get(unit) {
+            Some(texture) if texture.target() == target => texture.results_are_normal(),
+            _ => true,
+        }
+    }
+
     /// [`TextureUnits::sample_quad`] with `coords` and the result in component-major order,
     /// `[s, t, r, q][fragment]` and `[r, g, b, a][fragment]`, the layout lookups filter the four
     /// fragments in (TXD's gradients stay `[fragment][component]`).
+    // Inlined into callers in other crates (the JIT's helper), which then write the result where
+    // it goes rather than copying it.
+    #[inline]
     pub fn sample_quad_components(
         &self,
         unit: u8,

@@ -162,6 +162,39 @@ impl Texture {
         self.depth_compare
     }
 
+    /// Whether every value a lookup on this texture returns is finite and zero or normal (never
+    /// denormal, infinite or NaN), whatever the coordinates: then converting a result to fp32
+    /// (flush denormals, canonicalise NaN) changes nothing, and callers may skip it.
+    ///
+    /// True where every texel component is 0 or in [1/255, 1]: the 8-bit formats (k/255, and
+    /// Table X.5's constants 0 and 1) and depth comparisons (0 or 1). Why filtering keeps that
+    /// property: a filtered value is built by at most four nested steps r = a + w·(b − a) (x, y, z
+    /// and the mipmap blend; `filter::lerp`), each with a, b ≥ 0 from the step before and a weight
+    /// w in [0, 1], rounded at each operation to nearest:
+    ///
+    /// - r ≥ 0 and finite: d = fl(b − a) has |d| ≤ a when d < 0 (a − b ≤ a, and rounding is
+    ///   monotonic), and |fl(w·d)| ≤ |d|, so a + fl(w·d) ≥ 0; every magnitude stays below 4.
+    /// - a nonzero r is at least m·2^-26 when a and b are 0 or at least m, and w is 0 or at least
+    ///   2^-25: for a = 0, r = fl(w·b) ≥ fl(2^-25·m); for a > 0 and w·d ≥ 0, r ≥ a; otherwise the
+    ///   exact sum a + fl(w·d) is a multiple of half an ulp of a or more (its smaller term is at
+    ///   least a/2 in magnitude, or the sum is at least a/2), and an ulp of a is above a·2^-24.
+    /// - LINEAR's weights w = fl(x − floor(x)) with x = fl(u − ½) (`filter::linear_taps`) are 0 or
+    ///   at least 2^-25: for x ≥ 1 or x ≤ −1 the difference is an exact multiple of an ulp of x
+    ///   (≥ 2^-23); for x in (0, 1), u lies in (½, 1.5) and x is a multiple of 2^-24; for x in
+    ///   (−1, 0) either u ≥ ¼ and x = u − ½ is a multiple of 2^-25, or x ≤ −¼ is one, so x + 1 is
+    ///   a positive multiple of 2^-25 before (monotonic) rounding. Clamped, NaN and huge
+    ///   coordinates give weights ½, 0 or values of that form.
+    /// - the mipmap weight frac(λ) (`lod::choose_levels`) is an exact multiple of an ulp of λ
+    ///   (≥ 2^-23) for λ ≥ 1, and λ itself below 1: ½·log2(ρ²) with ρ² > 1 an f32, so at least
+    ///   about ½·log2(1 + 2^-23) ≈ 8.6·10^-8 > 2^-25.
+    ///
+    /// So four steps from m = 1/255 > 2^-8 leave a nonzero result at least 2^-8·2^-104 = 2^-112,
+    /// above the least normal number 2^-126. The float formats can hold any value and keep the
+    /// conversion. `tests/texture_normal_results.rs` samples such textures at the extreme weights.
+    pub fn results_are_normal(&self) -> bool {
+        !self.format.is_float() || self.depth_compare
+    }
+
     pub fn target(&self) -> TexTarget {
         self.target
     }

@@ -8,7 +8,7 @@
 use super::cube::select_face;
 use super::filter::{lerp, sample_linear, sample_nearest};
 use super::levels::Level;
-use super::lod::{choose_levels, lambda, LevelChoice};
+use super::lod::{levels_for, LevelChoice};
 use super::{Filter, Lookup, Texture};
 use crate::isa::TexTarget;
 
@@ -50,13 +50,14 @@ impl Texture {
     /// What a lookup on `chain` with derivatives `dx`, `dy` filters: the part of a lookup that
     /// depends on the derivatives only (λ and the levels), shared by a quad's fragments when they
     /// share the quad's derivatives.
+    #[inline(always)]
     fn plan(&self, chain: &[Level], dims: usize, dx: [f32; 3], dy: [f32; 3]) -> Plan {
         match self.filter {
             Filter::Nearest => Plan::Nearest,
             Filter::Linear => Plan::Linear(0),
             Filter::Mipmap => {
                 let max_level = chain.len() - 1;
-                match choose_levels(lambda(dx, dy, chain[0].size(), dims), max_level) {
+                match levels_for(dx, dy, chain[0].extent(), dims, max_level) {
                     LevelChoice::Magnify => Plan::Linear(0),
                     LevelChoice::Single(d) => Plan::Linear(d),
                     LevelChoice::Blend(d, weight) => Plan::Blend(d, weight),
@@ -137,11 +138,11 @@ impl Texture {
         if self.target == TexTarget::Rect {
             return coord;
         }
-        let size = level.size();
+        let extent = level.extent();
         let mut u = coord;
         for (axis, u) in u.iter_mut().enumerate() {
             for u in u {
-                *u *= size[axis] as f32;
+                *u *= extent[axis];
             }
         }
         u
@@ -170,17 +171,34 @@ impl Texture {
             _ => {
                 let delta = |f: usize| std::array::from_fn(|axis| lanes[axis][f] - lanes[axis][0]);
                 let (dx, dy) = (delta(1), delta(2));
-                if self.target == TexTarget::Cube {
-                    std::array::from_fn(|f| self.sample(point(&lanes, f), dx, dy))
-                } else {
-                    let chain = &self.faces[0];
-                    let dims = self.dims();
-                    let plan = self.plan(chain, dims, dx, dy);
-                    self.sample_planned(chain, lanes, dims, plan)
+                // One copy of the quad's lookup per number of axes, so that λ and the taps work
+                // on the axes used and no others.
+                match self.target {
+                    TexTarget::Cube => {
+                        std::array::from_fn(|f| self.sample(point(&lanes, f), dx, dy))
+                    }
+                    TexTarget::D1 => self.sample_quad_planned(lanes, 1, dx, dy),
+                    TexTarget::D2 | TexTarget::Rect => self.sample_quad_planned(lanes, 2, dx, dy),
+                    TexTarget::D3 => self.sample_quad_planned(lanes, 3, dx, dy),
                 }
             }
         };
         transpose(texels)
+    }
+
+    /// A quad's lookup on the one chain of a non-cube target with `dims` axes, λ and the levels
+    /// worked out once from the quad's derivatives `dx`, `dy`.
+    #[inline(always)]
+    fn sample_quad_planned(
+        &self,
+        lanes: [[f32; 4]; 3],
+        dims: usize,
+        dx: [f32; 3],
+        dy: [f32; 3],
+    ) -> [[f32; 4]; 4] {
+        let chain = &self.faces[0];
+        let plan = self.plan(chain, dims, dx, dy);
+        self.sample_planned(chain, lanes, dims, plan)
     }
 
     /// The number of coordinates a lookup on this (non-cube) target uses.
