@@ -167,7 +167,7 @@ fn for_each_survivor(
 /// straight into the batch (only those the program reads), the batch set up once per task. A band
 /// is shaded a column of spans at a time, bottom to top, so that lanes that depend only on the
 /// pixel column (s, 1 - s, x) are computed once per column, and constants once per task (see
-/// [`crate::exec::QuadInputs::lanes_key`]).
+/// [`crate::exec::QuadInputs::source_key`]).
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
     let row_pixels = (2 * width as usize).max(1);
