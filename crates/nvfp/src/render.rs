@@ -108,6 +108,9 @@ impl Shader<'_> {
 
 /// Stores every fragment of a span inside the target: fragments 0 and 1 of quad `q` at columns
 /// `x0 + 2q` and `x0 + 2q + 1` of the lower pixel row of `pixels`, fragments 2 and 3 of the upper.
+/// Not inlined: inlined into the band's loop, its row pointers did not stay in registers (two
+/// reloads a quad).
+#[inline(never)]
 fn store_whole_span(span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
     let (lower, upper) = pixels.split_at_mut(span.width as usize);
     let columns = span.x0 as usize..span.x0 as usize + 2 * span.quads;
