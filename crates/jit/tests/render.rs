@@ -11,7 +11,7 @@ use nvfp::texture::TextureUnits;
 use pigment_diag::FileId;
 
 /// 1 x 1 and 7 x 5: one partial span of helpers; 67 x 5: a whole span and a partial one per row;
-/// 130 x 37: 19 rows of quads in three bands, the last one short, three spans a row.
+/// 130 x 37: 19 rows of quads in two bands, the second one short, three spans a row.
 const SIZES: [(u32, u32); 4] = [(1, 1), (7, 5), (67, 5), (130, 37)];
 
 /// Shades `text` both ways at every size of [`SIZES`], asserts the same bits, and returns the

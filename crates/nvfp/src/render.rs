@@ -21,8 +21,9 @@ use rayon::prelude::*;
 const QUADS_PER_TASK: usize = 256;
 
 /// Rows of quads per task when shading the reference quad: enough to share a column's lanes
-/// between several batches, few enough that a 1024 x 1024 target still makes 64 tasks.
-const ROWS_PER_TASK: usize = 8;
+/// between many batches (each column's lanes are computed once per band), few enough that a
+/// 1024 x 1024 target still makes 32 tasks for the threads to balance.
+const ROWS_PER_TASK: usize = 16;
 
 /// A `width` x `height` RGBA float image, row 0 at the bottom.
 #[derive(Clone, Debug, PartialEq)]
