@@ -12,7 +12,8 @@
 //! output component the program never writes (those keep the zeros of a new batch), and sets
 //! `killed` for every real lane. Nor does it refill attribute lanes that an earlier batch left
 //! holding the same values (`super::QuadInputs::source_key`), so a kernel must never write an
-//! attribute slot.
+//! attribute slot; the same goes for o[DEPR].z's start in a program that never writes o[DEPR]
+//! (`super::decode::Decoded::writes_depth`).
 
 use super::batch::{Batch, Lanes};
 use crate::texture::TextureUnits;
