@@ -55,7 +55,7 @@ impl std::fmt::Debug for JitKernel {
 }
 
 impl Kernel for JitKernel {
-    fn run_batch(&self, mut state: BatchState<'_>, textures: &TextureUnits, quads: usize) {
+    fn run_batch(&self, state: BatchState<'_>, textures: &TextureUnits, quads: usize) {
         let entry = if state.traced {
             let traced = self
                 .traced
@@ -70,7 +70,7 @@ impl Kernel for JitKernel {
         native::call(
             entry,
             self.lazy_flush,
-            &mut state.regs,
+            state.regs,
             state.cc,
             state.killed,
             quads,

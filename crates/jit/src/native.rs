@@ -63,14 +63,15 @@ pub fn entry_from(code: *const u8) -> Entry {
 pub fn call(
     entry: Entry,
     daz: bool,
-    regs: &mut [&mut [f32; LANES]],
+    regs: &mut [Box<[f32; LANES]>],
     cc: &mut [[u8; LANES]; 4],
     killed: &mut [bool; LANES],
     quads: usize,
     textures: &TextureUnits,
 ) {
-    // A `&mut [f32; LANES]` is a non-null pointer to the lanes: the references are the table of
-    // pointers the code reads, with no copy of it per batch.
+    // A `Box<[f32; LANES]>` is a non-null pointer to the lanes (a `Box` of a sized type is
+    // guaranteed to be represented as one pointer): the boxes are the table of pointers the code
+    // reads, with no copy of it per batch.
     let pointers = regs.as_mut_ptr().cast::<*mut f32>();
     let quads = quads.min(LANES / 4) as u64;
     // SAFETY: `entry` came from `entry_from` for a program compiled against this batch layout (one

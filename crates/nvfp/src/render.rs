@@ -21,8 +21,9 @@ use rayon::prelude::*;
 const QUADS_PER_TASK: usize = 256;
 
 /// Rows of quads per task when shading the reference quad: enough to share a column's lanes
-/// between several batches, few enough that a 1024 x 1024 target still makes 64 tasks.
-const ROWS_PER_TASK: usize = 8;
+/// between many batches (each column's lanes are computed once per band), few enough that a
+/// 1024 x 1024 target still makes 32 tasks for the threads to balance.
+const ROWS_PER_TASK: usize = 16;
 
 /// A `width` x `height` RGBA float image, row 0 at the bottom.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +109,9 @@ impl Shader<'_> {
 
 /// Stores every fragment of a span inside the target: fragments 0 and 1 of quad `q` at columns
 /// `x0 + 2q` and `x0 + 2q + 1` of the lower pixel row of `pixels`, fragments 2 and 3 of the upper.
+/// Not inlined: inlined into the band's loop, its row pointers did not stay in registers (two
+/// reloads a quad).
+#[inline(never)]
 fn store_whole_span(span: &ReferenceSpan, outputs: &Outputs<'_>, pixels: &mut [[f32; 4]]) {
     let (lower, upper) = pixels.split_at_mut(span.width as usize);
     let columns = span.x0 as usize..span.x0 as usize + 2 * span.quads;
@@ -167,7 +171,7 @@ fn for_each_survivor(
 /// straight into the batch (only those the program reads), the batch set up once per task. A band
 /// is shaded a column of spans at a time, bottom to top, so that lanes that depend only on the
 /// pixel column (s, 1 - s, x) are computed once per column, and constants once per task (see
-/// [`crate::exec::QuadInputs::lanes_key`]).
+/// [`crate::exec::QuadInputs::source_key`]).
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
     let (width, height) = (target.width, target.height);
     let row_pixels = (2 * width as usize).max(1);

@@ -7,7 +7,7 @@ use super::decode::{
     CcTest, ConstantOrigin, Decoded, Operand, Step, Target, CC_EQ, CC_GT, CC_LT, CC_UN,
 };
 use super::numeric::{convert, convert_slice, to_fp32};
-use super::{LanesKey, Parameters, QuadInputs};
+use super::{Parameters, QuadInputs, SourceKey};
 use crate::isa::{AttribReg, Precision};
 use pigment_numeric::saturate as clamp01;
 
@@ -43,10 +43,20 @@ pub struct Batch {
     pub operands: [Vector; 3],
     /// Result of the current instruction.
     pub result: Register,
-    /// Per entry of `Decoded::attribs`, per component: the key of the lanes its last fill wrote
-    /// ([`QuadInputs::lanes_key`]), which nothing but [`Batch::reset`] writes (a program never
-    /// writes an attribute register).
-    filled: Vec<[Option<LanesKey>; 4]>,
+    /// The key of the source whose lanes the attribute slots hold ([`QuadInputs::source_key`];
+    /// `None`: unknown, refill them all), which nothing but [`Batch::reset`] writes (a program
+    /// never writes an attribute register).
+    source: Option<SourceKey>,
+    /// Per entry of `Decoded::attribs`, per component: the key words its lanes depend on
+    /// ([`QuadInputs::depends`]), asked at the first batch from a keyed source.
+    depends: Vec<[u32; 4]>,
+    /// The same for o[DEPR].z's start, f[WPOS].z.
+    depth_depends: u32,
+    /// Whether o[DEPR].z still holds the f[WPOS].z lanes of `source`: the batch was not cleared
+    /// and the program never writes o[DEPR].
+    depth_held: bool,
+    /// Some step writes o[DEPR] ([`Decoded::writes_depth`]).
+    writes_depth: bool,
 }
 
 /// One component of an operand as an instruction reads it: lanes (in the register file, or converted
@@ -94,7 +104,11 @@ impl Batch {
             killed: [false; LANES],
             operands: [ZERO; 3],
             result: zero_register(),
-            filled: vec![[None; 4]; decoded.attribs.len()],
+            source: None,
+            depends: vec![[!0; 4]; decoded.attribs.len()],
+            depth_depends: !0,
+            depth_held: false,
+            writes_depth: decoded.writes_depth(),
         });
         for constant in &decoded.constants {
             let value = constant_value(constant.origin, params);
@@ -109,10 +123,10 @@ impl Batch {
 
     /// Starts a batch: attributes from `quads` (at most [`QUADS`]; lanes past them keep an earlier
     /// batch's values, which are computed on but never read back), converted to fp32 unless UP*
-    /// reads their bits, except the components whose lanes the batch already holds (the same
-    /// [`QuadInputs::lanes_key`] as their last fill), and o[DEPR].z from f[WPOS].z. With `clear`, also temporaries and outputs
-    /// (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4) and nothing killed, as the interpreter needs; a
-    /// kernel starts those itself (see `kernel::Kernel`).
+    /// reads their bits, and o[DEPR].z from f[WPOS].z, except the lanes the batch already holds:
+    /// those whose key words ([`QuadInputs::depends`]) are the same as the last source's. With
+    /// `clear`, also temporaries and outputs (0,0,0,0), CC all EQ (3.11.1.2, 3.11.1.4) and nothing
+    /// killed, as the interpreter needs; a kernel starts those itself (see `kernel::Kernel`).
     pub fn reset(&mut self, decoded: &Decoded, quads: &(impl QuadInputs + ?Sized), clear: bool) {
         if clear {
             for &slot in &decoded.cleared {
@@ -125,13 +139,18 @@ impl Batch {
         }
         let count = 4 * quads.len().min(QUADS);
         let exact = quads.fp32_exact();
-        for (&(attrib, slot, raw), filled) in decoded.attribs.iter().zip(&mut self.filled) {
+        let key = quads.source_key();
+        let changed = changed_words(key, self.source);
+        let all = key.is_none() || self.source.is_none();
+        if key.is_some() && self.source.is_none() {
+            self.learn_depends(decoded, quads);
+        }
+        self.source = key;
+        for (&(attrib, slot, raw), depends) in decoded.attribs.iter().zip(&self.depends) {
             for (c, lanes) in self.regs[slot].iter_mut().enumerate() {
-                let key = quads.lanes_key(attrib, c);
-                if key.is_some() && filled[c] == key {
+                if !all && depends[c] & changed == 0 {
                     continue;
                 }
-                filled[c] = key;
                 let lanes = &mut lanes[..count];
                 quads.fill(attrib, c, lanes);
                 if !raw && !exact {
@@ -139,8 +158,20 @@ impl Batch {
                 }
             }
         }
-        let wpos = AttribReg::Wpos.index();
-        quads.fill(wpos, 2, &mut self.regs[decoded.depth_slot][2][..count]);
+        // The interpreter's clear and a program's depth writes overwrite o[DEPR].z's start.
+        if all || clear || !self.depth_held || self.depth_depends & changed != 0 {
+            let wpos = AttribReg::Wpos.index();
+            quads.fill(wpos, 2, &mut self.regs[decoded.depth_slot][2][..count]);
+        }
+        self.depth_held = !clear && !self.writes_depth;
+    }
+
+    /// Asks a keyed source which key words each attribute component and o[DEPR].z's start depend on.
+    fn learn_depends(&mut self, decoded: &Decoded, quads: &(impl QuadInputs + ?Sized)) {
+        for (&(attrib, _, _), depends) in decoded.attribs.iter().zip(&mut self.depends) {
+            *depends = std::array::from_fn(|c| quads.depends(attrib, c));
+        }
+        self.depth_depends = quads.depends(AttribReg::Wpos.index(), 2);
     }
 
     /// UpdateDestination of 3.11.4.4 for `self.result`: optional [0,1] clamp, conversion to the
@@ -216,6 +247,16 @@ impl Batch {
                 }
             }
         }
+    }
+}
+
+/// Bit `i` set: word `i` of the two keys differs (every bit when either is missing).
+fn changed_words(new: Option<SourceKey>, old: Option<SourceKey>) -> u32 {
+    match (new, old) {
+        (Some(new), Some(old)) => (0..new.len())
+            .filter(|&i| new[i] != old[i])
+            .fold(0, |mask, i| mask | 1 << i),
+        _ => !0,
     }
 }
 

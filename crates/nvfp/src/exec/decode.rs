@@ -228,6 +228,13 @@ impl Decoded {
         self.steps.iter().any(|step| step.kill.is_some())
     }
 
+    /// Whether some step writes o[DEPR]: otherwise its z keeps the f[WPOS].z a batch starts it at.
+    pub fn writes_depth(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|step| step.target.is_some_and(|t| t.slot == self.depth_slot))
+    }
+
     pub fn new(program: &Program) -> Decoded {
         let mut slots = Slots {
             attribs: [None; ATTRIB_COUNT],

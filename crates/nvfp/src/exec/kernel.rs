@@ -11,8 +11,9 @@
 //! (`Decoded::cleared`, except o[DEPR].z), the CC and the kill flags itself, writes back no
 //! output component the program never writes (those keep the zeros of a new batch), and sets
 //! `killed` for every real lane. Nor does it refill attribute lanes that an earlier batch left
-//! holding the same values (`super::QuadInputs::lanes_key`), so a kernel must never write an
-//! attribute slot.
+//! holding the same values (`super::QuadInputs::source_key`), so a kernel must never write an
+//! attribute slot; the same goes for o[DEPR].z's start in a program that never writes o[DEPR]
+//! (`super::decode::Decoded::writes_depth`).
 
 use super::batch::{Batch, Lanes};
 use crate::texture::TextureUnits;
@@ -28,8 +29,10 @@ pub trait Kernel: Send + Sync + std::fmt::Debug {
 
 /// The mutable state of one batch.
 pub struct BatchState<'a> {
-    /// The register file flattened: entry `4 * slot + component` is that component's lanes.
-    pub regs: Vec<&'a mut Lanes>,
+    /// The register file flattened: entry `4 * slot + component` is that component's lanes. A
+    /// `Box` of a sized type is one pointer, so this slice is already the table of lane pointers
+    /// compiled code reads: a batch hands it over without copying it.
+    pub regs: &'a mut [Box<Lanes>],
     /// `cc[component][lane]`: one `decode::CC_*` bit each.
     pub cc: &'a mut [[u8; LANES]; 4],
     pub killed: &'a mut [bool; LANES],
@@ -41,16 +44,8 @@ pub struct BatchState<'a> {
 
 /// The state of `batch` for a kernel.
 pub(super) fn state_of(batch: &mut Batch, traced: bool) -> BatchState<'_> {
-    // The components as one flat slice: a collect of known length allocates once and copies the
-    // box pointers in a straight loop (a flat_map's checked every push).
-    let regs = batch
-        .regs
-        .as_flattened_mut()
-        .iter_mut()
-        .map(|lanes| &mut **lanes)
-        .collect();
     BatchState {
-        regs,
+        regs: batch.regs.as_flattened_mut(),
         cc: &mut batch.cc,
         killed: &mut batch.killed,
         traced,

@@ -66,11 +66,20 @@ pub trait QuadInputs {
     /// fragment `f` of quad `q`, for each quad (`lanes` holds at least `4 * self.len()`).
     fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]);
 
-    /// An identity of the lanes [`QuadInputs::fill`] gives for component `c` of `attrib`, when the
-    /// source has one: two fills with the same key write the same lanes, so a batch that still
-    /// holds them from its last fill skips the second.
-    fn lanes_key(&self, _attrib: usize, _c: usize) -> Option<LanesKey> {
+    /// What the lanes [`QuadInputs::fill`] gives depend on, when the source can say: a few numbers
+    /// of the source's own meaning (such as a span's column, row, length and target size), each
+    /// component's lanes a function of the words [`QuadInputs::depends`] names. A batch compares
+    /// the key with its last source's once, and refills only the components that depend on a
+    /// word that changed.
+    fn source_key(&self) -> Option<SourceKey> {
         None
+    }
+
+    /// Bit `i` set: the lanes of component `c` of `attrib` depend on word `i` of
+    /// [`QuadInputs::source_key`]. Only asked of a source that has a key, and for such sources a
+    /// function of `attrib` and `c` alone (a batch asks once and keeps the answer).
+    fn depends(&self, _attrib: usize, _c: usize) -> u32 {
+        !0
     }
 
     /// Whether every value [`QuadInputs::fill`] gives is already an fp32 value as the machine
@@ -80,8 +89,8 @@ pub trait QuadInputs {
     }
 }
 
-/// See [`QuadInputs::lanes_key`]; what the numbers mean is the source's own.
-pub type LanesKey = [u32; 6];
+/// See [`QuadInputs::source_key`]; what the numbers mean is the source's own.
+pub type SourceKey = [u32; 5];
 
 impl QuadInputs for [QuadInput] {
     fn len(&self) -> usize {

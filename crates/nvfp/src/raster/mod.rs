@@ -11,7 +11,7 @@
 //! y up. Quad members outside the target or the primitive are *helpers*: they get (extrapolated)
 //! attributes and execute, so that derivatives are defined, but their results are discarded.
 
-use crate::exec::{LanesKey, QuadInput, QuadInputs};
+use crate::exec::{QuadInput, QuadInputs, SourceKey};
 use crate::isa::{AttribReg, ATTRIB_COUNT};
 use std::sync::LazyLock;
 
@@ -276,21 +276,24 @@ impl QuadInputs for ReferenceSpan {
         true
     }
 
-    /// The formula, the size, the span's length and whichever of its column and row the formula
-    /// reads: spans in the same column or the same row share the lanes that depend only on that.
-    fn lanes_key(&self, attrib: usize, c: usize) -> Option<LanesKey> {
-        let (x, y) = Formula::of(attrib, c).reads();
-        // Which of x0 and y0 a formula reads is fixed by the formula, so the placeholder for an
-        // unread one is never compared with a coordinate.
-        let unread = u32::MAX;
+    /// The span's column and row, its length and the target's size: spans in the same column or
+    /// the same row share the lanes of the formulas that read only that (see
+    /// [`ReferenceSpan::depends`]). A length past `u32` has no key.
+    fn source_key(&self) -> Option<SourceKey> {
         Some([
-            u32::try_from(4 * attrib + c).ok()?,
-            if x { self.x0 } else { unread },
-            if y { self.y0 } else { unread },
+            self.x0,
+            self.y0,
             u32::try_from(self.quads).ok()?,
             self.width,
             self.height,
         ])
+    }
+
+    /// Every formula depends on the span's length and the target's size (words 2 to 4), and on
+    /// whichever of the column (word 0) and the row (word 1) it reads.
+    fn depends(&self, attrib: usize, c: usize) -> u32 {
+        let (x, y) = Formula::of(attrib, c).reads();
+        0b11100 | u32::from(x) | u32::from(y) << 1
     }
 
     fn fill(&self, attrib: usize, c: usize, lanes: &mut [f32]) {
