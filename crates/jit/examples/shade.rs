@@ -1,7 +1,8 @@
 //! Profiling aid: shades the reference quad with one benchmark program, compiled or interpreted, on
 //! one thread, so that `valgrind --tool=callgrind` or `perf` sees only Pigment's shading path.
 //! `cargo run --release -p nvfp-jit --example shade -- PROGRAM.fp [SIZE] [REPS] [--interp]
-//! [--threads N]` (one thread unless told).
+//! [--threads N] [--checksum]` (one thread unless told; `--checksum` prints a hash of the picture's bits,
+//! to compare two builds).
 
 use nvfp::exec::{Machine, Parameters};
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
@@ -79,4 +80,18 @@ fn main() {
             (size * size) as f64 / t / 1e6
         );
     }
+    if args.iter().any(|a| a == "--checksum") {
+        println!("checksum {:016x}", checksum(&target));
+    }
+}
+
+/// An FNV-1a-style hash of every pixel component's bits, a word at a time: two builds shade the same picture, bit for bit, when their
+/// checksums agree.
+fn checksum(target: &Framebuffer) -> u64 {
+    target
+        .to_floats()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, v| {
+            (h ^ u64::from(v.to_bits())).wrapping_mul(0x0000_0100_0000_01b3)
+        })
 }
