@@ -1,8 +1,8 @@
 //! Profiling aid: shades the reference quad with one benchmark program, compiled or interpreted, on
 //! one thread, so that `valgrind --tool=callgrind` or `perf` sees only Pigment's shading path.
 //! `cargo run --release -p nvfp-jit --example shade -- PROGRAM.fp [SIZE] [REPS] [--interp]
-//! [--threads N] [--checksum]` (one thread unless told; `--checksum` prints a hash of the picture's bits,
-//! to compare two builds).
+//! [--threads N] [--checksum]` (one thread unless told; `--checksum` prints a hash of the picture's
+//! bits, to compare two builds).
 
 use nvfp::exec::{Machine, Parameters};
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
@@ -85,8 +85,8 @@ fn main() {
     }
 }
 
-/// An FNV-1a-style hash of every pixel component's bits, a word at a time: two builds shade the same picture, bit for bit, when their
-/// checksums agree.
+/// An FNV-1a-style hash of every pixel component's bits, a word at a time: two builds shade the
+/// same picture, bit for bit, when their checksums agree.
 fn checksum(target: &Framebuffer) -> u64 {
     target
         .to_floats()

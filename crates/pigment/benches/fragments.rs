@@ -7,9 +7,9 @@
 //! trilinear lookups from two mipmapped 256x256 RGBA8 textures) and `libretro.fp` (300 arithmetic
 //! instructions), on the reference quad at 1024x1024. Each configuration is timed several times and
 //! the best time is kept (the least disturbed by other work on the machine). Pigment's time covers
-//! rasterization, shading and storing into a framebuffer allocated once; llvmpipe's covers clear, draw
-//! and glFinish. After the table, the compile time of a 1024-instruction program (the longest there
-//! is) against the time the JIT takes to shade one frame with it.
+//! rasterization, shading and storing into a framebuffer allocated once; llvmpipe's covers clear,
+//! draw and glFinish. After the table, the compile time of a 1024-instruction program (the longest
+//! there is) against the time the JIT takes to shade one frame with it.
 
 use gl_oracle::{arb, Inputs, Oracle, OracleTexture};
 use nvfp::exec::{Machine, Parameters};

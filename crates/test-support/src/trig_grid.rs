@@ -1,14 +1,15 @@
 //! The SIN/COS grid and the noise picture that the ARB and GLSL translations of the machine's
 //! trigonometry are drawn with on llvmpipe (`crates/arb/tests/llvmpipe.rs`,
 //! `crates/glsl/tests/precision.rs`): a 16x16 picture whose pixel k evaluates SIN and COS at
-//! n · scale for n = 16j + i − 128, and a hash-like noise built on SIN. The expected values are the
-//! machine's own definitions (`pigment_numeric::approx`), because the claim under test is that a
-//! translation reproduces the machine; the machine's accuracy against the spec's bounds is tested in
-//! `crates/numeric/tests/approx.rs`.
+//! n · scale for n = 16j + i − 128, and a hash-like noise built on SIN. The expected values are
+//! the machine's own definitions (`pigment_numeric::approx`), because the claim under test is that
+//! a translation reproduces the machine; the machine's accuracy against the spec's bounds is tested
+//! in `crates/numeric/tests/approx.rs`.
 
 use pigment_numeric::approx::{cosine, sine};
 
-/// The noise's constants: the dot product's (12.9898, 78.233) and the scale 43758.5453 rounded to f32.
+/// The noise's constants: the dot product's (12.9898, 78.233) and the scale 43758.5453 rounded to
+/// f32.
 pub const NOISE_CONSTANTS: [f32; 4] = [12.9898, 78.233, 43_758.547, 0.0];
 
 /// Scales of n ∈ [−128, 127]: about [−2π, 2π] in irregular steps, multiples of π/2 and π/4 (the
