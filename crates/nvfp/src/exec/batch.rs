@@ -55,8 +55,6 @@ pub struct Batch {
     /// Whether o[DEPR].z still holds the f[WPOS].z lanes of `source`: the batch was not cleared
     /// and the program never writes o[DEPR].
     depth_held: bool,
-    /// Some step writes o[DEPR] ([`Decoded::writes_depth`]).
-    writes_depth: bool,
 }
 
 /// One component of an operand as an instruction reads it: lanes (in the register file, or converted
@@ -108,7 +106,6 @@ impl Batch {
             depends: vec![[!0; 4]; decoded.attribs.len()],
             depth_depends: !0,
             depth_held: false,
-            writes_depth: decoded.writes_depth(),
         });
         for constant in &decoded.constants {
             let value = constant_value(constant.origin, params);
@@ -163,7 +160,7 @@ impl Batch {
             let wpos = AttribReg::Wpos.index();
             quads.fill(wpos, 2, &mut self.regs[decoded.depth_slot][2][..count]);
         }
-        self.depth_held = !clear && !self.writes_depth;
+        self.depth_held = !clear && !decoded.writes_depth;
     }
 
     /// Asks a keyed source which key words each attribute component and o[DEPR].z's start depend on.

@@ -172,6 +172,9 @@ pub struct Decoded {
     pub color_slot: usize,
     /// o[DEPR]; its z starts as f[WPOS].z so that an unwritten depth stays the fragment's own.
     pub depth_slot: usize,
+    /// Whether the program writes o[DEPR] (`Program::writes_depr`): otherwise o[DEPR].z keeps the
+    /// f[WPOS].z a batch starts it at.
+    pub writes_depth: bool,
 }
 
 const SIGN: u32 = 0x8000_0000;
@@ -226,13 +229,6 @@ impl Decoded {
     /// Whether some step is a KIL: otherwise no fragment is ever killed.
     pub fn kills(&self) -> bool {
         self.steps.iter().any(|step| step.kill.is_some())
-    }
-
-    /// Whether some step writes o[DEPR]: otherwise its z keeps the f[WPOS].z a batch starts it at.
-    pub fn writes_depth(&self) -> bool {
-        self.steps
-            .iter()
-            .any(|step| step.target.is_some_and(|t| t.slot == self.depth_slot))
     }
 
     pub fn new(program: &Program) -> Decoded {
@@ -323,6 +319,7 @@ impl Decoded {
             temps_written,
             color_slot,
             depth_slot,
+            writes_depth: program.writes_depr,
         }
     }
 }
