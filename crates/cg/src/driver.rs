@@ -64,6 +64,18 @@ pub fn preprocess_text(
     text: String,
     options: &Options,
 ) -> (SourceFiles, FileId, Preprocessed) {
+    let resolver = FileSystemResolver::new(options.include_dirs.clone());
+    preprocess_with(name, text, options, &resolver)
+}
+
+/// [`preprocess_text`] with includes found by `resolver` instead of the file system
+/// (`options.include_dirs` is then the resolver's business).
+pub fn preprocess_with(
+    name: &str,
+    text: String,
+    options: &Options,
+    resolver: &dyn IncludeResolver,
+) -> (SourceFiles, FileId, Preprocessed) {
     let mut files = SourceFiles::new();
     let main = files.add(name, text);
     let pp_options = preprocess::Options {
@@ -71,19 +83,25 @@ pub fn preprocess_text(
         undefines: options.undefines.clone(),
         timestamp: None,
     };
-    let resolver = FileSystemResolver::new(options.include_dirs.clone());
-    let preprocessed = preprocess::preprocess(
-        &mut files,
-        main,
-        &pp_options,
-        &resolver as &dyn IncludeResolver,
-    );
+    let preprocessed = preprocess::preprocess(&mut files, main, &pp_options, resolver);
     (files, main, preprocessed)
 }
 
 /// Runs the front end on `text`, the contents of the file called `name`.
 pub fn run(name: &str, text: String, options: &Options) -> FrontEnd {
-    let (mut files, main, preprocessed) = preprocess_text(name, text, options);
+    let resolver = FileSystemResolver::new(options.include_dirs.clone());
+    run_with(name, text, options, &resolver)
+}
+
+/// [`run`] with includes found by `resolver` (files held in memory, say) instead of the file
+/// system.
+pub fn run_with(
+    name: &str,
+    text: String,
+    options: &Options,
+    resolver: &dyn IncludeResolver,
+) -> FrontEnd {
+    let (mut files, main, preprocessed) = preprocess_with(name, text, options, resolver);
     let expanded = files.add(format!("{name} (preprocessed)"), preprocessed.text.clone());
     let (unit, syntax_diagnostics) = syntax::parse(&preprocessed.text, expanded);
     let mut diagnostics = preprocessed.diagnostics.clone();

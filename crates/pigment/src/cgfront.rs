@@ -1,9 +1,12 @@
-//! Running the Cg front end for a command: options from the command line, diagnostics to stderr.
+//! The Cg front end for the commands that still drive it themselves (`render --vertex-entry`,
+//! `preset`): options from the command line, diagnostics to stderr, errors placed in the user's
+//! files by the library ([`pigment::compile::cg::in_user_files`]).
 
 use crate::cli::CgArgs;
 use crate::failure::Failure;
 use crate::load::{print_diagnostics, read_source};
 use pigment_cg::driver::{self, FrontEnd, Options};
+use pigment_diag::Diagnostic;
 use std::path::Path;
 
 /// The front end's options from `-I`, `-D`, `-U`, `--entry` and `--profile`.
@@ -14,17 +17,9 @@ pub fn front_end_options(args: &CgArgs) -> Result<Options, Failure> {
             args.profile
         )));
     }
-    let defines = args
-        .defines
-        .iter()
-        .map(|d| match d.split_once('=') {
-            Some((name, value)) => (name.to_string(), Some(value.to_string())),
-            None => (d.clone(), None),
-        })
-        .collect();
     Ok(Options {
         include_dirs: args.include_dirs.clone(),
-        defines,
+        defines: crate::commands::compile::defines(&args.defines),
         undefines: args.undefines.clone(),
         entry: args.entry.clone(),
         profile: args.profile.clone(),
@@ -33,14 +28,42 @@ pub fn front_end_options(args: &CgArgs) -> Result<Options, Failure> {
 }
 
 /// Reads, preprocesses, parses and checks `path`, printing every diagnostic.
-pub fn run_front_end(path: &Path, args: &CgArgs) -> Result<FrontEnd, Failure> {
-    run_front_end_with(path, &front_end_options(args)?)
-}
-
-/// [`run_front_end`] with the front end's options given whole (another entry, profile or stage).
 pub fn run_front_end_with(path: &Path, options: &Options) -> Result<FrontEnd, Failure> {
     let text = read_source(path)?;
     let front = driver::run(&path.display().to_string(), text, options);
     print_diagnostics(&front.files, &front.diagnostics);
     Ok(front)
+}
+
+/// Runs the front end and lowers the checked program to the shading IR.
+pub fn lower_cg_with(
+    path: &Path,
+    options: &Options,
+) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+    let front = run_front_end_with(path, options)?;
+    let Some(checked) = front.checked.as_ref().filter(|_| !front.has_errors()) else {
+        return Err(Failure::Rejected);
+    };
+    let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
+        .map_err(|errors| reject(&front, &options.entry, errors))?;
+    Ok((front, module))
+}
+
+/// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
+/// errors make it [`Failure::Rejected`].
+pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
+    let (front, module) = lower_cg_with(path, &front_end_options(args)?)?;
+    let options = pigment_fp30::Options {
+        fast_math: !args.no_fast_math,
+        ..pigment_fp30::Options::default()
+    };
+    pigment_fp30::compile(&module, &args.entry, &options)
+        .map_err(|errors| reject(&front, &args.entry, errors))
+}
+
+/// Prints `errors` (located in the preprocessed text) in the user's files.
+fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+    let placed = pigment::compile::cg::in_user_files(front, entry, errors);
+    print_diagnostics(&front.files, &placed);
+    Failure::Rejected
 }

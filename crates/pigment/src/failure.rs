@@ -33,3 +33,15 @@ impl fmt::Display for Failure {
 }
 
 pub type CommandResult = Result<(), Failure>;
+
+/// The command's failure for a library error; a rejected program's diagnostics are printed.
+pub fn from_library(error: pigment::Error) -> Failure {
+    match error {
+        pigment::Error::Rejected(diagnostics) => {
+            crate::load::print_entries(&diagnostics);
+            Failure::Rejected
+        }
+        other if other.exit_code() == 2 => Failure::Usage(other.to_string()),
+        other => Failure::Output(other.to_string()),
+    }
+}

@@ -45,6 +45,11 @@ pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {
     }
 }
 
+/// Prints the library's diagnostics as rendered.
+pub fn print_entries(diagnostics: &pigment::Diagnostics) {
+    eprint!("{diagnostics}");
+}
+
 /// Prints a warning that has no source location.
 pub fn warn(message: &str) {
     eprintln!("pigment: warning: {message}");

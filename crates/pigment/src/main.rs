@@ -1,5 +1,6 @@
 //! The `pigment` command line: parses arguments, runs one command, maps failures to exit codes
-//! (0 success, 1 the program or an output failed, 2 usage).
+//! (0 success, 1 the program or an output failed, 2 usage). Compiling and checking go through the
+//! library (`pigment::Session`); the rest of the commands' work is in `commands/`.
 #![forbid(unsafe_code)]
 
 mod bindings;
@@ -10,7 +11,6 @@ mod failure;
 mod json;
 mod load;
 mod values;
-
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use cli::{Cli, Command};
 
@@ -56,17 +56,7 @@ fn light_param_owners(matches: &ArgMatches) -> Vec<Option<usize>> {
 fn main() {
     let cli = parse();
     let result = match &cli.command {
-        Command::Check(args) if commands::isl::is_isl(&args.program) => commands::isl::check(args),
-        Command::Check(args) if commands::parasol::is_parasol(&args.program) => {
-            commands::parasol::check(args)
-        }
         Command::Check(args) => commands::check::check(args),
-        Command::Compile(args) if commands::isl::is_isl(&args.program) => {
-            commands::isl::compile(args)
-        }
-        Command::Compile(args) if commands::parasol::is_parasol(&args.program) => {
-            commands::parasol::compile(args)
-        }
         Command::Compile(args) => commands::compile::compile(args),
         Command::Eval(args) => commands::eval::eval(args),
         Command::Run(args) => commands::run::run(args),

@@ -1,178 +1,276 @@
-//! `pigment compile PROGRAM.cg`: preprocess (`-E`) or compile a Cg program to NV_fragment_program
-//! (front end, lowering to the shading IR, the fp30 back end). Every diagnostic, the back end's
-//! included, is printed in the user's files.
+//! `pigment compile FILE`: the command line's request handed to the library
+//! ([`pigment::Session::compile`]) and its artifact written out — printed, into `-o FILE`, or into
+//! the directory `-o DIR` where a compile makes several files (both GLSL stages, a web page, ISL
+//! passes). `-E` prints the preprocessed Cg; `--emit asm` the SPIR-V disassembly (`spirv-dis`).
 
-use crate::cgfront::{front_end_options, run_front_end_with};
-use crate::cli::{CgArgs, CompileArgs, EmitStage, ReflectFormat, StageArg};
+use crate::cli::{CgArgs, CompileArgs, EmitStage, Lang, PrecisionArg, ReflectFormat, StageArg};
 use crate::failure::{CommandResult, Failure};
-use crate::load::{print_diagnostics, read_source};
-use pigment_cg::driver::{preprocess_text, FrontEnd};
-use pigment_cg::syntax::ast::Decl;
-use pigment_diag::Diagnostic;
-use pigment_ir::Stage;
+use crate::load::print_entries;
+use pigment::{Artifact, Code, CompileRequest, Emit, Language, Precision, Session, Stage, Target};
 use std::path::Path;
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
+    let language = language(args);
+    let target = target(args, language)?;
+    if target == Target::Web && args.output.is_none() {
+        return Err(Failure::Usage(
+            "`--target web` writes a page: give the directory with `-o DIR`".into(),
+        ));
+    }
+    let asm = args.emit == EmitStage::Asm;
+    if asm && target != Target::SpirV {
+        return Err(Failure::Usage("`--emit asm` needs `--target spirv`".into()));
+    }
+    let two_stages = args.vertex_entry.is_some() || args.parasol_program.is_some();
+    if two_stages && args.reflect.is_some() && matches!(target, Target::Glsl(_)) {
+        return Err(Failure::Usage(
+            "`--reflect` describes one stage: leave out `--vertex-entry`".into(),
+        ));
+    }
+    let (session, request) = request(args, language, target)?;
     if args.preprocess_only {
-        let text = read_source(&args.program)?;
-        let options = front_end_options(&args.cg)?;
-        let (files, _, preprocessed) =
-            preprocess_text(&args.program.display().to_string(), text, &options);
-        print_diagnostics(&files, &preprocessed.diagnostics);
-        if pigment_diag::has_errors(&preprocessed.diagnostics) {
-            return Err(Failure::Rejected);
-        }
-        return write_output(args, &preprocessed.text);
+        let (text, found) = session
+            .preprocess(&request)
+            .map_err(crate::failure::from_library)?;
+        print_entries(&found);
+        return write_text(args.output.as_deref(), &text);
     }
-    if args.target.as_deref() == Some("web") {
-        return crate::commands::web_target::compile(args);
-    }
-    if let Some(profile) = crate::commands::arb_target::requested(args) {
-        return crate::commands::arb_target::compile(args, profile);
-    }
-    if let Some(version) = glsl_request(args) {
-        return crate::commands::glsl_target::compile(args, version?);
-    }
-    if let Some(target) = args.target.as_deref().filter(|t| *t != "fp30") {
-        return crate::commands::naga_target::compile(args, target);
-    }
-    if args.emit == EmitStage::Asm {
-        return Err(crate::commands::naga_target::asm_needs_spirv());
-    }
-    if args.emit != EmitStage::Fp {
-        return write_output(args, &lowered_ir(&args.program, &args.cg, args.emit)?);
-    }
-    let compiled = compile_cg(&args.program, &args.cg)?;
-    match args.reflect {
-        // The same bindings as the header's `#var` lines, as JSON (schema "pigment-reflect-1").
-        Some(ReflectFormat::Json) => {
-            write_output(args, &format!("{:#}\n", compiled.interface.to_json()))
-        }
-        None => write_output(args, &compiled.text),
+    let artifact = session
+        .compile(&request)
+        .map_err(crate::failure::from_library)?;
+    print_entries(&artifact.warnings);
+    write(args, language, &artifact, asm)
+}
+
+/// The language: ISL and Parasol by extension, an NV program by `--lang fp`, else Cg.
+fn language(args: &CompileArgs) -> Language {
+    match Language::from_path(&args.program) {
+        Some(language @ (Language::Isl | Language::Parasol)) => language,
+        _ if args.cg.lang == Some(Lang::Fp) => Language::NvProgram,
+        _ => Language::Cg,
     }
 }
 
-/// `--target glsl:VERSION`, or cgc's `--profile glslv|glslf` (GLSL 1.20) without a target.
-fn glsl_request(args: &CompileArgs) -> Option<Result<pigment_glsl::Version, Failure>> {
-    match args.target.as_deref() {
-        Some(t) => crate::commands::glsl_target::parse_target(t),
-        None if matches!(args.cg.profile.as_str(), "glslv" | "glslf") => {
-            crate::commands::glsl_target::parse_target("glsl")
-        }
-        None => None,
-    }
-}
-
-/// The text form of the program's IR at `stage` (`Ir` or `IrLegal`).
-fn lowered_ir(path: &Path, args: &CgArgs, stage: EmitStage) -> Result<String, Failure> {
-    let (front, module) = lower_cg(path, args)?;
-    if stage == EmitStage::Ir {
-        return Ok(pigment_ir::print(&module));
-    }
-    let legal = pigment_fp30::legalize_ir(&module, &args.entry)
-        .map_err(|errors| reject(&front, &args.entry, errors))?;
-    Ok(pigment_ir::print(&legal))
-}
-
-/// The stage to compile: `--stage`, else the profile's (`glslv`, `vp40`, `arbvp1`: vertex).
-pub fn requested_stage(args: &CompileArgs) -> Stage {
-    match args.stage {
-        Some(StageArg::Vertex) => Stage::Vertex,
-        Some(StageArg::Fragment) => Stage::Fragment,
-        None => pigment_cg::check::profile_stage(&args.cg.profile),
-    }
-}
-
-/// Lowers the entry for `stage`, under the profile the user named or else `profile` (the
-/// target's own, whose rules the checker applies: vertex texture fetch, explicit LOD lookups).
-pub fn lower_stage(
-    args: &CompileArgs,
-    stage: Stage,
-    profile: &str,
-) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
-    let mut base = args.cg.clone();
-    let named = std::mem::replace(&mut base.profile, "fp30".into());
-    let mut options = front_end_options(&base)?;
-    let named_fits = named != "fp30" && pigment_cg::check::profile_stage(&named) == stage;
-    options.profile = if named_fits { named } else { profile.into() };
-    options.stage = Some(stage);
-    lower_cg_with(&args.program, &options)
-}
-
-/// Runs the front end and lowers the checked program to the shading IR.
-pub(crate) fn lower_cg(
-    path: &Path,
-    args: &CgArgs,
-) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
-    lower_cg_with(path, &front_end_options(args)?)
-}
-
-/// [`lower_cg`] with the front end's options given whole (`render --vertex-entry` lowers the
-/// vertex entry so).
-pub(crate) fn lower_cg_with(
-    path: &Path,
-    options: &pigment_cg::driver::Options,
-) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
-    let front = run_front_end_with(path, options)?;
-    if front.has_errors() {
-        return Err(Failure::Rejected);
-    }
-    let Some(checked) = front.checked.as_ref() else {
-        return Err(Failure::Rejected);
-    };
-    let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded)
-        .map_err(|errors| reject(&front, &options.entry, errors))?;
-    Ok((front, module))
-}
-
-/// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
-/// errors make it [`Failure::Rejected`].
-pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
-    let (front, module) = lower_cg(path, args)?;
-    let options = pigment_fp30::Options {
-        fast_math: !args.no_fast_math,
-        ..pigment_fp30::Options::default()
-    };
-    pigment_fp30::compile(&module, &args.entry, &options)
-        .map_err(|errors| reject(&front, &args.entry, errors))
-}
-
-/// Prints `errors` (located in the preprocessed text) in the user's files. An error about the whole
-/// program (an instruction or register limit) points at the entry function's name.
-pub(crate) fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
-    let entry_span = entry_name_span(front, entry);
-    let mapped: Vec<Diagnostic> = errors
-        .into_iter()
-        .map(|d| match (&d.primary, entry_span) {
-            (None, Some(span)) => d.at(front.expanded, span),
-            _ => d,
-        })
-        .map(|d| {
-            front
-                .preprocessed
-                .map
-                .remap_diagnostic(&front.files, front.expanded, d)
-        })
-        .collect();
-    print_diagnostics(&front.files, &mapped);
-    Failure::Rejected
-}
-
-/// Where the definition of the function `entry` names it, in the preprocessed text.
-fn entry_name_span(front: &FrontEnd, entry: &str) -> Option<pigment_diag::Span> {
-    front.unit.decls.iter().find_map(|decl| match decl {
-        Decl::Function(f) if f.name.name == entry && f.body.is_some() => Some(f.name.span),
+/// `--target`, else the target cgc's `--profile` names (`arbfp1`, `arbvp1`, `glslv`/`glslf`:
+/// GLSL 1.20), else fp30.
+fn target(args: &CompileArgs, language: Language) -> Result<Target, Failure> {
+    let profile_target = match (language, args.cg.profile.as_str()) {
+        (Language::Cg, "arbfp1") => Some(Target::ArbFp1),
+        (Language::Cg, "arbvp1") => Some(Target::ArbVp1),
+        (Language::Cg, "glslv" | "glslf") => Some(Target::Glsl(pigment::GlslVersion::desktop(120))),
         _ => None,
-    })
+    };
+    match args.target.as_deref() {
+        Some(text) => text.parse().map_err(|e| Failure::Usage(format!("{e}"))),
+        None => Ok(profile_target.unwrap_or(Target::Fp30)),
+    }
 }
 
-pub(crate) fn write_output(args: &CompileArgs, text: &str) -> CommandResult {
-    match &args.output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display()))),
+/// The session (the program and the disk for its includes) and the library's request.
+fn request(
+    args: &CompileArgs,
+    language: Language,
+    target: Target,
+) -> Result<(Session, CompileRequest), Failure> {
+    let mut session = Session::with_disk_access();
+    for dir in &args.cg.include_dirs {
+        session.add_search_path(dir);
+    }
+    let source = session
+        .add_file(&args.program)
+        .map_err(crate::failure::from_library)?;
+    let mut units = Vec::new();
+    for unit in &args.units {
+        units.push(
+            session
+                .add_file(unit)
+                .map_err(crate::failure::from_library)?,
+        );
+    }
+    let mut request = CompileRequest::new(source, target)
+        .language(language)
+        .units(units);
+    request.entry = match language {
+        Language::Cg => Some(args.cg.entry.clone()),
+        _ => args.shader.clone(),
+    };
+    request.vertex_entry = match language {
+        Language::Parasol => args.parasol_program.clone(),
+        _ => args.vertex_entry.clone(),
+    };
+    request.stage = args.stage.map(|stage| match stage {
+        StageArg::Vertex => Stage::Vertex,
+        StageArg::Fragment => Stage::Fragment,
+    });
+    request.emit = match args.emit {
+        EmitStage::Ir => Emit::Ir,
+        EmitStage::IrLegal => Emit::IrLegal,
+        EmitStage::Fp | EmitStage::Asm => Emit::Code,
+    };
+    request.cg = cg_options(&args.cg);
+    request.precision = match args.precision {
+        PrecisionArg::Target => Precision::Target,
+        PrecisionArg::Fp30 => Precision::Fp30,
+    };
+    Ok((session, request))
+}
+
+/// The Cg front end's options from `--profile`, `-D`, `-U` and `--nofastmath`.
+pub fn cg_options(args: &CgArgs) -> pigment::CgOptions {
+    pigment::CgOptions {
+        profile: Some(args.profile.clone()),
+        defines: defines(&args.defines),
+        undefines: args.undefines.clone(),
+        fast_math: !args.no_fast_math,
+    }
+}
+
+/// `-D NAME` and `-D NAME=VALUE`.
+pub fn defines(defines: &[String]) -> Vec<(String, Option<String>)> {
+    defines
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((name, value)) => (name.to_string(), Some(value.to_string())),
+            None => (d.clone(), None),
+        })
+        .collect()
+}
+
+/// Writes the artifact as the command line asks.
+fn write(args: &CompileArgs, language: Language, artifact: &Artifact, asm: bool) -> CommandResult {
+    let outputs = &artifact.outputs;
+    let several_files = language == Language::Isl
+        || artifact.outputs.iter().any(|o| o.stage.is_none())
+        || outputs
+            .iter()
+            .filter(|o| o.stage == Some(Stage::Vertex))
+            .count()
+            == 1
+            && outputs.len() == 2;
+    if several_files {
+        return write_files(args, artifact);
+    }
+    let Some(first) = outputs.first() else {
+        return Err(Failure::Output("the compile produced nothing".into()));
+    };
+    if args.reflect == Some(ReflectFormat::Json) {
+        let reflection = first.reflection.as_ref().map(|r| r.to_pretty_string());
+        return write_text(args.output.as_deref(), &reflection.unwrap_or_default());
+    }
+    if outputs.len() > 1 {
+        return write_colour_outputs(args, artifact);
+    }
+    match &first.code {
+        Code::Text(text) => write_text(args.output.as_deref(), text),
+        Code::SpirV(words) if asm => write_text(args.output.as_deref(), &disassemble(words)?),
+        Code::SpirV(_) => {
+            let Some(path) = &args.output else {
+                return Err(Failure::Usage(
+                    "SPIR-V is binary: write it with `-o FILE`, or read it with `--emit asm`"
+                        .into(),
+                ));
+            };
+            write_bytes(path, &first.code.to_bytes())
+        }
+    }
+}
+
+/// Files of their own (both GLSL stages, a page, ISL programs and passes): into `-o DIR` by
+/// name, or printed one after the other (a pass description as `#` lines).
+fn write_files(args: &CompileArgs, artifact: &Artifact) -> CommandResult {
+    let Some(dir) = &args.output else {
+        let all: Vec<String> = artifact
+            .outputs
+            .iter()
+            .map(|o| {
+                let text = o.code.text().unwrap_or_default();
+                match o.name.ends_with(".txt") {
+                    true => text.lines().map(|l| format!("# {l}\n")).collect(),
+                    false => text.to_string(),
+                }
+            })
+            .collect();
+        print!("{}", all.join("\n"));
+        return Ok(());
+    };
+    pigment::files::create_dir(dir).map_err(crate::failure::from_library)?;
+    for output in &artifact.outputs {
+        write_bytes(&dir.join(&output.name), &output.code.to_bytes())?;
+    }
+    Ok(())
+}
+
+/// A Parasol shader with several colour outputs: fp30 writes one, so each is a program of its
+/// own; output 0 is printed or written to `-o FILE.fp`, output n to FILE.outN.fp.
+fn write_colour_outputs(args: &CompileArgs, artifact: &Artifact) -> CommandResult {
+    let outputs = &artifact.outputs;
+    for output in outputs {
+        let text = output.code.text().unwrap_or_default();
+        let other = output
+            .name
+            .split_once(".out")
+            .map(|(_, rest)| format!("out{rest}"));
+        match (&args.output, other) {
+            (None, None) => print!("{text}"),
+            (None, Some(_)) => {}
+            (Some(path), None) => write_bytes(path, text.as_bytes())?,
+            (Some(path), Some(ext)) => write_bytes(&path.with_extension(ext), text.as_bytes())?,
+        }
+    }
+    if args.output.is_none() {
+        let entry = outputs[0].name.trim_end_matches(".fp");
+        eprintln!(
+            "note: `{entry}` has {} colour outputs and fp30 writes one: this is output 0; \
+             `-o FILE.fp` writes output n to FILE.outN.fp",
+            outputs.len()
+        );
+    }
+    Ok(())
+}
+
+/// Prints `text`, or writes it to `path`.
+pub fn write_text(path: Option<&Path>, text: &str) -> CommandResult {
+    match path {
+        Some(path) => write_bytes(path, text.as_bytes()),
         None => {
             print!("{text}");
             Ok(())
         }
     }
+}
+
+fn write_bytes(path: &Path, bytes: &[u8]) -> CommandResult {
+    pigment::files::write(path, bytes).map_err(crate::failure::from_library)
+}
+
+/// The text of `spirv-dis` on the module (SPIRV-Tools; Debian `spirv-tools`).
+fn disassemble(words: &[u32]) -> Result<String, Failure> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut child = Command::new("spirv-dis")
+        .args(["-", "-o", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            Failure::Output(format!(
+                "`--emit asm` runs spirv-dis (Debian spirv-tools): {e}"
+            ))
+        })?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(&bytes)
+            .map_err(|e| Failure::Output(format!("spirv-dis: {e}")))?;
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| Failure::Output(format!("spirv-dis: {e}")))?;
+    if !out.status.success() {
+        return Err(Failure::Output(format!(
+            "spirv-dis failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

@@ -1,13 +1,10 @@
 //! One module per `pigment` command.
 
-pub mod arb_target;
 pub mod check;
 pub mod compile;
 pub mod eval;
 pub mod executor;
-pub mod glsl_target;
 pub mod isl;
-pub mod naga_target;
 pub mod parasol;
 pub mod preset;
 pub mod preset_convert;
@@ -16,4 +13,3 @@ pub mod render_stages;
 pub mod run;
 pub mod vertex_quad;
 pub mod vertex_textures;
-pub mod web_target;

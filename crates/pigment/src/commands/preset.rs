@@ -8,9 +8,9 @@
 //! `--convert glsl|slang` waits for the GLSL back end (crates/glsl) and is not offered yet.
 
 use crate::bindings::bind_named;
+use crate::cgfront::compile_cg;
 use crate::cgfront::front_end_options;
 use crate::cli::{CgArgs, ExecArgs};
-use crate::commands::compile::compile_cg;
 use crate::commands::render_stages::lower_vertex;
 use crate::commands::vertex_quad::{run_quad_vertices_with, uniform_values, UNSET};
 use crate::failure::{CommandResult, Failure};

@@ -26,8 +26,8 @@
 //! the conversion fails: no preset is written half converted.
 
 use crate::cgfront::front_end_options;
+use crate::cgfront::lower_cg_with;
 use crate::cli::CgArgs;
-use crate::commands::compile::lower_cg_with;
 use crate::commands::render_stages::lower_vertex;
 use crate::failure::{CommandResult, Failure};
 use crate::load::read_source;

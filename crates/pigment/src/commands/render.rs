@@ -4,8 +4,8 @@
 //! `--vertex-entry` the quad is drawn through a vertex program as well (`render_stages.rs`); a
 //! Parasol unit renders a `--program` (`parasol.rs`).
 
+use crate::cgfront::compile_cg;
 use crate::cli::RenderArgs;
-use crate::commands::compile::compile_cg;
 use crate::commands::run::render_loaded;
 use crate::failure::{CommandResult, Failure};
 use crate::load::Loaded;

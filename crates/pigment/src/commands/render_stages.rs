@@ -10,8 +10,8 @@
 //! warning.
 
 use crate::cgfront::front_end_options;
+use crate::cgfront::lower_cg_with;
 use crate::cli::{BindingArgs, CgArgs, RenderArgs};
-use crate::commands::compile::lower_cg_with;
 use crate::commands::render::compile_and_load;
 use crate::commands::run::{shade_with_units, write_frame};
 use crate::commands::vertex_quad::{attribute, run_quad_vertices_with, uniform_values};

@@ -18,9 +18,10 @@ use crate::failure::Failure;
 use crate::values::parse_assignment;
 use nvfp::isa::AttribReg;
 use nvfp::raster::Vertex;
+use pigment::uniforms::typed;
 use pigment_cg::check::{vertex_input, vertex_output};
 use pigment_ir::interp::{run_vertex, Textures};
-use pigment_ir::{Function, Input, ScalarKind, Type, Vector};
+use pigment_ir::{Function, Input, Vector};
 
 /// The strip's corners, (s, t), in drawing order.
 const CORNERS: [(f32, f32); 4] = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)];
@@ -40,34 +41,13 @@ pub fn attribute(semantic: Option<&str>, s: f32, t: f32) -> [f32; 4] {
     }
 }
 
-/// A value of type `ty` from the first components of `v`.
-fn typed(ty: Type, v: [f32; 4]) -> Vector {
-    let v = &v[..ty.width as usize];
-    match ty.kind {
-        ScalarKind::Int => Vector::ints(&v.iter().map(|&x| x as i32).collect::<Vec<_>>()),
-        ScalarKind::Bool => Vector::bools(&v.iter().map(|&x| x != 0.0).collect::<Vec<_>>()),
-        kind => Vector::reals(kind, v),
-    }
-}
-
 /// The uniform values of `func`: defaults, identity matrices, then every `--param` that names one
 /// of its uniforms. Returns the values and, per `params` entry, whether this stage took it.
 pub fn uniform_values(
     func: &Function,
     params: &[String],
 ) -> Result<(Vec<Vec<Vector>>, Vec<bool>), Failure> {
-    let mut values = func.initial_uniforms();
-    for ((_, u), elements) in func.uniforms.iter().zip(values.iter_mut()) {
-        if u.matrix && u.default.is_none() {
-            for (row, e) in elements.iter_mut().enumerate() {
-                let mut v = [0.0; 4];
-                if row < 4 {
-                    v[row] = 1.0;
-                }
-                *e = typed(u.ty, v);
-            }
-        }
-    }
+    let mut values = pigment::uniforms::initial_values(func);
     let mut taken = Vec::new();
     for param in params {
         let (name, value) = parse_assignment(param).map_err(Failure::Usage)?;

@@ -1,17 +1,18 @@
-//! `pigment compile PROGRAM.cg --target web [--vertex-entry V] -o DIR`: the program as a page that
-//! draws it in a browser — `DIR/index.html` and `DIR/pigment-web.js` (the page of `web/`, built in)
-//! and `DIR/shader.js`, each stage as WGSL (naga, for WebGPU) and GLSL ES 3.00 (Pigment's writer,
-//! for WebGL 2) with their reflections and uniform values: the uniforms' defaults, matrices without
-//! one the identity (as `pigment render` sets them), as the stage's std140 buffer for WebGPU and by
-//! GLSL name for WebGL. The uniforms libretro's runtime sets to sizes are listed (`sizes`) so that
-//! the page fills them in with its picture's and its own size. Without `--vertex-entry` the page
-//! supplies the vertex stage itself. The page draws the reference quad (256x256; the query
-//! `?size=WxH` changes it).
+//! The `web` target: the program as a page that draws it in a browser — `index.html` and
+//! `pigment-web.js` (the page of `web/`, built in) and `shader.js`, each stage as WGSL (naga, for
+//! WebGPU) and GLSL ES 3.00 (Pigment's writer, for WebGL 2) with their reflections and uniform
+//! values: the uniforms' defaults, matrices without one the identity (as `pigment render` sets
+//! them), as the stage's std140 buffer for WebGPU and by GLSL name for WebGL. The uniforms
+//! libretro's runtime sets to sizes are listed (`sizes`) so that the page fills them in with its
+//! picture's and its own size. Without a vertex entry the page supplies the vertex stage itself.
+//! The page draws the reference quad (256x256; the query `?size=WxH` changes it).
 
-use crate::cli::CompileArgs;
-use crate::commands::compile::{lower_stage, reject};
-use crate::commands::vertex_quad::uniform_values;
-use crate::failure::{CommandResult, Failure};
+use super::cg::{lower_stage, rejected};
+use super::CompileRequest;
+use crate::artifact::{Code, Output};
+use crate::diagnostics::Diagnostics;
+use crate::error::Result;
+use crate::Session;
 use pigment_ir::{Function, ScalarKind, Stage};
 use serde_json::{json, Value};
 
@@ -21,53 +22,52 @@ const SCRIPT: &str = include_str!("../../../../web/pigment-web.js");
 /// The page's size when the query does not give one.
 const SIZE: u32 = 256;
 
-pub fn compile(args: &CompileArgs) -> CommandResult {
-    let Some(dir) = &args.output else {
-        return Err(Failure::Usage(
-            "`--target web` writes a page: give the directory with `-o DIR`".into(),
-        ));
-    };
+/// The page's three files.
+pub(super) fn outputs(
+    session: &Session,
+    request: &CompileRequest,
+    found: &mut Diagnostics,
+) -> Result<Vec<Output>> {
     let mut shader = json!({ "width": SIZE, "height": SIZE });
-    shader["fragment"] = stage(args, Stage::Fragment, &args.cg.entry)?;
-    if let Some(vertex_entry) = &args.vertex_entry {
-        shader["vertex"] = stage(args, Stage::Vertex, vertex_entry)?;
+    shader["fragment"] = stage(session, request, Stage::Fragment, request.cg_entry(), found)?;
+    if let Some(vertex_entry) = &request.vertex_entry {
+        shader["vertex"] = stage(session, request, Stage::Vertex, vertex_entry, found)?;
     }
-    let files = [
-        ("index.html", PAGE.to_string()),
-        ("pigment-web.js", SCRIPT.to_string()),
-        (
+    let file = |name: &str, text: String| Output {
+        name: name.to_string(),
+        stage: None,
+        code: Code::Text(text),
+        reflection: None,
+    };
+    Ok(vec![
+        file("index.html", PAGE.to_string()),
+        file("pigment-web.js", SCRIPT.to_string()),
+        file(
             "shader.js",
             format!("window.PIGMENT_SHADER = {shader:#};\n"),
         ),
-    ];
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
-    }
-    Ok(())
+    ])
 }
 
 /// One stage of the page: entry `entry` lowered for `stage`, in both languages, with its uniforms.
-fn stage(args: &CompileArgs, stage: Stage, entry: &str) -> Result<Value, Failure> {
-    let mut for_entry = args.clone();
-    for_entry.cg.entry = entry.to_string();
+fn stage(
+    session: &Session,
+    request: &CompileRequest,
+    stage: Stage,
+    entry: &str,
+    found: &mut Diagnostics,
+) -> Result<Value> {
     let profile = match stage {
         Stage::Vertex => "vp40",
         Stage::Fragment => "fp30",
     };
-    let (front, module) = lower_stage(&for_entry, stage, profile)?;
-    let Some(h) = module.function(entry) else {
-        return Err(Failure::Usage(format!("no entry function `{entry}`")));
-    };
-    let func = &module.functions[h];
-    let wgsl = pigment_naga::emit(func, pigment_naga::Target::Wgsl)
-        .map_err(|d| reject(&front, entry, vec![d]))?;
+    let lowered = lower_stage(session, request, entry, stage, profile, found)?;
+    let func = lowered.function(entry)?;
+    let reject = |d| rejected(&lowered.front, entry, vec![d], found);
+    let wgsl = pigment_naga::emit(func, pigment_naga::Target::Wgsl).map_err(reject)?;
     let glsl = pigment_glsl::write(func, pigment_glsl::Version::es(300))
-        .map_err(|d| reject(&front, entry, vec![d]))?;
-    let (values, _) = uniform_values(func, &[])?;
+        .map_err(|d| rejected(&lowered.front, entry, vec![d], found))?;
+    let values = crate::uniforms::initial_values(func);
     let bytes = pigment_naga::interface::uniform_bytes(func, &values);
     let glsl_uniforms = glsl_uniforms(func, &values, &glsl.reflection);
     Ok(json!({
@@ -80,7 +80,6 @@ fn stage(args: &CompileArgs, stage: Stage, entry: &str) -> Result<Value, Failure
         "glslUniforms": glsl_uniforms,
     }))
 }
-
 /// The uniforms libretro's Cg runtime sets to sizes (`*video_size`, `*texture_size`: the
 /// picture's; `*output_size`: the page's), which the page fills in when it knows them: which size,
 /// the byte offset in the std140 buffer, the width and the GLSL name.

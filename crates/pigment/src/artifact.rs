@@ -1,0 +1,89 @@
+//! What a compile produces: each output's code (text or SPIR-V words) with its reflection, and the
+//! warnings found on the way.
+
+use crate::diagnostics::Diagnostics;
+use pigment_ir::Stage;
+
+/// The code of one output.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Code {
+    /// A text program (fp30, ARB, GLSL, WGSL, MSL, HLSL, the IR's text form, a page's files).
+    Text(String),
+    /// A SPIR-V module's words.
+    SpirV(Vec<u32>),
+}
+
+impl Code {
+    /// The text, for a text output.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Code::Text(text) => Some(text),
+            Code::SpirV(_) => None,
+        }
+    }
+
+    /// The bytes as a file holds them (SPIR-V little-endian).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            Code::Text(text) => text.as_bytes().to_vec(),
+            Code::SpirV(words) => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// An output's bindings (uniforms, samplers, varyings, outputs) as JSON; the document names its
+/// schema in its `"schema"` field where the back end writes one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reflection(pub serde_json::Value);
+
+impl Reflection {
+    /// The JSON document.
+    pub fn json(&self) -> &serde_json::Value {
+        &self.0
+    }
+
+    /// The document as pretty-printed text with a final newline (what `--reflect json` prints).
+    pub fn to_pretty_string(&self) -> String {
+        format!("{:#}\n", self.0)
+    }
+}
+
+/// One output of a compile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Output {
+    /// A file name for it (`main.fp`, `shader.vert`, `index.html`, `glow.pass1.fp`), from the entry
+    /// or the source's stem.
+    pub name: String,
+    /// The stage it runs at (`None`: not a shader stage, such as a page or a pass description).
+    pub stage: Option<Stage>,
+    /// The code.
+    pub code: Code,
+    /// Its bindings, where the target describes them.
+    pub reflection: Option<Reflection>,
+}
+
+/// Everything a compile produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Artifact {
+    /// The outputs, in the order a reader wants them (vertex before fragment, passes in order).
+    pub outputs: Vec<Output>,
+    /// Warnings (the program compiled).
+    pub warnings: Diagnostics,
+}
+
+impl Artifact {
+    /// The first output's code as text (the usual case: one program).
+    pub fn text(&self) -> Option<&str> {
+        self.outputs.first().and_then(|o| o.code.text())
+    }
+
+    /// The first output's reflection.
+    pub fn reflection(&self) -> Option<&Reflection> {
+        self.outputs.first().and_then(|o| o.reflection.as_ref())
+    }
+
+    /// The output for `stage`, if there is one.
+    pub fn stage(&self, stage: Stage) -> Option<&Output> {
+        self.outputs.iter().find(|o| o.stage == Some(stage))
+    }
+}

@@ -1,0 +1,68 @@
+//! NV_fragment_program sources: loaded by the machine's validator (every load rule of the spec),
+//! their cgc header comments read for the reflection. Compiling one to fp30 gives the program
+//! back as written, with its reflection.
+
+use super::CompileRequest;
+use crate::artifact::{Artifact, Code, Output, Reflection};
+use crate::diagnostics::Diagnostics;
+use crate::error::{Error, Result};
+use crate::{Session, Target};
+use pigment_diag::SourceFiles;
+use pigment_fp30::header::ProgramInterface;
+use pigment_ir::Stage;
+
+/// A program loaded from a session's source, with what its header says about its bindings.
+pub struct LoadedProgram {
+    /// The program as the machine runs it.
+    pub program: nvfp::program::Program,
+    /// What the header comments (`#var`, `#default`, ...) say; empty without them.
+    pub interface: ProgramInterface,
+    /// The header's warnings.
+    pub warnings: Diagnostics,
+}
+
+/// Loads the session's source `name` as an NV_fragment_program.
+pub fn load(session: &Session, name: &str) -> Result<LoadedProgram> {
+    let mut files = SourceFiles::new();
+    let file = files.add(name.to_string(), session.source(name)?.to_string());
+    let (interface, header_warnings) = pigment_fp30::header::parse(files.text(file), file);
+    let mut warnings = Diagnostics::new();
+    warnings.extend(&files, &header_warnings);
+    match nvfp::validate::load_text(files.text(file), file) {
+        Ok(program) => Ok(LoadedProgram {
+            program,
+            interface,
+            warnings,
+        }),
+        Err(errors) => {
+            warnings.extend(&files, &errors);
+            Err(Error::Rejected(warnings))
+        }
+    }
+}
+
+pub(super) fn check(session: &Session, request: &CompileRequest) -> Result<Diagnostics> {
+    load(session, &request.source).map(|loaded| loaded.warnings)
+}
+
+pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Artifact> {
+    if request.target != Target::Fp30 {
+        return Err(Error::Request(format!(
+            "an NV_fragment_program is already fp30's language: compile it to `fp30`, not `{}`",
+            request.target
+        )));
+    }
+    let loaded = load(session, &request.source)?;
+    let name = std::path::Path::new(&request.source)
+        .file_name()
+        .map_or("program.fp".into(), |n| n.to_string_lossy().into_owned());
+    Ok(Artifact {
+        outputs: vec![Output {
+            name,
+            stage: Some(Stage::Fragment),
+            code: Code::Text(session.source(&request.source)?.to_string()),
+            reflection: Some(Reflection(loaded.interface.to_json())),
+        }],
+        warnings: loaded.warnings,
+    })
+}
