@@ -1,4 +1,4 @@
-//! Measures the front end over a shader collection (for the README's figures; the collection
+//! Measures the front end over a shader collection (for docs/languages.md's figures; the collection
 //! itself is never committed): `cargo run --release -p pigment-cg --example lower_corpus --
 //! DIR ENTRY PROFILE` checks and lowers ENTRY of every `.cg` file under DIR that defines it, and
 //! prints how many lower to verified IR, then the most common first errors.

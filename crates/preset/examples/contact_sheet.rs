@@ -1,7 +1,7 @@
 //! Tiles PNG pictures into one contact sheet, `COLUMNS` to a row, each cell the centre of its
 //! picture at full size (a shader's scanlines and masks stay visible; scaling them down would
-//! alias them away), a picture smaller than its cell centred in it: the README's sheet of
-//! well-known presets.
+//! alias them away), a picture smaller than its cell centred in it: the sheet of
+//! well-known presets in docs/presets.md.
 //!
 //! `cargo run -p pigment-preset --example contact_sheet -- OUT.png IN.png...`
 
