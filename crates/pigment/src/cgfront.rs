@@ -11,12 +11,8 @@ use std::path::Path;
 
 /// The front end's options from `-I`, `-D`, `-U`, `--entry` and `--profile`.
 pub fn front_end_options(args: &CgArgs) -> Result<Options, Failure> {
-    if args.profile != "fp30" {
-        return Err(Failure::Usage(format!(
-            "profile `{}` is not supported (supported: fp30)",
-            args.profile
-        )));
-    }
+    pigment::compile::cg::fp30_profile_named(Some(&args.profile))
+        .map_err(crate::failure::from_library)?;
     Ok(Options {
         include_dirs: args.include_dirs.clone(),
         defines: crate::commands::compile::defines(&args.defines),

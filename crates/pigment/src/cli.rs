@@ -21,14 +21,18 @@ pub enum Command {
     ///
     /// Exits 0 when the program loads, 1 when it does not.
     Check(CheckArgs),
-    /// Compile a Cg program; with -E, print the preprocessed source instead.
+    /// Compile a Cg program (`.cg`), an ISL file (`.isl`) or Parasol units (`.p`) to fp30, arbfp1,
+    /// arbvp1, glsl:VERSION, spirv, wgsl, msl, hlsl, glsl-naga:VERSION or web; with -E, print the
+    /// preprocessed Cg instead.
     Compile(CompileArgs),
     /// Run one fragment (a quad of four identical fragments, so derivatives are 0) and print its
     /// results as one JSON object: {"killed": false, "outputs": {"COLR": [x, y, z, w]}}.
     Eval(EvalArgs),
-    /// Render the reference quad (see shared/specs/reference-quad.md) to a PNG and/or raw floats.
+    /// Render the reference quad with an NV_fragment_program (`.fp`) to a PNG and/or raw floats:
+    /// pixel (i, j) gets s = (i + 0.5) / W, t = (j + 0.5) / H (docs/machine.md).
     Run(RunArgs),
-    /// Compile a Cg program for fp30 and render the reference quad with it, like `run`; `--param`
+    /// Render a Cg program (compiled for fp30, optionally through a vertex entry), an ISL surface
+    /// on a scene with lights, or a Parasol program, on the NV_fragment_program machine; `--param`
     /// and `--tex` take the Cg names of uniforms and samplers.
     Render(Box<RenderArgs>),
     /// Run a libretro shader preset (`.cgp`) on a picture, or list its passes (`--info`).
@@ -50,7 +54,9 @@ pub struct CgArgs {
     /// The entry function.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub entry: String,
-    /// The profile to check and compile for.
+    /// cgc's profile: fp30 (the default); arbfp1, arbvp1, glslv or glslf choose that target when
+    /// `--target` is not given; a vertex profile (vp40, arbvp1, glslv) compiles the entry as a
+    /// vertex program for the GLSL and naga targets.
     #[arg(long, value_name = "PROFILE", default_value = "fp30")]
     pub profile: String,
     /// Add a directory to the `#include` search path.
@@ -122,9 +128,10 @@ pub struct CompileArgs {
     /// Where to write the output (default: stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// The target: fp30 (the default); glsl:VERSION (110-460, es100-es320, vulkan; Pigment's
-    /// GLSL writer); or through naga spirv, wgsl, msl, hlsl or glsl-naga:VERSION (330, 450,
-    /// 300es, 310es, ...). Parasol units compile to fp30.
+    /// The target: fp30 (the default); arbfp1 or arbvp1 (ARB programs); glsl:VERSION (110-460,
+    /// es100-es320, vulkan; Pigment's GLSL writer); through naga spirv, wgsl, msl, hlsl or
+    /// glsl-naga:VERSION (330, 450, 300es, 310es, ...); or web (a page, into `-o DIR`). Cg takes
+    /// every target; Parasol fp30, glsl:VERSION and naga's; ISL fp30.
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
     /// The stage to compile the entry for (default: the profile's; `glslv`, `vp40`, `arbvp1`
@@ -183,7 +190,7 @@ pub struct BindingArgs {
     pub params: Vec<String>,
     /// Bind a texture to a unit: `--tex UNIT=TARGET:FILE`, TARGET one of 1D, 2D, 3D, CUBE, RECT;
     /// UNIT may also be a sampler's Cg name from the program's `#var` header (`--tex decal=2D:a.png`).
-    /// CUBE and 3D files are described in `pigment run --help` and the README.
+    /// CUBE and 3D files are described in docs/commands.md. (ISL shaders take `--texture`.)
     #[arg(long = "tex", value_name = "UNIT=TARGET:FILE")]
     pub textures: Vec<String>,
     /// Texture filtering for every bound texture.

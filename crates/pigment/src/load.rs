@@ -1,42 +1,28 @@
-//! Reading a program file, loading it, and printing its diagnostics.
+//! Reading a program file, loading it, and printing its diagnostics (the library does the work).
 
 use crate::cli::Lang;
 use crate::failure::Failure;
-use nvfp::program::Program;
 use pigment_diag::{render, Diagnostic, SourceFiles};
-use pigment_fp30::header::ProgramInterface;
 use std::path::Path;
 
-/// A program loaded from a file.
-pub struct Loaded {
-    pub program: Program,
-    /// What the header comments (`#var`, `#default`, ...) say about the program's bindings; empty
-    /// for a program without them.
-    pub interface: ProgramInterface,
-}
+pub use pigment::render::Loaded;
 
 /// Reads `path`; an unreadable file is a usage error.
 pub fn read_source(path: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    pigment::files::read_source(path).map_err(crate::failure::from_library)
 }
 
 /// Reads and loads an NV_fragment_program file and its header comments, printing every diagnostic
 /// (header warnings included) to stderr.
 pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
-    let text = read_source(path)?;
-    let mut files = SourceFiles::new();
-    let file = files.add(path.display().to_string(), text);
-    let (interface, warnings) = pigment_fp30::header::parse(files.text(file), file);
-    print_diagnostics(&files, &warnings);
-    match nvfp::validate::load_text(files.text(file), file) {
-        Ok(program) => Ok(Loaded { program, interface }),
-        Err(diagnostics) => {
-            print_diagnostics(&files, &diagnostics);
-            Err(Failure::Rejected)
-        }
-    }
+    let mut session = pigment::Session::new();
+    let name = session
+        .add_file(path)
+        .map_err(crate::failure::from_library)?;
+    let (loaded, warnings) =
+        pigment::compile::nv::load(&session, &name).map_err(crate::failure::from_library)?;
+    print_entries(&warnings);
+    Ok(loaded)
 }
 
 pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {

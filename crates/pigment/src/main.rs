@@ -13,13 +13,19 @@ mod load;
 mod values;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use cli::{Cli, Command};
+use std::ffi::OsString;
 
 /// cgc's multi-letter single-dash options, spelled the clap way; `-fastmath`, cgc's default and
-/// ours, asks for nothing.
-fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
+/// ours, asks for nothing. Arguments are taken as the system gives them (paths need not be UTF-8;
+/// clap says so where a value must be text).
+fn cgc_spellings(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args.filter(|arg| arg != "-fastmath")
-        .map(|arg| match arg.as_str() {
-            "-entry" | "-profile" | "-lang" | "-nofastmath" => format!("-{arg}"),
+        .map(|arg| match arg.to_str() {
+            Some("-entry" | "-profile" | "-lang" | "-nofastmath") => {
+                let mut dashed = OsString::from("-");
+                dashed.push(&arg);
+                dashed
+            }
             _ => arg,
         })
         .collect()
@@ -28,7 +34,7 @@ fn cgc_spellings(args: impl Iterator<Item = String>) -> Vec<String> {
 /// The command line parsed, with what only the order of the arguments tells (which `--light`
 /// each `--light-param` belongs to) filled in.
 fn parse() -> Cli {
-    let matches = Cli::command().get_matches_from(cgc_spellings(std::env::args()));
+    let matches = Cli::command().get_matches_from(cgc_spellings(std::env::args_os()));
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let (Command::Render(args), Some(("render", render))) =
         (&mut cli.command, matches.subcommand())

@@ -5,25 +5,28 @@
 use crate::cli::ExecArgs;
 use nvfp::exec::Machine;
 use nvfp::program::Program;
+use pigment::render::Executor;
 use std::time::Instant;
 
 /// The machine that runs `program` as `args` ask.
 pub fn machine(program: &Program, args: &ExecArgs) -> Machine {
-    if args.no_jit || !nvfp_jit::enabled_by_default() {
-        if args.timings {
-            eprintln!("pigment: timings: interpreter (JIT off)");
-        }
-        return Machine::new(program);
+    let executor = match args.no_jit {
+        true => Executor::Interpreter,
+        false => Executor::Jit,
+    };
+    let (machine, compile_time, warning) = pigment::render::machine(program, executor);
+    if let Some(warning) = warning {
+        eprintln!("pigment: warning: {warning}");
     }
-    let (machine, compiled) = nvfp_jit::machine(program);
-    match compiled {
-        Ok(time) if args.timings => eprintln!(
-            "pigment: timings: JIT compile {:.3} ms ({} instructions)",
-            time.as_secs_f64() * 1e3,
-            program.instructions.len()
-        ),
-        Ok(_) => {}
-        Err(e) => eprintln!("pigment: warning: {e}; interpreting"),
+    if args.timings {
+        match compile_time {
+            Some(time) => eprintln!(
+                "pigment: timings: JIT compile {:.3} ms ({} instructions)",
+                time.as_secs_f64() * 1e3,
+                program.instructions.len()
+            ),
+            None => eprintln!("pigment: timings: interpreter (JIT off)"),
+        }
     }
     machine
 }

@@ -9,7 +9,6 @@ use crate::cli::RenderArgs;
 use crate::commands::run::render_loaded;
 use crate::failure::{CommandResult, Failure};
 use crate::load::Loaded;
-use pigment_diag::FileId;
 
 pub fn render(args: &RenderArgs) -> CommandResult {
     if crate::commands::isl::is_isl(&args.program) {
@@ -32,17 +31,7 @@ pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
 
 /// A compiled fp30 program loaded on the machine with its interface.
 pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded, Failure> {
-    let program = nvfp::validate::load(&compiled.program, FileId(0)).map_err(|errors| {
-        let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
-        Failure::Output(format!(
-            "internal: the compiled program does not load: {}",
-            messages.join("; ")
-        ))
-    })?;
-    Ok(Loaded {
-        program,
-        interface: compiled.interface,
-    })
+    pigment::render::load_compiled(compiled).map_err(crate::failure::from_library)
 }
 
 /// A fragment function (a front end's, lowered) compiled for fp30 and loaded on the machine; the

@@ -72,10 +72,15 @@ pub(super) fn preprocess(
 
 /// The profile of an fp30 compile: fp30, the only profile whose programs fp30 writes.
 fn fp30_profile(request: &CompileRequest) -> Result<&'static str> {
-    match request.cg.profile.as_deref() {
+    fp30_profile_named(request.cg.profile.as_deref())
+}
+
+/// `profile` if an fp30 compile can take it (none or `fp30`), else why not.
+pub fn fp30_profile_named(profile: Option<&str>) -> Result<&'static str> {
+    match profile {
         None | Some("fp30") => Ok("fp30"),
         Some(other) => Err(Error::Request(format!(
-            "profile `{other}` is not supported (supported: fp30)"
+            "profile `{other}` is not supported here: fp30, or arbfp1, arbvp1, glslv, glslf with their targets, vp40 with `--target spirv|wgsl|msl|hlsl`"
         ))),
     }
 }
@@ -243,6 +248,17 @@ fn fp30(
         compiled.text,
         compiled.interface.to_json(),
     )])
+}
+
+/// The request's entry compiled for fp30 (what the machine runs).
+pub(crate) fn compile_fragment(
+    session: &Session,
+    request: &CompileRequest,
+    found: &mut Diagnostics,
+) -> Result<pigment_fp30::Compiled> {
+    let options = front_end_options(request, fp30_profile(request)?, None);
+    let lowered = lower_with(session, request, &options, found)?;
+    compile_fp30(&lowered, request, request.cg_entry(), found)
 }
 
 /// The lowered entry compiled by the fp30 back end.

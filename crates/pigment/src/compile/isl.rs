@@ -5,6 +5,18 @@
 //! whose `#var` lines name the parameters as the shader's formals do, the frame buffer as the
 //! rectangle sampler `FB` and a pass's render targets as `target<n>`. `Emit::Ir` gives the
 //! lowered IR of each whole shader instead.
+//!
+//! ```
+//! use pigment::{CompileRequest, Session, Target};
+//! let mut session = Session::new();
+//! session.add_source(
+//!     "tint.isl",
+//!     "surface tint(parameter color c = color(1, 0.5, 0, 1)) { FB = c; }\n",
+//! );
+//! let artifact = session.compile(&CompileRequest::new("tint.isl", Target::Fp30)).unwrap();
+//! assert_eq!(artifact.outputs[0].name, "tint.fp");
+//! assert!(artifact.text().unwrap().starts_with("!!FP1.0"));
+//! ```
 
 use super::{CompileRequest, Emit};
 use crate::artifact::{Artifact, Code, Output, Reflection};

@@ -6,34 +6,20 @@ use super::CompileRequest;
 use crate::artifact::{Artifact, Code, Output, Reflection};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
+use crate::render::Loaded;
 use crate::{Session, Target};
 use pigment_diag::SourceFiles;
-use pigment_fp30::header::ProgramInterface;
 use pigment_ir::Stage;
 
-/// A program loaded from a session's source, with what its header says about its bindings.
-pub struct LoadedProgram {
-    /// The program as the machine runs it.
-    pub program: nvfp::program::Program,
-    /// What the header comments (`#var`, `#default`, ...) say; empty without them.
-    pub interface: ProgramInterface,
-    /// The header's warnings.
-    pub warnings: Diagnostics,
-}
-
-/// Loads the session's source `name` as an NV_fragment_program.
-pub fn load(session: &Session, name: &str) -> Result<LoadedProgram> {
+/// Loads the session's source `name` as an NV_fragment_program, with the header's warnings.
+pub fn load(session: &Session, name: &str) -> Result<(Loaded, Diagnostics)> {
     let mut files = SourceFiles::new();
     let file = files.add(name.to_string(), session.source(name)?.to_string());
     let (interface, header_warnings) = pigment_fp30::header::parse(files.text(file), file);
     let mut warnings = Diagnostics::new();
     warnings.extend(&files, &header_warnings);
     match nvfp::validate::load_text(files.text(file), file) {
-        Ok(program) => Ok(LoadedProgram {
-            program,
-            interface,
-            warnings,
-        }),
+        Ok(program) => Ok((Loaded { program, interface }, warnings)),
         Err(errors) => {
             warnings.extend(&files, &errors);
             Err(Error::Rejected(warnings))
@@ -42,7 +28,7 @@ pub fn load(session: &Session, name: &str) -> Result<LoadedProgram> {
 }
 
 pub(super) fn check(session: &Session, request: &CompileRequest) -> Result<Diagnostics> {
-    load(session, &request.source).map(|loaded| loaded.warnings)
+    load(session, &request.source).map(|(_, warnings)| warnings)
 }
 
 pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Artifact> {
@@ -52,7 +38,7 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
             request.target
         )));
     }
-    let loaded = load(session, &request.source)?;
+    let (loaded, warnings) = load(session, &request.source)?;
     let name = std::path::Path::new(&request.source)
         .file_name()
         .map_or("program.fp".into(), |n| n.to_string_lossy().into_owned());
@@ -63,6 +49,6 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
             code: Code::Text(session.source(&request.source)?.to_string()),
             reflection: Some(Reflection(loaded.interface.to_json())),
         }],
-        warnings: loaded.warnings,
+        warnings,
     })
 }

@@ -1,6 +1,28 @@
 //! Parasol units, always with the standard library: one shader lowered to the IR and written for
 //! fp30 (one program per colour output, since fp30 writes one), GLSL or a naga target; or a
 //! program's two shaders, connected, as GLSL.
+//!
+//! ```
+//! use pigment::{CompileRequest, Session, Stage};
+//! let mut session = Session::new();
+//! session.add_source(
+//!     "flat.p",
+//!     "package demo;\n\
+//!      module Flat is\n\
+//!        shader fragment f is\n\
+//!          out colour : vector_4f as 0;\n\
+//!        with\n\
+//!          value c = new vector_4f (1.0, 0.5, 0.25, 1.0);\n\
+//!        as\n\
+//!          out colour = c;\n\
+//!        end;\n\
+//!      end;\n",
+//! );
+//! let request = CompileRequest::new("flat.p", "glsl:330".parse().unwrap()).entry("demo.Flat.f");
+//! let glsl = session.compile(&request).unwrap();
+//! assert_eq!(glsl.outputs[0].stage, Some(Stage::Fragment));
+//! assert!(glsl.text().unwrap().starts_with("#version 330"));
+//! ```
 
 use super::cg::naga_output;
 use super::{CompileRequest, Emit};

@@ -1,0 +1,158 @@
+//! Rendering on the NV_fragment_program machine: a program loaded with its header's bindings, its
+//! parameters and textures bound ([`bindings`]), run by the JIT or the interpreter over the
+//! reference quad (`shared/specs/reference-quad.md`: s, t in [0, 1] across the target).
+
+pub mod bindings;
+
+use crate::compile::{cg, CompileRequest};
+use crate::diagnostics::Diagnostics;
+use crate::error::{Error, Result};
+use crate::{Language, Session};
+pub use bindings::{Bindings, Bound, TextureSlot, Unbound};
+use nvfp::exec::Machine;
+use nvfp::program::Program;
+pub use nvfp::render::Framebuffer;
+use pigment_fp30::header::ProgramInterface;
+
+/// A program on the machine, with what its header comments (`#var`, `#default`, ...) say about
+/// its bindings (empty for a program without them).
+pub struct Loaded {
+    /// The program as the machine runs it.
+    pub program: Program,
+    /// The header's description of its bindings.
+    pub interface: ProgramInterface,
+}
+
+/// A compiled fp30 program loaded on the machine with its interface.
+pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded> {
+    let program =
+        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|errors| {
+            let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
+            Error::Internal(format!(
+                "internal: the compiled program does not load: {}",
+                messages.join("; ")
+            ))
+        })?;
+    Ok(Loaded {
+        program,
+        interface: compiled.interface,
+    })
+}
+
+/// What runs a program's fragments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Executor {
+    /// Code compiled by Cranelift where the host has it (x86_64, aarch64), else the interpreter.
+    #[default]
+    Jit,
+    /// The interpreter, which defines the machine's results (the JIT equals it bit for bit).
+    Interpreter,
+}
+
+/// The machine that runs `program`, and a warning when the JIT was asked for but cannot compile
+/// it (the interpreter runs instead), with the JIT's compile time.
+pub fn machine(
+    program: &Program,
+    executor: Executor,
+) -> (Machine, Option<std::time::Duration>, Option<String>) {
+    if executor == Executor::Interpreter || !nvfp_jit::enabled_by_default() {
+        return (Machine::new(program), None, None);
+    }
+    match nvfp_jit::machine(program) {
+        (machine, Ok(time)) => (machine, Some(time), None),
+        (machine, Err(e)) => (machine, None, Some(format!("{e}; interpreting"))),
+    }
+}
+
+/// How to render the reference quad.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    /// The target's width in pixels.
+    pub width: u32,
+    /// The target's height in pixels.
+    pub height: u32,
+    /// Parameter values and textures.
+    pub bindings: Bindings,
+    /// What runs the fragments.
+    pub executor: Executor,
+}
+
+impl RenderOptions {
+    /// A `width` x `height` target with nothing bound, run by the JIT.
+    pub fn new(width: u32, height: u32) -> RenderOptions {
+        RenderOptions {
+            width,
+            height,
+            bindings: Bindings::default(),
+            executor: Executor::Jit,
+        }
+    }
+}
+
+/// A rendered picture and what was said on the way.
+pub struct Rendered {
+    /// The picture: RGBA f32 per pixel, bottom row first, unclamped.
+    pub image: Framebuffer,
+    /// The compiler's and the header's warnings.
+    pub warnings: Diagnostics,
+    /// What the bindings did not bind.
+    pub unbound: Vec<Unbound>,
+}
+
+/// Renders the reference quad with `loaded` into a new `width` x `height` target.
+pub fn reference_quad(
+    loaded: &Loaded,
+    options: &RenderOptions,
+) -> Result<(Framebuffer, Vec<Unbound>)> {
+    let bound = bindings::bind(loaded, &options.bindings)?;
+    let (machine, _, _) = machine(&loaded.program, options.executor);
+    let shader = nvfp::render::Shader {
+        program: &loaded.program,
+        machine: &machine,
+        params: &bound.params,
+        textures: &bound.textures,
+    };
+    let mut frame = Framebuffer::new(options.width, options.height);
+    nvfp::render::shade_reference_quad(&shader, &mut frame);
+    Ok((frame, bound.unbound))
+}
+
+impl Session {
+    /// Loads the request's program on the machine: an NV_fragment_program as written, or a Cg
+    /// fragment entry compiled for fp30. The warnings come with it.
+    pub fn load(&self, request: &CompileRequest) -> Result<(Loaded, Diagnostics)> {
+        match request.resolved_language()? {
+            Language::NvProgram => crate::compile::nv::load(self, &request.source),
+            Language::Cg => {
+                let mut found = Diagnostics::new();
+                let compiled = cg::compile_fragment(self, request, &mut found)?;
+                Ok((load_compiled(compiled)?, found))
+            }
+            other => Err(Error::Request(format!(
+                "{other} programs render through their own scenes and stages, not the reference quad alone"
+            ))),
+        }
+    }
+
+    /// Renders the reference quad with the request's fragment program (NV_fragment_program, or Cg
+    /// compiled for fp30).
+    ///
+    /// ```
+    /// use pigment::{render::RenderOptions, CompileRequest, Session, Target};
+    /// let mut session = Session::new();
+    /// session.add_source("uv.cg", "float4 main(float4 t : TEXCOORD0) : COLOR { return t; }\n");
+    /// let request = CompileRequest::new("uv.cg", Target::Fp30);
+    /// let rendered = session.render(&request, &RenderOptions::new(4, 4)).unwrap();
+    /// // f[TEX0] holds (s, t, 0, 1) at the pixel's centre: the first pixel is at (1/8, 1/8).
+    /// assert_eq!(rendered.image.pixels[0], [0.125, 0.125, 0.0, 1.0]);
+    /// ```
+    pub fn render(&self, request: &CompileRequest, options: &RenderOptions) -> Result<Rendered> {
+        let (loaded, warnings) = self.load(request)?;
+        let (image, unbound) = reference_quad(&loaded, options)?;
+        Ok(Rendered {
+            image,
+            warnings,
+            unbound,
+        })
+    }
+}
