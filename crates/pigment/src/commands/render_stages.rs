@@ -15,7 +15,7 @@ use crate::cli::{BindingArgs, CgArgs, RenderArgs};
 use crate::commands::render::compile_and_load;
 use crate::commands::run::{shade_with_units, write_frame};
 use crate::commands::vertex_quad::{attribute, run_quad_vertices_with, uniform_values};
-use crate::commands::vertex_textures::VertexTextures;
+
 use crate::failure::{CommandResult, Failure};
 use crate::load::Loaded;
 use nvfp::raster::{rasterize_strip, QuadBatch};
@@ -69,7 +69,7 @@ pub fn shade_through(
 ) -> Result<nvfp::render::Framebuffer, Failure> {
     let bindings = &args.target.bindings;
     let (uniforms, params_taken) = uniform_values(func, &bindings.params)?;
-    let (mut textures, textures_taken) = VertexTextures::bind(func, bindings)?;
+    let (mut textures, textures_taken) = crate::commands::vertex_textures::bind(func, bindings)?;
     let vertices = run_quad_vertices_with(func, &uniforms, &mut textures, attribute)?;
     let fragment_bindings = fragment_bindings(bindings, loaded, &params_taken, &textures_taken);
     shade_with_units(
@@ -116,11 +116,8 @@ fn fragment_bindings(
 
 /// Whether the fragment program's interface has the uniform a `--param NAME=...` names.
 fn fragment_knows(loaded: &Loaded, param: &str) -> bool {
-    let name = param.split_once('=').map_or(param, |(n, _)| n).trim();
-    loaded
-        .interface
-        .parameter_slots(name)
-        .is_ok_and(|slots| !slots.is_empty())
+    let name = param.split_once('=').map_or(param, |(n, _)| n);
+    pigment::render::stages::fragment_knows(loaded, name)
 }
 
 /// Whether a `--tex NAME=...` is for the fragment program too: a unit number, or a sampler its

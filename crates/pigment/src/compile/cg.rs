@@ -261,6 +261,19 @@ pub(crate) fn compile_fragment(
     compile_fp30(&lowered, request, request.cg_entry(), found)
 }
 
+/// The vertex entry `entry` checked under vp40's rules (NV_vertex_program3's, which has the
+/// explicit-LOD lookups) and lowered, for a two-stage render.
+pub(crate) fn lower_vertex(
+    session: &Session,
+    request: &CompileRequest,
+    entry: &str,
+    found: &mut Diagnostics,
+) -> Result<Lowered> {
+    let mut options = front_end_options(request, "vp40", Some(Stage::Vertex));
+    options.entry = entry.to_string();
+    lower_with(session, request, &options, found)
+}
+
 /// The lowered entry compiled by the fp30 back end.
 pub(crate) fn compile_fp30(
     lowered: &Lowered,

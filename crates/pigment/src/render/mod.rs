@@ -3,6 +3,9 @@
 //! reference quad (`shared/specs/reference-quad.md`: s, t in [0, 1] across the target).
 
 pub mod bindings;
+pub mod stages;
+pub mod vertex;
+pub mod vertex_textures;
 
 use crate::compile::{cg, CompileRequest};
 use crate::diagnostics::Diagnostics;
@@ -135,7 +138,8 @@ impl Session {
     }
 
     /// Renders the reference quad with the request's fragment program (NV_fragment_program, or Cg
-    /// compiled for fp30).
+    /// compiled for fp30); with a vertex entry (Cg), through both stages ([`stages`]). Textures
+    /// bound by sampler name serve the fragment program.
     ///
     /// ```
     /// use pigment::{render::RenderOptions, CompileRequest, Session, Target};
@@ -147,8 +151,19 @@ impl Session {
     /// assert_eq!(rendered.image.pixels[0], [0.125, 0.125, 0.0, 1.0]);
     /// ```
     pub fn render(&self, request: &CompileRequest, options: &RenderOptions) -> Result<Rendered> {
-        let (loaded, warnings) = self.load(request)?;
-        let (image, unbound) = reference_quad(&loaded, options)?;
+        let (loaded, mut warnings) = self.load(request)?;
+        let (image, unbound) = match &request.vertex_entry {
+            None => reference_quad(&loaded, options)?,
+            Some(entry) => {
+                let lowered = cg::lower_vertex(self, request, entry, &mut warnings)?;
+                let stage = stages::VertexStage {
+                    function: lowered.function(entry)?,
+                    textures: vertex_textures::VertexTextures::new(lowered.function(entry)?),
+                    attribute: &|input, s, t| vertex::attribute(input.semantic.as_deref(), s, t),
+                };
+                stages::render_through(&loaded, stage, options)?
+            }
+        };
         Ok(Rendered {
             image,
             warnings,

@@ -1,0 +1,111 @@
+//! The reference quad drawn through both stages: a vertex function run per vertex of the quad's
+//! strip in the IR interpreter ([`super::vertex`]), its outputs interpolated perspective-correct
+//! into the attribute registers of a fragment program on the machine.
+//!
+//! Parameters serve both stages: a name the vertex function has sets its uniform there, and goes
+//! to the fragment program too when the fragment's interface knows the name (libretro's
+//! `IN.video_size` is in both).
+
+use super::bindings::{bind, Bindings, Unbound};
+use super::vertex::{run_quad_vertices_with, uniform_values};
+use super::vertex_textures::VertexTextures;
+use super::{machine, Framebuffer, Loaded, RenderOptions};
+use crate::error::Result;
+use nvfp::raster::{rasterize_strip, QuadBatch, Vertex};
+use pigment_ir::{Function, Input};
+
+/// A vertex stage: the function, its textures, and the attributes of the quad's corners.
+pub struct VertexStage<'a> {
+    /// The vertex function.
+    pub function: &'a Function,
+    /// Its samplers' textures.
+    pub textures: VertexTextures,
+    /// The attribute an input gets at corner (s, t) ([`super::vertex::attribute`] by semantic).
+    pub attribute: &'a dyn Fn(&Input, f32, f32) -> [f32; 4],
+}
+
+/// The strip's vertices from `stage` with `params` (by Cg name), and the parameters the fragment
+/// program gets: those the vertex function did not take, and those it took that the fragment's
+/// interface names too.
+pub fn vertices(
+    stage: &mut VertexStage<'_>,
+    params: &[(String, [f32; 4])],
+    fragment: &Loaded,
+) -> Result<(Vec<Vertex>, Vec<(String, [f32; 4])>)> {
+    let (uniforms, taken) = uniform_values(stage.function, params)?;
+    let vertices = run_quad_vertices_with(
+        stage.function,
+        &uniforms,
+        &mut stage.textures,
+        stage.attribute,
+    )?;
+    let fragment_params = params
+        .iter()
+        .zip(&taken)
+        .filter(|((name, _), &vertex_took)| !vertex_took || fragment_knows(fragment, name))
+        .map(|(param, _)| param.clone())
+        .collect();
+    Ok((vertices, fragment_params))
+}
+
+/// Whether the fragment program's interface has the uniform `name`.
+pub fn fragment_knows(loaded: &Loaded, name: &str) -> bool {
+    loaded
+        .interface
+        .parameter_slots(name.trim())
+        .is_ok_and(|slots| !slots.is_empty())
+}
+
+/// Renders `loaded` behind `stage` into a new target of `options`' size.
+pub fn render_through(
+    loaded: &Loaded,
+    mut stage: VertexStage<'_>,
+    options: &RenderOptions,
+) -> Result<(Framebuffer, Vec<Unbound>)> {
+    let (strip, params) = vertices(&mut stage, &options.bindings.params, loaded)?;
+    let bindings = Bindings {
+        params,
+        ..options.bindings.clone()
+    };
+    let bound = bind(loaded, &bindings)?;
+    let (machine, _, _) = machine(&loaded.program, options.executor);
+    let shader = nvfp::render::Shader {
+        program: &loaded.program,
+        machine: &machine,
+        params: &bound.params,
+        textures: &bound.textures,
+    };
+    let mut frame = Framebuffer::new(options.width, options.height);
+    let mut batch = QuadBatch::default();
+    rasterize_strip(&strip, frame.width, frame.height, &mut batch);
+    nvfp::render::shade(&shader, &batch, &mut frame);
+    Ok((frame, bound.unbound))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::render::RenderOptions;
+    use crate::{CompileRequest, Session, Target};
+
+    /// reference-quad.md: the strip's corners carry TEXCOORD0 = (s, t, 0, 1) at (s, t) in {0, 1}²;
+    /// a vertex function that swaps s and t into TEXCOORD0 makes the fragment program that returns
+    /// TEXCOORD0 draw (t, s) at each pixel centre: pixel (i, j) of a 4x4 target has
+    /// s = (i + 0.5) / 4, t = (j + 0.5) / 4.
+    #[test]
+    fn the_vertex_stage_feeds_the_fragment_program() {
+        let mut session = Session::new();
+        session.add_source(
+            "swap.cg",
+            "void v(float4 p : POSITION, float4 t : TEXCOORD0,\n\
+             out float4 op : POSITION, out float4 ot : TEXCOORD0) { op = p; ot = t.yxzw; }\n\
+             float4 f(float4 t : TEXCOORD0) : COLOR { return t; }\n",
+        );
+        let request = CompileRequest::new("swap.cg", Target::Fp30)
+            .entry("f")
+            .vertex_entry("v");
+        let rendered = session.render(&request, &RenderOptions::new(4, 4)).unwrap();
+        let (i, j) = (3, 0);
+        let pixel = rendered.image.pixels[j * 4 + i];
+        assert_eq!(pixel, [0.125, 0.875, 0.0, 1.0]);
+    }
+}
