@@ -24,6 +24,9 @@ pub struct VertexStage<'a> {
     pub attribute: &'a dyn Fn(&Input, f32, f32) -> [f32; 4],
 }
 
+/// Parameter values by Cg name.
+pub type Params = Vec<(String, [f32; 4])>;
+
 /// The strip's vertices from `stage` with `params` (by Cg name), and the parameters the fragment
 /// program gets: those the vertex function did not take, and those it took that the fragment's
 /// interface names too.
@@ -31,7 +34,7 @@ pub fn vertices(
     stage: &mut VertexStage<'_>,
     params: &[(String, [f32; 4])],
     fragment: &Loaded,
-) -> Result<(Vec<Vertex>, Vec<(String, [f32; 4])>)> {
+) -> Result<(Vec<Vertex>, Params)> {
     let (uniforms, taken) = uniform_values(stage.function, params)?;
     let vertices = run_quad_vertices_with(
         stage.function,
