@@ -1,6 +1,6 @@
 //! `--local`, `--param`, `--tex` and `--filter` read into the library's bindings
 //! ([`pigment::render::bindings`]), texture files loaded, and what did not bind reported as
-//! warnings.
+//! warnings in the words the user typed.
 
 use crate::cli::{BindingArgs, FilterArg};
 use crate::failure::{from_library, Failure};
@@ -12,7 +12,10 @@ pub use pigment::render::bindings::bind_named;
 use pigment::render::bindings::{sampler_unit, Bindings, TextureSlot, Unbound};
 pub use pigment::render::Bound;
 
-pub fn bind(loaded: &Loaded, args: &BindingArgs) -> Result<Bound, Failure> {
+/// The command line's bindings, textures loaded. A texture for a sampler name is bound by the
+/// library, which reports a name no stage has as [`Unbound`]; where the program is known,
+/// `skip(name)` says which sampler names to leave out without reading their files.
+pub fn read(args: &BindingArgs, skip: &mut dyn FnMut(&str) -> bool) -> Result<Bindings, Failure> {
     let mut bindings = Bindings::default();
     for local in &args.locals {
         let (index, value) = parse_assignment(local).map_err(Failure::Usage)?;
@@ -34,22 +37,73 @@ pub fn bind(loaded: &Loaded, args: &BindingArgs) -> Result<Bound, Failure> {
     }
     let filter = filter_of(args.filter);
     for binding in &args.textures {
-        let Some(numbered) = with_unit_number(loaded, binding) else {
+        let (slot, rest) = texture_slot(binding)?;
+        if matches!(&slot, TextureSlot::Sampler(name) if skip(name)) {
             continue;
-        };
-        let (unit, target, file) = parse_texture_binding(&numbered).map_err(Failure::Usage)?;
+        }
+        let (_, target, file) =
+            parse_texture_binding(&format!("0={rest}")).map_err(Failure::Usage)?;
         let texture = nvfp::image::load_texture(target, &file)
             .map_err(|e| Failure::Usage(format!("`--tex {binding}`: {e}")))?
             .with_filter(filter);
-        bindings.textures.push((TextureSlot::Unit(unit), texture));
+        bindings.textures.push((slot, texture));
     }
-    let bound = pigment::render::bindings::bind(loaded, &bindings).map_err(from_library)?;
-    for unbound in &bound.unbound {
-        if let Unbound::Param(i, why) = unbound {
-            warn(&format!("`--param {}`: {why}", args.params[*i]));
+    Ok(bindings)
+}
+
+/// `NAME=TARGET:FILE` or `UNIT=TARGET:FILE`: where the texture goes, and `TARGET:FILE`.
+fn texture_slot(binding: &str) -> Result<(TextureSlot, &str), Failure> {
+    let numbered = |name: &str| name.is_empty() || name.chars().all(|c| c.is_ascii_digit());
+    match binding.split_once('=') {
+        Some((name, rest)) if !numbered(name.trim()) => {
+            Ok((TextureSlot::Sampler(name.trim().to_string()), rest))
+        }
+        // A unit number, or no name at all: the syntax's own checks and messages.
+        _ => {
+            let (unit, _, _) = parse_texture_binding(binding).map_err(Failure::Usage)?;
+            let rest = binding.split_once('=').map_or("", |(_, rest)| rest);
+            Ok((TextureSlot::Unit(unit), rest))
         }
     }
+}
+
+/// Binds the command line's bindings for `loaded`, warning about what did not bind.
+pub fn bind(loaded: &Loaded, args: &BindingArgs) -> Result<Bound, Failure> {
+    let mut unknown = Vec::new();
+    let mut skip = |name: &str| match sampler_unit(&loaded.interface, name) {
+        Ok(_) => false,
+        Err(why) => {
+            unknown.push(Unbound::Texture(name.to_string(), why));
+            true
+        }
+    };
+    let bindings = read(args, &mut skip)?;
+    let mut bound = pigment::render::bindings::bind(loaded, &bindings).map_err(from_library)?;
+    bound.unbound.extend(unknown);
+    warn_unbound(&bound.unbound, args);
     Ok(bound)
+}
+
+/// A warning for each binding that did not bind, quoting the option as it was given.
+pub fn warn_unbound(unbound: &[Unbound], args: &BindingArgs) {
+    let given = |options: &[String], name: &str| -> String {
+        let named = |o: &&String| o.split_once('=').is_some_and(|(n, _)| n.trim() == name);
+        options
+            .iter()
+            .find(named)
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
+    };
+    for u in unbound {
+        match u {
+            Unbound::Param(name, why) => {
+                warn(&format!("`--param {}`: {why}", given(&args.params, name)))
+            }
+            Unbound::Texture(name, why) => {
+                warn(&format!("`--tex {}`: {why}", given(&args.textures, name)))
+            }
+        }
+    }
 }
 
 /// The texture filter `--filter` names.
@@ -58,25 +112,5 @@ pub fn filter_of(arg: FilterArg) -> Filter {
         FilterArg::Nearest => Filter::Nearest,
         FilterArg::Linear => Filter::Linear,
         FilterArg::Mipmap => Filter::Mipmap,
-    }
-}
-
-/// `--tex NAME=TARGET:FILE` with a sampler's name rewritten to its unit number (`UNIT=...` is
-/// returned as it is); `None`, after a warning, when the header knows no such sampler (so that
-/// its file is not read).
-fn with_unit_number(loaded: &Loaded, binding: &str) -> Option<String> {
-    let Some((name, rest)) = binding.split_once('=') else {
-        return Some(binding.to_string());
-    };
-    let name = name.trim();
-    if !name.is_empty() && name.chars().all(|c| c.is_ascii_digit()) {
-        return Some(binding.to_string());
-    }
-    match sampler_unit(&loaded.interface, name) {
-        Ok(unit) => Some(format!("{unit}={rest}")),
-        Err(why) => {
-            warn(&format!("`--tex {binding}`: {why}"));
-            None
-        }
     }
 }

@@ -31,6 +31,21 @@ pub fn machine(program: &Program, args: &ExecArgs) -> Machine {
     machine
 }
 
+/// Reports the library's timings of a render (`--timings`).
+pub fn report_timings(timings: &pigment::render::Timings) {
+    match timings.jit_compile {
+        Some(time) => eprintln!(
+            "pigment: timings: JIT compile {:.3} ms",
+            time.as_secs_f64() * 1e3
+        ),
+        None => eprintln!("pigment: timings: interpreter (JIT off)"),
+    }
+    eprintln!(
+        "pigment: timings: shading {:.3} ms",
+        timings.shading.as_secs_f64() * 1e3
+    );
+}
+
 /// Runs `work`, reporting its duration as `what` when `args.timings` is set.
 pub fn timed<T>(args: &ExecArgs, what: &str, work: impl FnOnce() -> T) -> T {
     let start = Instant::now();

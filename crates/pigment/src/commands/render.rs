@@ -1,49 +1,41 @@
-//! `pigment render PROGRAM.cg`: compile a Cg program for fp30 (as `pigment compile` does), load the
-//! result on the NV_fragment_program machine and render the reference quad with it (as `pigment
-//! run` does). The compiled program's interface lets `--param` and `--tex` use Cg names. With
-//! `--vertex-entry` the quad is drawn through a vertex program as well (`render_stages.rs`); a
-//! Parasol unit renders a `--program` (`parasol.rs`).
+//! `pigment render FILE`: a Cg program compiled for fp30 (through a vertex entry too with
+//! `--vertex-entry`) or a Parasol program (`--program`), rendered by the library on the machine
+//! as `pigment run` renders; an ISL surface on its scene (`isl/`).
 
-use crate::cgfront::compile_cg;
 use crate::cli::RenderArgs;
-use crate::commands::run::render_loaded;
-use crate::failure::{CommandResult, Failure};
+use crate::commands::run::render_request;
+use crate::failure::{from_library, CommandResult, Failure};
 use crate::load::Loaded;
+use pigment::{CompileRequest, Language, Session, Target};
 
 pub fn render(args: &RenderArgs) -> CommandResult {
-    if crate::commands::isl::is_isl(&args.program) {
-        return crate::commands::isl::render(args);
+    let language = match Language::from_path(&args.program) {
+        Some(Language::Isl) => return crate::commands::isl::render(args),
+        Some(Language::Parasol) => Language::Parasol,
+        _ => Language::Cg,
+    };
+    let mut session = Session::with_disk_access();
+    for dir in &args.cg.include_dirs {
+        session.add_search_path(dir);
     }
-    if crate::commands::parasol::is_parasol(&args.program) {
-        return crate::commands::parasol::render(args);
+    let source = session.add_file(&args.program).map_err(from_library)?;
+    let mut units = Vec::new();
+    for unit in &args.units {
+        units.push(session.add_file(unit).map_err(from_library)?);
     }
-    if let Some(vertex_entry) = &args.vertex_entry {
-        return crate::commands::render_stages::render_two_stages(args, vertex_entry);
-    }
-    let loaded = compile_and_load(args)?;
-    render_loaded(&loaded, &args.target, &args.program)
-}
-
-/// The fragment entry compiled for fp30 and loaded on the machine.
-pub fn compile_and_load(args: &RenderArgs) -> Result<Loaded, Failure> {
-    load_compiled(compile_cg(&args.program, &args.cg)?)
+    let mut request = CompileRequest::new(source, Target::Fp30)
+        .language(language)
+        .units(units)
+        .entry(args.cg.entry.clone());
+    request.vertex_entry = match language {
+        Language::Parasol => args.parasol_program.clone(),
+        _ => args.vertex_entry.clone(),
+    };
+    request.cg = crate::commands::compile::cg_options(&args.cg);
+    render_request(&session, &request, &args.target, &args.program)
 }
 
 /// A compiled fp30 program loaded on the machine with its interface.
 pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded, Failure> {
-    pigment::render::load_compiled(compiled).map_err(crate::failure::from_library)
-}
-
-/// A fragment function (a front end's, lowered) compiled for fp30 and loaded on the machine; the
-/// compiler's errors go to `rejected`.
-pub fn compile_function(
-    fragment: pigment_ir::Function,
-    rejected: impl FnOnce(&[pigment_diag::Diagnostic]) -> Failure,
-) -> Result<Loaded, Failure> {
-    let mut module = pigment_ir::Module::new();
-    let entry = fragment.name.clone();
-    module.functions.append(fragment);
-    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
-        .map_err(|e| rejected(&e))?;
-    load_compiled(compiled)
+    pigment::render::load_compiled(compiled).map_err(from_library)
 }

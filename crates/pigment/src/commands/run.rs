@@ -1,62 +1,66 @@
-//! `pigment run PROGRAM`: render the reference quad to a PNG and/or raw floats. [`render_loaded`]
-//! is shared with `pigment render`, which compiles a Cg program first.
+//! `pigment run PROGRAM.fp`: render the reference quad to a PNG and/or raw floats.
+//! [`render_request`] is shared with `pigment render`: the library renders
+//! ([`pigment::Session::render`]), this module reads the options and writes the picture.
 
-use crate::bindings::bind;
-use crate::cli::{BindingArgs, RunArgs, TargetArgs};
-use crate::failure::{CommandResult, Failure};
-use crate::load::{load_fragment_program, Loaded};
+use crate::bindings::{bind, read, warn_unbound};
+use crate::cli::{BindingArgs, ExecArgs, RunArgs, TargetArgs};
+use crate::failure::{from_library, CommandResult, Failure};
+use crate::load::{print_entries, Loaded};
 use crate::values::parse_size;
-use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
+use nvfp::render::{Framebuffer, Shader};
+use pigment::render::{Executor, RenderOptions, Rendered};
+use pigment::{CompileRequest, Language, Session, Target};
 use std::path::Path;
 
 pub fn run(args: &RunArgs) -> CommandResult {
-    let loaded = load_fragment_program(&args.program)?;
-    render_loaded(&loaded, &args.target, &args.program)
+    let mut session = Session::new();
+    let source = session.add_file(&args.program).map_err(from_library)?;
+    let request = CompileRequest::new(source, Target::Fp30).language(Language::NvProgram);
+    render_request(&session, &request, &args.target, &args.program)
 }
 
-/// Renders the reference quad with `loaded` and writes what `target` asks for; without `-o` or
+/// Renders what `request` names as `target` asks and writes the picture; without `-o` or
 /// `--raw`, the PNG goes next to `program`.
-pub fn render_loaded(loaded: &Loaded, target: &TargetArgs, program: &Path) -> CommandResult {
-    render_with(
-        loaded,
-        &target.bindings,
-        target,
-        program,
-        |shader, frame| {
-            shade_reference_quad(shader, frame);
-            Ok(())
-        },
-    )
-}
-
-/// Binds `bindings` for `loaded`, lets `draw` shade a cleared target of `target`'s size with it, and
-/// writes the result as `target` asks (see [`render_loaded`]).
-pub fn render_with(
-    loaded: &Loaded,
-    bindings: &BindingArgs,
+pub fn render_request(
+    session: &Session,
+    request: &CompileRequest,
     target: &TargetArgs,
     program: &Path,
-    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
 ) -> CommandResult {
-    render_with_units(loaded, bindings, &[], target, program, draw)
+    let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
+    let options = RenderOptions {
+        width,
+        height,
+        bindings: read(&target.bindings, &mut |_| false)?,
+        executor: executor(&target.exec),
+    };
+    let rendered = session.render(request, &options).map_err(from_library)?;
+    report(&rendered, &target.bindings, &target.exec);
+    write_frame(&rendered.image, target, program)
 }
 
-/// [`render_with`] with textures the caller made (`units`: unit and texture) bound after the
-/// command line's.
-pub fn render_with_units(
-    loaded: &Loaded,
-    bindings: &BindingArgs,
-    units: &[(u8, nvfp::texture::Texture)],
-    target: &TargetArgs,
-    program: &Path,
-    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
-) -> CommandResult {
-    let frame = shade_with_units(loaded, bindings, units, target, draw)?;
-    write_frame(&frame, target, program)
+fn executor(args: &ExecArgs) -> Executor {
+    match args.no_jit {
+        true => Executor::Interpreter,
+        false => Executor::Jit,
+    }
 }
 
-/// The frame [`render_with_units`] shades, not written anywhere (a pass whose result the next
-/// one reads).
+/// The warnings, what did not bind, and the timings when asked for.
+fn report(rendered: &Rendered, bindings: &BindingArgs, exec: &ExecArgs) {
+    print_entries(&rendered.warnings);
+    warn_unbound(&rendered.unbound, bindings);
+    if let Some(warning) = &rendered.executor_warning {
+        eprintln!("pigment: warning: {warning}");
+    }
+    if exec.timings {
+        crate::commands::executor::report_timings(&rendered.timings);
+    }
+}
+
+/// Binds `bindings` for `loaded`, with textures the caller made (`units`: unit and texture)
+/// bound after the command line's, and lets `draw` shade a cleared target of `target`'s size (a
+/// pass of an ISL scene).
 pub fn shade_with_units(
     loaded: &Loaded,
     bindings: &BindingArgs,

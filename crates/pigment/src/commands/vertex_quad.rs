@@ -3,7 +3,7 @@
 
 use crate::failure::{from_library, Failure};
 use crate::values::parse_assignment;
-pub use pigment::render::vertex::{attribute, UNSET};
+pub use pigment::render::vertex::UNSET;
 use pigment_ir::interp::Textures;
 use pigment_ir::{Function, Input, Vector};
 

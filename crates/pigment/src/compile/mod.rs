@@ -5,7 +5,7 @@
 pub mod cg;
 pub mod isl;
 pub mod nv;
-mod parasol;
+pub(crate) mod parasol;
 mod web;
 
 use crate::artifact::Artifact;

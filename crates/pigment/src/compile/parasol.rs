@@ -37,7 +37,7 @@ type Units = Vec<pigment_parasol::ast::Unit>;
 
 /// Reads and checks the request's units with the standard library: the files, the units and the
 /// warnings.
-pub(super) fn check(
+pub(crate) fn check(
     session: &Session,
     request: &CompileRequest,
 ) -> Result<(SourceFiles, Units, Diagnostics)> {
@@ -177,6 +177,45 @@ fn fp30(func: Function, emit: Emit, name: &str) -> Result<Vec<Output>, Vec<Diagn
         ));
     }
     Ok(outputs)
+}
+
+/// A Parasol program's two shaders lowered, with the files their diagnostics point into.
+pub(crate) struct LoweredProgram {
+    pub vertex: Function,
+    pub fragment: Function,
+    files: SourceFiles,
+    pub warnings: Diagnostics,
+}
+
+impl LoweredProgram {
+    /// The rejection of `errors` (in the program's files), after its warnings.
+    pub fn rejected(&self, errors: &[Diagnostic]) -> Error {
+        let mut all = self.warnings.clone();
+        all.extend(&self.files, errors);
+        Error::Rejected(all)
+    }
+}
+
+/// The request's units checked and the program `program` lowered.
+pub(crate) fn lower_program(
+    session: &Session,
+    request: &CompileRequest,
+    program: &str,
+) -> Result<LoweredProgram> {
+    let (files, units, warnings) = check(session, request)?;
+    match pigment_parasol::lower::lower_program(&units, program) {
+        Ok((vertex, fragment)) => Ok(LoweredProgram {
+            vertex,
+            fragment,
+            files,
+            warnings,
+        }),
+        Err(d) => {
+            let mut all = warnings;
+            all.extend(&files, &[d]);
+            Err(Error::Rejected(all))
+        }
+    }
 }
 
 /// A program's two shaders, connected, as GLSL: `NAME.vert` and `NAME.frag`.

@@ -37,10 +37,10 @@ pub struct Bindings {
 /// What a binding did not bind, and why (a warning, not an error).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unbound {
-    /// `params[i]` named nothing the program has.
-    Param(usize, String),
-    /// `textures[i]` named a sampler the header does not give a unit.
-    Texture(usize, String),
+    /// A parameter (by the name given) that names nothing the program has.
+    Param(String, String),
+    /// A texture for a sampler (by the name given) that the header does not give a unit.
+    Texture(String, String),
 }
 
 /// Parameters and textures ready for the machine.
@@ -64,15 +64,15 @@ pub fn bind(loaded: &Loaded, bindings: &Bindings) -> Result<Bound> {
         *slot = value;
     }
     let mut unbound = Vec::new();
-    for (i, (name, value)) in bindings.params.iter().enumerate() {
+    for (name, value) in &bindings.params {
         let result = parameter(program, header, name)
             .and_then(|slot| set(program, &mut params, &slot, *value));
         if let Err(why) = result {
-            unbound.push(Unbound::Param(i, why));
+            unbound.push(Unbound::Param(name.clone(), why));
         }
     }
     let mut textures = TextureUnits::new();
-    for (i, (slot, texture)) in bindings.textures.iter().enumerate() {
+    for (slot, texture) in &bindings.textures {
         match slot {
             TextureSlot::Unit(unit) if *unit < nvfp::isa::TEXTURE_UNITS => {
                 textures.bind(*unit, texture.clone())
@@ -84,7 +84,7 @@ pub fn bind(loaded: &Loaded, bindings: &Bindings) -> Result<Bound> {
             }
             TextureSlot::Sampler(name) => match sampler_unit(header, name) {
                 Ok(unit) => textures.bind(unit, texture.clone()),
-                Err(why) => unbound.push(Unbound::Texture(i, why)),
+                Err(why) => unbound.push(Unbound::Texture(name.clone(), why)),
             },
         }
     }

@@ -16,6 +16,7 @@ use nvfp::exec::Machine;
 use nvfp::program::Program;
 pub use nvfp::render::Framebuffer;
 use pigment_fp30::header::ProgramInterface;
+use std::time::{Duration, Instant};
 
 /// A program on the machine, with what its header comments (`#var`, `#default`, ...) say about
 /// its bindings (empty for a program without them).
@@ -92,6 +93,15 @@ impl RenderOptions {
     }
 }
 
+/// How long the work took.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    /// The JIT's compile time (`None`: the interpreter ran).
+    pub jit_compile: Option<Duration>,
+    /// Shading every fragment.
+    pub shading: Duration,
+}
+
 /// A rendered picture and what was said on the way.
 pub struct Rendered {
     /// The picture: RGBA f32 per pixel, bottom row first, unclamped.
@@ -100,24 +110,47 @@ pub struct Rendered {
     pub warnings: Diagnostics,
     /// What the bindings did not bind.
     pub unbound: Vec<Unbound>,
+    /// The machine's warning where the JIT was asked for but the interpreter ran.
+    pub executor_warning: Option<String>,
+    /// How long the work took.
+    pub timings: Timings,
 }
 
-/// Renders the reference quad with `loaded` into a new `width` x `height` target.
-pub fn reference_quad(
+/// Binds `bindings` for `loaded` and lets `draw` shade a new target of `options`' size with it.
+pub fn shade(
     loaded: &Loaded,
+    bindings: &Bindings,
     options: &RenderOptions,
-) -> Result<(Framebuffer, Vec<Unbound>)> {
-    let bound = bindings::bind(loaded, &options.bindings)?;
-    let (machine, _, _) = machine(&loaded.program, options.executor);
+    draw: impl FnOnce(&nvfp::render::Shader<'_>, &mut Framebuffer),
+) -> Result<Rendered> {
+    let bound = bindings::bind(loaded, bindings)?;
+    let (machine, jit_compile, executor_warning) = machine(&loaded.program, options.executor);
     let shader = nvfp::render::Shader {
         program: &loaded.program,
         machine: &machine,
         params: &bound.params,
         textures: &bound.textures,
     };
-    let mut frame = Framebuffer::new(options.width, options.height);
-    nvfp::render::shade_reference_quad(&shader, &mut frame);
-    Ok((frame, bound.unbound))
+    let mut image = Framebuffer::new(options.width, options.height);
+    let start = Instant::now();
+    draw(&shader, &mut image);
+    Ok(Rendered {
+        image,
+        warnings: Diagnostics::new(),
+        unbound: bound.unbound,
+        executor_warning,
+        timings: Timings {
+            jit_compile,
+            shading: start.elapsed(),
+        },
+    })
+}
+
+/// Renders the reference quad with `loaded` into a new target of `options`' size.
+pub fn reference_quad(loaded: &Loaded, options: &RenderOptions) -> Result<Rendered> {
+    shade(loaded, &options.bindings, options, |shader, frame| {
+        nvfp::render::shade_reference_quad(shader, frame)
+    })
 }
 
 impl Session {
@@ -151,23 +184,58 @@ impl Session {
     /// assert_eq!(rendered.image.pixels[0], [0.125, 0.125, 0.0, 1.0]);
     /// ```
     pub fn render(&self, request: &CompileRequest, options: &RenderOptions) -> Result<Rendered> {
+        if request.resolved_language()? == Language::Parasol {
+            return parasol(self, request, options);
+        }
         let (loaded, mut warnings) = self.load(request)?;
-        let (image, unbound) = match &request.vertex_entry {
+        let mut rendered = match &request.vertex_entry {
             None => reference_quad(&loaded, options)?,
             Some(entry) => {
                 let lowered = cg::lower_vertex(self, request, entry, &mut warnings)?;
                 let stage = stages::VertexStage {
                     function: lowered.function(entry)?,
-                    textures: vertex_textures::VertexTextures::new(lowered.function(entry)?),
                     attribute: &|input, s, t| vertex::attribute(input.semantic.as_deref(), s, t),
                 };
                 stages::render_through(&loaded, stage, options)?
             }
         };
-        Ok(Rendered {
-            image,
-            warnings,
-            unbound,
-        })
+        rendered.warnings = warnings;
+        Ok(rendered)
     }
+}
+
+/// A Parasol program (`request.vertex_entry`, `package.Module.name`): its vertex shader run per
+/// vertex of the quad, its inputs taking, in declaration order, the quad's position, texture
+/// coordinate, colour and second coordinate set ((0, 0, 0, 1) after that); its fragment shader
+/// compiled for fp30 and run on the machine.
+fn parasol(
+    session: &Session,
+    request: &CompileRequest,
+    options: &RenderOptions,
+) -> Result<Rendered> {
+    let Some(program) = &request.vertex_entry else {
+        return Err(Error::Request(
+            "rendering Parasol needs `--program package.Module.name`".into(),
+        ));
+    };
+    let lowered = crate::compile::parasol::lower_program(session, request, program)?;
+    let mut module = pigment_ir::Module::new();
+    let entry = lowered.fragment.name.clone();
+    module.functions.append(lowered.fragment.clone());
+    let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())
+        .map_err(|errors| lowered.rejected(&errors))?;
+    let loaded = load_compiled(compiled)?;
+    let vertex = &lowered.vertex;
+    let attribute = |input: &pigment_ir::Input, s: f32, t: f32| {
+        const ORDER: [&str; 4] = ["POSITION", "TEXCOORD0", "COLOR0", "TEXCOORD1"];
+        let place = vertex.inputs.iter().position(|(_, i)| i.name == input.name);
+        vertex::attribute(place.and_then(|k| ORDER.get(k)).copied(), s, t)
+    };
+    let stage = stages::VertexStage {
+        function: vertex,
+        attribute: &attribute,
+    };
+    let mut rendered = stages::render_through(&loaded, stage, options)?;
+    rendered.warnings = lowered.warnings.clone();
+    Ok(rendered)
 }

@@ -6,20 +6,19 @@
 //! to the fragment program too when the fragment's interface knows the name (libretro's
 //! `IN.video_size` is in both).
 
-use super::bindings::{bind, Bindings, Unbound};
+use super::bindings::{Bindings, TextureSlot};
 use super::vertex::{run_quad_vertices_with, uniform_values};
 use super::vertex_textures::VertexTextures;
-use super::{machine, Framebuffer, Loaded, RenderOptions};
+use super::{shade, Loaded, RenderOptions, Rendered};
 use crate::error::Result;
 use nvfp::raster::{rasterize_strip, QuadBatch, Vertex};
+use nvfp::texture::Texture;
 use pigment_ir::{Function, Input};
 
-/// A vertex stage: the function, its textures, and the attributes of the quad's corners.
+/// A vertex stage: the function and the attributes of the quad's corners.
 pub struct VertexStage<'a> {
     /// The vertex function.
     pub function: &'a Function,
-    /// Its samplers' textures.
-    pub textures: VertexTextures,
     /// The attribute an input gets at corner (s, t) ([`super::vertex::attribute`] by semantic).
     pub attribute: &'a dyn Fn(&Input, f32, f32) -> [f32; 4],
 }
@@ -31,17 +30,13 @@ pub type Params = Vec<(String, [f32; 4])>;
 /// program gets: those the vertex function did not take, and those it took that the fragment's
 /// interface names too.
 pub fn vertices(
-    stage: &mut VertexStage<'_>,
+    stage: &VertexStage<'_>,
     params: &[(String, [f32; 4])],
+    textures: &mut VertexTextures,
     fragment: &Loaded,
 ) -> Result<(Vec<Vertex>, Params)> {
     let (uniforms, taken) = uniform_values(stage.function, params)?;
-    let vertices = run_quad_vertices_with(
-        stage.function,
-        &uniforms,
-        &mut stage.textures,
-        stage.attribute,
-    )?;
+    let vertices = run_quad_vertices_with(stage.function, &uniforms, textures, stage.attribute)?;
     let fragment_params = params
         .iter()
         .zip(&taken)
@@ -59,30 +54,50 @@ pub fn fragment_knows(loaded: &Loaded, name: &str) -> bool {
         .is_ok_and(|slots| !slots.is_empty())
 }
 
+/// The textures the vertex function's samplers name, and those the fragment program gets: the
+/// ones the vertex function did not take, and those it took that the fragment also has (a unit
+/// number, or a sampler its interface names).
+fn split_textures(
+    func: &Function,
+    textures: &[(TextureSlot, Texture)],
+    fragment: &Loaded,
+) -> (VertexTextures, Vec<(TextureSlot, Texture)>) {
+    let mut vertex = VertexTextures::new(func);
+    let mut rest = Vec::new();
+    for (slot, texture) in textures {
+        let (name, fragment_has) = match slot {
+            TextureSlot::Unit(unit) => (unit.to_string(), true),
+            TextureSlot::Sampler(name) => {
+                (name.clone(), fragment.interface.sampler_unit(name).is_ok())
+            }
+        };
+        let vertex_took = vertex.bind(func, &name, || texture.clone());
+        if !vertex_took || fragment_has {
+            rest.push((slot.clone(), texture.clone()));
+        }
+    }
+    (vertex, rest)
+}
+
 /// Renders `loaded` behind `stage` into a new target of `options`' size.
 pub fn render_through(
     loaded: &Loaded,
-    mut stage: VertexStage<'_>,
+    stage: VertexStage<'_>,
     options: &RenderOptions,
-) -> Result<(Framebuffer, Vec<Unbound>)> {
-    let (strip, params) = vertices(&mut stage, &options.bindings.params, loaded)?;
+) -> Result<Rendered> {
+    let (mut textures, fragment_textures) =
+        split_textures(stage.function, &options.bindings.textures, loaded);
+    let (strip, params) = vertices(&stage, &options.bindings.params, &mut textures, loaded)?;
     let bindings = Bindings {
+        locals: options.bindings.locals.clone(),
         params,
-        ..options.bindings.clone()
+        textures: fragment_textures,
     };
-    let bound = bind(loaded, &bindings)?;
-    let (machine, _, _) = machine(&loaded.program, options.executor);
-    let shader = nvfp::render::Shader {
-        program: &loaded.program,
-        machine: &machine,
-        params: &bound.params,
-        textures: &bound.textures,
-    };
-    let mut frame = Framebuffer::new(options.width, options.height);
-    let mut batch = QuadBatch::default();
-    rasterize_strip(&strip, frame.width, frame.height, &mut batch);
-    nvfp::render::shade(&shader, &batch, &mut frame);
-    Ok((frame, bound.unbound))
+    shade(loaded, &bindings, options, |shader, frame| {
+        let mut batch = QuadBatch::default();
+        rasterize_strip(&strip, frame.width, frame.height, &mut batch);
+        nvfp::render::shade(shader, &batch, frame);
+    })
 }
 
 #[cfg(test)]

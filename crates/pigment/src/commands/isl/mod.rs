@@ -18,11 +18,6 @@ use pigment_diag::{Diagnostic, SourceFiles};
 use pigment_isl::ast::Unit;
 use std::path::Path;
 
-/// Whether a path names an ISL file.
-pub fn is_isl(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "isl")
-}
-
 /// The file read, parsed and checked, its diagnostics printed; the files and the unit when it
 /// has no errors.
 fn checked(path: &Path) -> Result<(SourceFiles, Unit), Failure> {
