@@ -5,7 +5,8 @@
 //! writes them, so Pigment's NV_fragment_program machine can be compared with it value for value.
 //! libEGL is loaded at run time (nothing links against it); the GL entry points come from `eglGetProcAddress`.
 //!
-//! [`arb`] (crates/arb) translates a loaded NV_fragment_program into the ARB text the oracle runs.
+//! `pigment_arb::from_nv` (crates/arb) translates a loaded NV_fragment_program into the ARB text the
+//! oracle runs; the oracle itself depends on no compiler.
 //!
 //! [`Oracle::native`] opens the system's own driver instead, and [`Oracle::draw_nv_program`] runs an NV program
 //! there as it is (NVIDIA's drivers still implement NV_fragment_program); [`case`] holds a program with the
@@ -14,8 +15,6 @@
 //! This is the only crate of the workspace with `unsafe` code: it calls C. Every `unsafe` block says why it
 //! is sound; the rest of the crate is safe Rust.
 
-/// The NV → ARB_fragment_program translation (crates/arb's `from_nv`), under its old name.
-pub use pigment_arb::from_nv as arb;
 pub mod case;
 mod context;
 mod display;

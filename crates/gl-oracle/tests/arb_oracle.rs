@@ -3,8 +3,8 @@
 //! (reference-quad.md) at 4 x 2 pixels, where s = (i + 0.5) / 4 and t = (j + 0.5) / 2 are exact.
 //! These tests need Mesa's EGL and llvmpipe and fail (never skip) without them.
 
-use gl_oracle::arb::translate;
 use gl_oracle::{Filter, Inputs, Oracle, OracleTexture, TextureTarget};
+use pigment_arb::from_nv::translate;
 use pigment_diag::FileId;
 
 const W: u32 = 4;

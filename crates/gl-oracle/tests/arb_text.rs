@@ -1,8 +1,8 @@
 //! The NV -> ARB translator, text in and text out: each test loads an NV program with Pigment's parser
-//! and validator and checks the exact ARB text against the mapping in `gl_oracle::arb`'s documentation,
+//! and validator and checks the exact ARB text against the mapping in `pigment_arb::from_nv`'s documentation,
 //! or that an untranslatable feature is refused.
 
-use gl_oracle::arb::{translate, Translation, Unsupported};
+use pigment_arb::from_nv::{translate, Translation, Unsupported};
 use pigment_diag::FileId;
 
 fn load(nv: &str) -> nvfp::program::Program {

@@ -11,10 +11,11 @@
 //! draw and glFinish. After the table, the compile time of a 1024-instruction program (the longest
 //! there is) against the time the JIT takes to shade one frame with it.
 
-use gl_oracle::{arb, Inputs, Oracle, OracleTexture};
+use gl_oracle::{Inputs, Oracle, OracleTexture};
 use nvfp::exec::{Machine, Parameters};
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
 use nvfp::texture::{Filter, TexFormat, Texture, TextureUnits};
+use pigment_arb::from_nv as arb;
 use pigment_diag::FileId;
 use std::time::{Duration, Instant};
 

@@ -8,9 +8,10 @@
 //! The test fails, never skips, when EGL or llvmpipe is missing: `scripts/test` installs Mesa.
 
 use gl_oracle::case::Case;
-use gl_oracle::{arb, Oracle};
+use gl_oracle::Oracle;
 use nvfp::exec::Machine;
 use nvfp::render::{shade_reference_quad, Framebuffer, Shader};
+use pigment_arb::from_nv as arb;
 use std::path::{Path, PathBuf};
 
 fn corpus_dir() -> PathBuf {
