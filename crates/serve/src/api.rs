@@ -1,0 +1,57 @@
+//! The API calls: `POST /api/compile`, `POST /api/render` (each read by [`crate::request`], run
+//! under the [`Budget`], answered by [`crate::answer`]) and `GET /api/examples`, the bundled
+//! examples the page's menu offers.
+
+use crate::answer::{self, Answer};
+use crate::limits::Budget;
+use crate::request;
+use serde_json::json;
+
+/// The bundled examples: name, language, text. Built in, so the menu works wherever the server
+/// runs.
+const EXAMPLES: &[(&str, &str, &str)] = &[
+    ("rings.cg", "cg", include_str!("../../../examples/cg/rings.cg")),
+    ("testcard.cg", "cg", include_str!("../../../examples/cg/testcard.cg")),
+    ("tiles.cg", "cg", include_str!("../../../examples/cg/tiles.cg")),
+    ("sphere.fp", "fp", include_str!("../../../examples/fp/sphere.fp")),
+    ("ball.isl", "isl", include_str!("../../../examples/isl/ball.isl")),
+    ("rings.p", "parasol", include_str!("../../../examples/parasol/rings.p")),
+];
+
+/// Compiles the body's program.
+pub fn compile(body: &[u8], budget: &Budget) -> Answer {
+    let job = match request::compile(body) {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    match budget.run(move || job.session.compile(&job.request)) {
+        Ok(result) => answer::compiled(result),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// Renders the reference quad with the body's fragment program on the NV machine.
+pub fn render(body: &[u8], budget: &Budget) -> Answer {
+    let job = match request::render(body) {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    let format = job.format;
+    let run = move || {
+        let compile = &job.compile;
+        compile.session.render(&compile.request, &job.options)
+    };
+    match budget.run(run) {
+        Ok(result) => answer::rendered(result, format),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// The examples as `[{name, language, text}]`.
+pub fn examples() -> Answer {
+    let list: Vec<_> = EXAMPLES
+        .iter()
+        .map(|(name, language, text)| json!({ "name": name, "language": language, "text": text }))
+        .collect();
+    Answer::json(200, &json!(list))
+}
