@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 pub struct BadRequest(pub String);
 
 /// A compile: the session holding the sources, and the request.
+#[derive(Debug)]
 pub struct Compile {
     /// The sources the page sent.
     pub session: Session,
@@ -30,6 +31,7 @@ pub enum Format {
 }
 
 /// A render: the compile, the picture's size and bindings, and the format.
+#[derive(Debug)]
 pub struct Render {
     /// The program.
     pub compile: Compile,
