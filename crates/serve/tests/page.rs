@@ -1,0 +1,88 @@
+//! The playground page in Debian's Chromium, headless (`scripts/test` installs it): the page is
+//! opened with its state in the URL fragment, as a shared link gives it; Chromium runs it (the
+//! editor, the debounced compile, the lint marks, the NV machine's picture) and prints the DOM,
+//! in which the test finds the diagnostic at its line, and after the fix the output.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BROKEN: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR\n{\n    float4 c = float4(uv, 0, 1)\n    return c;\n}\n";
+const FIXED: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR\n{\n    float4 c = float4(uv, 0, 1);\n    return c;\n}\n";
+
+/// The fragment `#s=` holding the page's state, as `web/playground/src/state.js` writes it
+/// (base64url of the JSON, without padding).
+fn fragment(text: &str, target: &str) -> String {
+    let state = serde_json::json!({ "text": text, "language": "cg", "target": target });
+    let bytes = state.to_string().into_bytes();
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    format!("#s={out}")
+}
+
+/// The page's DOM once Chromium has run it for a few (virtual) seconds.
+fn dom(addr: SocketAddr, fragment: &str, profile: &std::path::Path) -> String {
+    let out = Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=8000"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("http://{addr}/{fragment}"))
+        .stderr(Stdio::null())
+        .output()
+        .expect("chromium runs (scripts/test installs Debian's chromium)");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The 1-based numbers of the editor's lines holding an error mark.
+fn marked_lines(dom: &str) -> Vec<usize> {
+    // Each line is a `<div class="cm-line ...">` (the active line has a second class).
+    dom.split("<div class=\"cm-line")
+        .skip(1)
+        .enumerate()
+        .filter(|(_, line)| line.contains("cm-lintRange-error"))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The text of the element with `id`.
+fn element<'a>(dom: &'a str, id: &str) -> &'a str {
+    let start = dom.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in {dom}"));
+    let rest = &dom[start..];
+    let open = rest.find('>').unwrap() + 1;
+    let close = rest[open..].find("</").unwrap();
+    &rest[open..open + close]
+}
+
+#[test]
+fn the_page_marks_the_error_at_its_line_then_shows_the_fixed_output_and_picture() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let profile = std::env::temp_dir().join(format!("pigment-serve-page-{}", std::process::id()));
+
+    let broken = dom(server.addr(), &fragment(BROKEN, "fp30"), &profile);
+    // The missing `;` of line 3 is found at the `return` on line 4.
+    assert_eq!(marked_lines(&broken), [4], "{broken}");
+    let diagnostics = element(&broken, "diagnostics");
+    assert!(diagnostics.contains("data-line=\"4\""), "{diagnostics}");
+
+    let fixed = dom(server.addr(), &fragment(FIXED, "fp30"), &profile);
+    assert!(marked_lines(&fixed).is_empty(), "{fixed}");
+    assert_eq!(element(&fixed, "status"), "compiled");
+    assert!(element(&fixed, "output").starts_with("!!FP1.0"), "{fixed}");
+    // The NV machine's picture arrived (an object URL of the PNG) with no error beside it.
+    let image = fixed.split("id=\"machine\"").nth(1).unwrap_or_default();
+    assert!(image.split('>').next().unwrap().contains("src=\"blob:"), "{fixed}");
+    assert_eq!(element(&fixed, "machine-note"), "");
+
+    let glsl = dom(server.addr(), &fragment(FIXED, "glsl:es300"), &profile);
+    assert!(element(&glsl, "output").starts_with("#version 300 es"), "{glsl}");
+    let _ = std::fs::remove_dir_all(&profile);
+    server.stop();
+}
