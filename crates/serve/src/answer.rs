@@ -33,7 +33,10 @@ impl Answer {
 
     /// `{"error": message}` with `status`.
     pub fn error(status: u16, message: impl Into<String>) -> Answer {
-        Answer::json(status, &json!({ "error": message.into(), "diagnostics": [] }))
+        Answer::json(
+            status,
+            &json!({ "error": message.into(), "diagnostics": [] }),
+        )
     }
 }
 
@@ -67,7 +70,12 @@ pub fn rendered(result: Result<Rendered, Error>, format: Format) -> Answer {
         },
         Format::F32 => (
             "application/octet-stream",
-            image.pixels.iter().flatten().flat_map(|v| v.to_le_bytes()).collect(),
+            image
+                .pixels
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
         ),
     };
     Answer {

@@ -10,12 +10,36 @@ use serde_json::json;
 /// The bundled examples: name, language, text. Built in, so the menu works wherever the server
 /// runs.
 const EXAMPLES: &[(&str, &str, &str)] = &[
-    ("rings.cg", "cg", include_str!("../../../examples/cg/rings.cg")),
-    ("testcard.cg", "cg", include_str!("../../../examples/cg/testcard.cg")),
-    ("tiles.cg", "cg", include_str!("../../../examples/cg/tiles.cg")),
-    ("sphere.fp", "fp", include_str!("../../../examples/fp/sphere.fp")),
-    ("ball.isl", "isl", include_str!("../../../examples/isl/ball.isl")),
-    ("rings.p", "parasol", include_str!("../../../examples/parasol/rings.p")),
+    (
+        "rings.cg",
+        "cg",
+        include_str!("../../../examples/cg/rings.cg"),
+    ),
+    (
+        "testcard.cg",
+        "cg",
+        include_str!("../../../examples/cg/testcard.cg"),
+    ),
+    (
+        "tiles.cg",
+        "cg",
+        include_str!("../../../examples/cg/tiles.cg"),
+    ),
+    (
+        "sphere.fp",
+        "fp",
+        include_str!("../../../examples/fp/sphere.fp"),
+    ),
+    (
+        "ball.isl",
+        "isl",
+        include_str!("../../../examples/isl/ball.isl"),
+    ),
+    (
+        "rings.p",
+        "parasol",
+        include_str!("../../../examples/parasol/rings.p"),
+    ),
 ];
 
 /// Compiles the body's program.

@@ -67,18 +67,22 @@ impl Server {
 
 /// Answers one request; a panic anywhere in it is answered 500.
 fn serve(mut request: tiny_http::Request, budget: &Budget) {
-    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        route(&mut request, budget)
-    }))
-    .unwrap_or_else(|panic| {
-        let message = panic_message(&*panic);
-        Answer::error(500, format!("internal error (a bug in Pigment): {message}"))
-    });
+    let answer =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&mut request, budget)))
+            .unwrap_or_else(|panic| {
+                let message = panic_message(&*panic);
+                Answer::error(500, format!("internal error (a bug in Pigment): {message}"))
+            });
     let _ = request.respond(response(answer));
 }
 
 fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
-    let path = request.url().split(['?', '#']).next().unwrap_or("/").to_string();
+    let path = request
+        .url()
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .to_string();
     match (request.method(), path.as_str()) {
         (tiny_http::Method::Post, "/api/compile") => match body(request) {
             Ok(body) => api::compile(&body, budget),
@@ -124,8 +128,7 @@ fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
     let header = |name: &str, value: &str| {
         tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
     };
-    let mut response =
-        tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
+    let mut response = tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
     let fixed = [
         ("Content-Type", answer.content_type.to_string()),
         ("Cache-Control", "no-store".to_string()),

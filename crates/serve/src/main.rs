@@ -43,7 +43,10 @@ fn main() -> std::process::ExitCode {
     match pigment_serve::run(&options) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("pigment serve: cannot listen on {}:{}: {e}", args.bind, args.port);
+            eprintln!(
+                "pigment serve: cannot listen on {}:{}: {e}",
+                args.bind, args.port
+            );
             std::process::ExitCode::FAILURE
         }
     }

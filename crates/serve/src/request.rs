@@ -70,7 +70,9 @@ pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     let target = string(&map, "target")?.ok_or_else(|| bad("`target` is missing"))?;
     let target: Target = target.parse().map_err(|e| bad(format!("`target`: {e}")))?;
     if target == Target::Web {
-        return Err(bad("`target`: the web target is the playground's own picture"));
+        return Err(bad(
+            "`target`: the web target is the playground's own picture",
+        ));
     }
     compile_to(&map, target)
 }
@@ -98,11 +100,15 @@ fn compile_to(map: &Map<String, Value>, target: Target) -> Result<Compile, BadRe
     let session = sources(map)?;
     let main = string(map, "main")?.ok_or_else(|| bad("`main` is missing"))?;
     if session.source(main).is_err() {
-        return Err(bad(format!("`main`: `{main}` is not one of the sources sent")));
+        return Err(bad(format!(
+            "`main`: `{main}` is not one of the sources sent"
+        )));
     }
     let mut request = CompileRequest::new(main, target);
     request.language = language(map, session.source(main).unwrap_or_default())?;
-    request.entry = string(map, "entry")?.filter(|e| !e.is_empty()).map(Into::into);
+    request.entry = string(map, "entry")?
+        .filter(|e| !e.is_empty())
+        .map(Into::into);
     request.stage = match string(map, "stage")? {
         None | Some("") => None,
         Some("vertex") => Some(Stage::Vertex),
@@ -129,7 +135,9 @@ fn sources(map: &Map<String, Value>) -> Result<Session, BadRequest> {
     for (i, source) in list.iter().enumerate() {
         let field = |key| source.get(key).and_then(Value::as_str);
         let (Some(name), Some(text)) = (field("name"), field("text")) else {
-            return Err(bad(format!("`sources[{i}]` must be {{name, text}} with strings")));
+            return Err(bad(format!(
+                "`sources[{i}]` must be {{name, text}} with strings"
+            )));
         };
         if name.is_empty() || name.len() > 255 {
             return Err(bad(format!("`sources[{i}].name` must be 1 to 255 bytes")));
@@ -177,7 +185,11 @@ fn side(map: &Map<String, Value>, key: &str) -> Result<u32, BadRequest> {
             .as_u64()
             .filter(|n| (1..=u64::from(MAX_SIDE)).contains(n))
             .map(|n| n as u32)
-            .ok_or_else(|| bad(format!("`{key}` must be a whole number from 1 to {MAX_SIDE}"))),
+            .ok_or_else(|| {
+                bad(format!(
+                    "`{key}` must be a whole number from 1 to {MAX_SIDE}"
+                ))
+            }),
     }
 }
 
@@ -218,7 +230,10 @@ mod tests {
         let ok = br#"{"sources":[{"name":"a.cg","text":"x"}],"main":"a.cg","target":"fp30"}"#;
         assert!(compile(ok).is_ok());
         let no_main = br#"{"sources":[{"name":"a.cg","text":"x"}],"main":"b.cg","target":"fp30"}"#;
-        assert!(compile(no_main).unwrap_err().0.contains("not one of the sources"));
+        assert!(compile(no_main)
+            .unwrap_err()
+            .0
+            .contains("not one of the sources"));
         let target = br#"{"sources":[{"name":"a.cg","text":"x"}],"main":"a.cg","target":"dxil"}"#;
         assert!(compile(target).unwrap_err().0.starts_with("`target`"));
         assert!(compile(b"[1]").unwrap_err().0.contains("JSON object"));
@@ -229,7 +244,10 @@ mod tests {
     #[test]
     fn the_language_comes_from_the_name_else_the_text() {
         let nv = br#"{"sources":[{"name":"a","text":"!!FP1.0\nEND"}],"main":"a","target":"fp30"}"#;
-        assert_eq!(compile(nv).unwrap().request.language, Some(Language::NvProgram));
+        assert_eq!(
+            compile(nv).unwrap().request.language,
+            Some(Language::NvProgram)
+        );
         let cg = br#"{"sources":[{"name":"a.cg","text":"!!FP1.0"}],"main":"a.cg","target":"fp30"}"#;
         assert_eq!(compile(cg).unwrap().request.language, None);
     }

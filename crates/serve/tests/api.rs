@@ -22,7 +22,12 @@ const RUNAWAY: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR
 /// The server still compiles a good program.
 fn still_serving(addr: std::net::SocketAddr) {
     let reply = post(addr, "/api/compile", &cg(UV, "fp30"));
-    assert_eq!(reply.status, 200, "{}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
 }
 
 #[test]
@@ -31,7 +36,10 @@ fn a_good_compile_answers_each_target() {
     let fp30 = post(server.addr(), "/api/compile", &cg(UV, "fp30")).json();
     // NV_fragment_program's text begins `!!FP1.0` and has an `END` line (the extension's grammar).
     let text = fp30["outputs"][0]["text"].as_str().unwrap();
-    assert!(text.starts_with("!!FP1.0") && text.lines().any(|l| l == "END"), "{text:?}");
+    assert!(
+        text.starts_with("!!FP1.0") && text.lines().any(|l| l == "END"),
+        "{text:?}"
+    );
     let glsl = post(server.addr(), "/api/compile", &cg(UV, "glsl:es300")).json();
     let text = glsl["outputs"][0]["text"].as_str().unwrap();
     assert!(text.starts_with("#version 300 es"), "{text}");
@@ -51,7 +59,12 @@ fn an_error_is_located_at_its_line() {
     let first = &reply.json()["diagnostics"][0];
     // The missing `;` is found at the `}` that follows: line 4, column 1.
     assert_eq!(
-        (&first["file"], &first["line"], &first["column"], &first["severity"]),
+        (
+            &first["file"],
+            &first["line"],
+            &first["column"],
+            &first["severity"]
+        ),
         (&json!("main.cg"), &json!(4), &json!(1), &json!("error"))
     );
     still_serving(server.addr());
@@ -76,7 +89,12 @@ fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
         "main": "main.cg", "width": 1, "height": 1, "format": "f32",
     });
     let reply = post(server.addr(), "/api/render", &sent);
-    assert_eq!(reply.status, 200, "{}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
     assert_eq!(floats(&reply), [0.5, 0.5, 0.5, 1.0]);
     server.stop();
 }
@@ -90,7 +108,10 @@ fn a_render_is_the_reference_quad() {
     body["format"] = json!("f32");
     let reply = post(server.addr(), "/api/render", &body);
     assert_eq!(reply.status, 200);
-    assert_eq!((reply.header("x-width"), reply.header("x-height")), (Some("4"), Some("2")));
+    assert_eq!(
+        (reply.header("x-width"), reply.header("x-height")),
+        (Some("4"), Some("2"))
+    );
     // shared/specs/reference-quad.md: pixel (i, j) gets s = (i + 0.5) / W, t = (j + 0.5) / H,
     // bottom row first.
     let pixels = floats(&reply);
@@ -111,7 +132,10 @@ fn hostile_requests_get_clear_errors_and_the_server_keeps_serving() {
     let huge = vec![b' '; (1 << 20) + 1];
     let reply = call(addr, "POST", "/api/compile", &huge);
     assert_eq!(reply.status, 413);
-    assert!(reply.json()["error"].as_str().unwrap().contains("larger than"));
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("larger than"));
     still_serving(addr);
     let reply = call(addr, "POST", "/api/compile", b"{\"sources\": [");
     assert_eq!(reply.status, 400);
@@ -126,7 +150,10 @@ fn hostile_requests_get_clear_errors_and_the_server_keeps_serving() {
     assert_eq!(post(addr, "/api/render", &wide).status, 400);
     let reply = post(addr, "/api/compile", &cg(UV, "dxil"));
     assert_eq!(reply.status, 400);
-    assert!(reply.json()["error"].as_str().unwrap().contains("unknown target"));
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown target"));
     assert_eq!(call(addr, "GET", "/api/nothing", b"").status, 404);
     assert_eq!(call(addr, "DELETE", "/api/compile", b"").status, 405);
     still_serving(addr);
@@ -138,7 +165,12 @@ fn a_runaway_compile_is_answered_408_and_abandoned_work_is_bounded() {
     let server = server(2, Duration::from_millis(1500), 1);
     let addr = server.addr();
     let reply = post(addr, "/api/compile", &cg(RUNAWAY, "fp30"));
-    assert_eq!(reply.status, 408, "{}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        408,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
     assert!(reply.json()["error"].as_str().unwrap().contains("budget"));
     // The abandoned compile still runs: with room for one, the server refuses new work...
     let busy = post(addr, "/api/compile", &cg(UV, "fp30"));
@@ -183,8 +215,15 @@ fn the_page_and_its_bundle_are_served() {
     // The page loads nothing from another host.
     assert!(!html.contains("http://") && !html.contains("https://"));
     let bundle = call(server.addr(), "GET", "/playground.js", b"");
-    assert_eq!(bundle.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(
+        bundle.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
     let examples = call(server.addr(), "GET", "/api/examples", b"").json();
-    assert!(examples.as_array().unwrap().iter().any(|e| e["name"] == "sphere.fp"));
+    assert!(examples
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["name"] == "sphere.fp"));
     server.stop();
 }

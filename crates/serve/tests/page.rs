@@ -20,7 +20,10 @@ fn fragment(text: &str, target: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
         for i in 0..=chunk.len() {
             out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
         }
@@ -31,7 +34,12 @@ fn fragment(text: &str, target: &str) -> String {
 /// The page's DOM once Chromium has run it for a few (virtual) seconds.
 fn dom(addr: SocketAddr, fragment: &str, profile: &std::path::Path) -> String {
     let out = Command::new("chromium")
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=8000"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=8000",
+        ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
         .arg(format!("http://{addr}/{fragment}"))
@@ -54,7 +62,9 @@ fn marked_lines(dom: &str) -> Vec<usize> {
 
 /// The text of the element with `id`.
 fn element<'a>(dom: &'a str, id: &str) -> &'a str {
-    let start = dom.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in {dom}"));
+    let start = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in {dom}"));
     let rest = &dom[start..];
     let open = rest.find('>').unwrap() + 1;
     let close = rest[open..].find("</").unwrap();
@@ -78,11 +88,17 @@ fn the_page_marks_the_error_at_its_line_then_shows_the_fixed_output_and_picture(
     assert!(element(&fixed, "output").starts_with("!!FP1.0"), "{fixed}");
     // The NV machine's picture arrived (an object URL of the PNG) with no error beside it.
     let image = fixed.split("id=\"machine\"").nth(1).unwrap_or_default();
-    assert!(image.split('>').next().unwrap().contains("src=\"blob:"), "{fixed}");
+    assert!(
+        image.split('>').next().unwrap().contains("src=\"blob:"),
+        "{fixed}"
+    );
     assert_eq!(element(&fixed, "machine-note"), "");
 
     let glsl = dom(server.addr(), &fragment(FIXED, "glsl:es300"), &profile);
-    assert!(element(&glsl, "output").starts_with("#version 300 es"), "{glsl}");
+    assert!(
+        element(&glsl, "output").starts_with("#version 300 es"),
+        "{glsl}"
+    );
     let _ = std::fs::remove_dir_all(&profile);
     server.stop();
 }
