@@ -10,6 +10,7 @@
 pub mod answer;
 pub mod api;
 pub mod assets;
+pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{call, cg, constant, floats, post, server};
+use common::{call, cg, constant, post, render_f32, server};
 use serde_json::json;
 use std::time::Duration;
 
@@ -95,17 +95,14 @@ fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
         "{}",
         String::from_utf8_lossy(&reply.body)
     );
-    assert_eq!(floats(&reply), [0.5, 0.5, 0.5, 1.0]);
+    assert_eq!(reply.floats(), [0.5, 0.5, 0.5, 1.0]);
     server.stop();
 }
 
 #[test]
 fn a_render_is_the_reference_quad() {
     let server = server(2, Duration::from_secs(60), 2);
-    let mut body = cg(UV, "fp30");
-    body["width"] = json!(4);
-    body["height"] = json!(2);
-    body["format"] = json!("f32");
+    let mut body = render_f32(UV, 4, 2);
     let reply = post(server.addr(), "/api/render", &body);
     assert_eq!(reply.status, 200);
     assert_eq!(
@@ -114,7 +111,7 @@ fn a_render_is_the_reference_quad() {
     );
     // shared/specs/reference-quad.md: pixel (i, j) gets s = (i + 0.5) / W, t = (j + 0.5) / H,
     // bottom row first.
-    let pixels = floats(&reply);
+    let pixels = reply.floats();
     assert_eq!(pixels.len(), 4 * 2 * 4);
     assert_eq!(pixels[..4], [0.125, 0.25, 0.0, 1.0]);
     assert_eq!(pixels[7 * 4..], [0.875, 0.75, 0.0, 1.0]);
@@ -188,13 +185,9 @@ fn concurrent_clients_each_get_their_own_answer() {
             std::thread::spawn(move || {
                 for n in 0..25u32 {
                     let k = client * 25 + n;
-                    let mut body = cg(&constant(k), "fp30");
-                    body["width"] = json!(1);
-                    body["height"] = json!(1);
-                    body["format"] = json!("f32");
-                    let reply = post(addr, "/api/render", &body);
+                    let reply = post(addr, "/api/render", &render_f32(&constant(k), 1, 1));
                     assert_eq!(reply.status, 200);
-                    assert_eq!(floats(&reply), [k as f32, 0.5, 0.25, 1.0], "request {k}");
+                    assert_eq!(reply.floats(), [k as f32, 0.5, 0.25, 1.0], "request {k}");
                 }
             })
         })
