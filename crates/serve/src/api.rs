@@ -1,4 +1,4 @@
-//! The API calls: `POST /api/compile`, `POST /api/render` (each read by [`crate::request`], run
+//! The API calls: `POST /api/compile`, `POST /api/render`, `POST /api/web` (each read by [`crate::request`], run
 //! under the [`Budget`], answered by [`crate::answer`]) and `GET /api/examples`, the bundled
 //! examples the page's menu offers.
 
@@ -50,6 +50,18 @@ pub fn compile(body: &[u8], budget: &Budget) -> Answer {
     };
     match budget.run(move || job.session.compile(&job.request)) {
         Ok(result) => answer::compiled(result),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// The program as the web page draws it (`shader.js`'s object), for the browser's own picture.
+pub fn web(body: &[u8], budget: &Budget) -> Answer {
+    let job = match request::web(body) {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    match budget.run(move || job.session.compile(&job.request)) {
+        Ok(result) => answer::web_shader(result),
         Err(refused) => answer::refused(refused),
     }
 }

@@ -83,17 +83,19 @@ fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
         .next()
         .unwrap_or("/")
         .to_string();
-    match (request.method(), path.as_str()) {
-        (tiny_http::Method::Post, "/api/compile") => match body(request) {
-            Ok(body) => api::compile(&body, budget),
+    let call: Option<fn(&[u8], &Budget) -> Answer> = match path.as_str() {
+        "/api/compile" => Some(api::compile),
+        "/api/render" => Some(api::render),
+        "/api/web" => Some(api::web),
+        _ => None,
+    };
+    match (request.method(), call) {
+        (tiny_http::Method::Post, Some(call)) => match body(request) {
+            Ok(body) => call(&body, budget),
             Err(answer) => answer,
         },
-        (tiny_http::Method::Post, "/api/render") => match body(request) {
-            Ok(body) => api::render(&body, budget),
-            Err(answer) => answer,
-        },
-        (tiny_http::Method::Get, "/api/examples") => api::examples(),
-        (tiny_http::Method::Get, path) => match assets::asset(path) {
+        (tiny_http::Method::Get, None) if path == "/api/examples" => api::examples(),
+        (tiny_http::Method::Get, None) => match assets::asset(&path) {
             Some((content_type, bytes)) => Answer {
                 status: 200,
                 content_type,
@@ -102,7 +104,7 @@ fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
             },
             None => Answer::error(404, format!("no file `{path}`")),
         },
-        (method, path) => Answer::error(405, format!("{method} {path}: not an API call")),
+        (method, _) => Answer::error(405, format!("{method} {path}: not an API call")),
     }
 }
 

@@ -77,6 +77,12 @@ pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     compile_to(&map, target)
 }
 
+/// Reads a request for the page's own drawing: a compile's fields (the target is the web page's
+/// WGSL and GLSL ES 3.00 with their uniforms).
+pub fn web(body: &[u8]) -> Result<Compile, BadRequest> {
+    compile_to(&object(body)?, Target::Web)
+}
+
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
 /// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]} and `format` (`png` or `f32`).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {

@@ -207,6 +207,10 @@ fn the_page_and_its_bundle_are_served() {
     assert!(html.contains("<script src=\"/playground.js\">"));
     // The page loads nothing from another host.
     assert!(!html.contains("http://") && !html.contains("https://"));
+    assert_eq!(
+        call(server.addr(), "GET", "/pigment-web.js", b"").status,
+        200
+    );
     let bundle = call(server.addr(), "GET", "/playground.js", b"");
     assert_eq!(
         bundle.header("content-type"),

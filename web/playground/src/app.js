@@ -1,10 +1,11 @@
 // The playground: an editor whose text is compiled by the server as you type (CodeMirror's linter
 // debounces it), the diagnostics as lint marks at their lines, the output with its reflection, and
-// the NV machine's picture of the reference quad. The state lives in the URL fragment.
+// the NV machine's picture of the reference quad beside the browser's own drawing of it. The state lives in the URL fragment.
 import { EditorView, basicSetup } from "codemirror";
 import { linter, lintGutter, forceLinting } from "@codemirror/lint";
 import { cg } from "./highlight.js";
 import * as api from "./api.js";
+import * as pictures from "./pictures.js";
 import { readState, writeState } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,17 +64,15 @@ function showDiagnostics(diagnostics) {
   );
 }
 
-async function showPicture(body) {
-  const note = $("machine-note");
-  if (!["cg", "fp", ""].includes($("language").value) || $("stage").value === "vertex") {
-    note.textContent = "The NV machine draws Cg fragment programs and NV programs.";
+/// The pictures, for the programs the NV machine and the web page draw: Cg fragment programs.
+function showPictures(body) {
+  const note = $("agreement");
+  const language = $("language").value;
+  if (!["cg", ""].includes(language) || $("stage").value === "vertex") {
+    note.textContent = "The pictures are drawn for Cg fragment programs.";
     return;
   }
-  const answer = await api.render({ ...body, target: undefined, width: 256, height: 256 });
-  if (answer.image) {
-    $("machine").src = answer.image;
-    note.textContent = "";
-  } else note.textContent = answer.error;
+  pictures.show(body).catch((e) => (note.textContent = e.message));
 }
 
 async function check(view) {
@@ -92,7 +91,7 @@ async function check(view) {
   if (answer.status === 200) {
     showOutputs(answer.outputs);
     $("status").textContent = "compiled";
-    showPicture(body);
+    showPictures(body);
   } else {
     $("status").textContent = answer.error;
   }
