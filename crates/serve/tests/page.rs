@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::devtools::Browser;
+
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -106,6 +108,66 @@ fn the_page_marks_the_error_at_its_line_then_shows_the_fixed_output_and_both_pic
         element(&glsl, "output").starts_with("#version 300 es"),
         "{glsl}"
     );
+    let _ = std::fs::remove_dir_all(&profile);
+    server.stop();
+}
+
+#[test]
+fn typing_a_program_marks_its_error_and_typing_the_fix_gives_fp30_then_glsl() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let profile = std::env::temp_dir().join(format!("pigment-serve-typing-{}", std::process::id()));
+    let url = format!(
+        "http://{}/?api=webgl{}",
+        server.addr(),
+        fragment("", "fp30")
+    );
+    let mut browser = Browser::open(&url, &profile);
+    let long = Duration::from_secs(60);
+    assert!(
+        browser.wait_until("!!window.playground", long),
+        "the editor starts"
+    );
+    browser.eval("document.querySelector('.cm-content').focus()");
+    browser.type_text(BROKEN);
+    let at_line_4 = "document.querySelector('#diagnostics li[data-line=\"4\"]') !== null";
+    assert!(
+        browser.wait_until(at_line_4, long),
+        "no diagnostic at line 4"
+    );
+    let marked = "[...document.querySelectorAll('.cm-line')]\
+                  .findIndex((l) => l.querySelector('.cm-lintRange-error')) + 1";
+    assert!(
+        browser.wait_until(&format!("{marked} === 4"), long),
+        "no mark on line 4"
+    );
+
+    // The fix: the caret to the end of line 3, and `;` typed there.
+    browser.eval("playground.dispatch({ selection: { anchor: playground.state.doc.line(3).to } })");
+    browser.type_text(";");
+    assert_eq!(browser.eval("playground.state.doc.toString()"), FIXED);
+    let compiled = "document.getElementById('status').textContent === 'compiled' && \
+                    document.getElementById('output').textContent.startsWith('!!FP1.0')";
+    assert!(
+        browser.wait_until(compiled, long),
+        "no fp30 output after the fix"
+    );
+    assert_eq!(browser.eval(&format!("{marked}")), 0);
+
+    // GLSL ES 3.00 picked from the target menu.
+    browser.eval(
+        "const menu = document.getElementById('target'); menu.value = 'glsl:es300'; \
+         menu.dispatchEvent(new Event('change'))",
+    );
+    let glsl = "document.getElementById('output').textContent.startsWith('#version 300 es')";
+    assert!(browser.wait_until(glsl, long), "no GLSL ES output");
+    let agree = "document.getElementById('agreement').textContent.startsWith('agree:')";
+    assert!(
+        browser.wait_until(agree, long),
+        "the two pictures do not agree"
+    );
+    let largest = browser.eval("Number(document.getElementById('agreement').dataset.largest)");
+    assert!(largest.as_f64().unwrap() <= 2e-3, "{largest}");
+    drop(browser);
     let _ = std::fs::remove_dir_all(&profile);
     server.stop();
 }

@@ -2,7 +2,7 @@
 // debounces it), the diagnostics as lint marks at their lines, the output with its reflection, and
 // the NV machine's picture of the reference quad beside the browser's own drawing of it. The state lives in the URL fragment.
 import { EditorView, basicSetup } from "codemirror";
-import { linter, lintGutter, forceLinting } from "@codemirror/lint";
+import { linter, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { cg } from "./highlight.js";
 import * as api from "./api.js";
 import * as pictures from "./pictures.js";
@@ -75,7 +75,11 @@ function showPictures(body) {
   pictures.show(body).catch((e) => (note.textContent = e.message));
 }
 
+/// The newest compile's number: an older answer arriving late must not overwrite a newer one.
+let latest = 0;
+
 async function check(view) {
+  const ticket = ++latest;
   const text = view.state.doc.toString();
   const body = request(text);
   writeState({ text, ...Object.fromEntries(controls.map((id) => [id, $(id).value])) });
@@ -87,6 +91,7 @@ async function check(view) {
     $("status").textContent = `the server did not answer: ${e}`;
     return [];
   }
+  if (ticket !== latest) return [];
   showDiagnostics(answer.diagnostics ?? []);
   if (answer.status === 200) {
     showOutputs(answer.outputs);
@@ -124,7 +129,9 @@ function start() {
     extensions: [basicSetup, cg, lintGutter(), linter(check, { delay: 300 })],
     parent: $("editor"),
   });
-  for (const id of controls) $(id).addEventListener("change", () => forceLinting(view));
+  // The linter runs on edits only: a picker's change compiles at once and sets the marks itself.
+  const recheck = async () => view.dispatch(setDiagnostics(view.state, await check(view)));
+  for (const id of controls) $(id).addEventListener("change", recheck);
   loadExamples(view);
   window.playground = view;
 }

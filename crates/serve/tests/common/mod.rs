@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod devtools;
+
 pub use pigment_serve::client::Reply;
 use pigment_serve::{client, Budget, Server};
 use std::net::SocketAddr;
