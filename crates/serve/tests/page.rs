@@ -151,7 +151,7 @@ fn typing_a_program_marks_its_error_and_typing_the_fix_gives_fp30_then_glsl() {
         browser.wait_until(compiled, long),
         "no fp30 output after the fix"
     );
-    assert_eq!(browser.eval(&format!("{marked}")), 0);
+    assert_eq!(browser.eval(marked), 0);
 
     // GLSL ES 3.00 picked from the target menu.
     browser.eval(
