@@ -5,6 +5,7 @@
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
 use crate::request;
+use pigment::{Artifact, Error};
 use serde_json::json;
 
 /// The bundled examples: name, language, text. Built in, so the menu works wherever the server
@@ -44,24 +45,26 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
 
 /// Compiles the body's program.
 pub fn compile(body: &[u8], budget: &Budget) -> Answer {
-    let job = match request::compile(body) {
-        Ok(job) => job,
-        Err(bad) => return Answer::error(400, bad.0),
-    };
-    match budget.run(move || job.session.compile(&job.request)) {
-        Ok(result) => answer::compiled(result),
-        Err(refused) => answer::refused(refused),
-    }
+    compile_with(request::compile(body), budget, answer::compiled)
 }
 
 /// The program as the web page draws it (`shader.js`'s object), for the browser's own picture.
 pub fn web(body: &[u8], budget: &Budget) -> Answer {
-    let job = match request::web(body) {
+    compile_with(request::web(body), budget, answer::web_shader)
+}
+
+/// Runs a compile read from a body under the budget; `answer` turns its result into the answer.
+fn compile_with(
+    job: Result<request::Compile, request::BadRequest>,
+    budget: &Budget,
+    answer: fn(Result<Artifact, Error>) -> Answer,
+) -> Answer {
+    let job = match job {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
     match budget.run(move || job.session.compile(&job.request)) {
-        Ok(result) => answer::web_shader(result),
+        Ok(result) => answer(result),
         Err(refused) => answer::refused(refused),
     }
 }
