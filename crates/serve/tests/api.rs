@@ -30,6 +30,18 @@ fn still_serving(addr: std::net::SocketAddr) {
     );
 }
 
+/// The diagnostics of a Cg program the server must reject (422) for fp30.
+fn rejected(addr: std::net::SocketAddr, program: &str) -> serde_json::Value {
+    let reply = post(addr, "/api/compile", &cg(program, "fp30"));
+    assert_eq!(
+        reply.status,
+        422,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    reply.json()["diagnostics"].clone()
+}
+
 #[test]
 fn a_good_compile_answers_each_target() {
     let server = server(2, Duration::from_secs(60), 2);
@@ -54,9 +66,7 @@ fn a_good_compile_answers_each_target() {
 fn an_error_is_located_at_its_line() {
     let server = server(2, Duration::from_secs(60), 2);
     let program = "float4 main(float4 t : TEXCOORD0) : COLOR\n{\n    return t\n}\n";
-    let reply = post(server.addr(), "/api/compile", &cg(program, "fp30"));
-    assert_eq!(reply.status, 422);
-    let first = &reply.json()["diagnostics"][0];
+    let first = &rejected(server.addr(), program)[0];
     // The missing `;` is found at the `}` that follows: line 4, column 1.
     assert_eq!(
         (
@@ -76,9 +86,7 @@ fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
     let server = server(2, Duration::from_secs(60), 2);
     // Cargo.toml exists on disk beside the test: the server must not read it.
     let program = "#include \"Cargo.toml\"\nfloat4 main() : COLOR { return 1; }\n";
-    let reply = post(server.addr(), "/api/compile", &cg(program, "fp30"));
-    assert_eq!(reply.status, 422);
-    let first = &reply.json()["diagnostics"][0];
+    let first = &rejected(server.addr(), program)[0];
     assert_eq!((&first["line"], &first["column"]), (&json!(1), &json!(10)));
     assert!(first["message"].as_str().unwrap().contains("Cargo.toml"));
     let sent = json!({
