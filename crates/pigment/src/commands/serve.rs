@@ -28,15 +28,22 @@ pub fn serve(args: &ServeArgs) -> CommandResult {
     if args.open {
         command.arg("--open");
     }
-    let status = command.status().map_err(|e| {
+    let cannot = |e: std::io::Error| {
         Failure::Usage(format!(
             "cannot run `{}` ({e}): build it with `cargo build -p pigment-serve` \
              or install it with `cargo install --path crates/serve`",
             server.display()
         ))
-    })?;
-    match status.success() {
+    };
+    // On Unix the server takes this process's place, so that a signal to `pigment serve` reaches it.
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        Err(cannot(command.exec()))
+    }
+    #[cfg(not(unix))]
+    match command.status().map_err(cannot)?.success() {
         true => Ok(()),
-        false => Err(Failure::Output(format!("the server stopped: {status}"))),
+        false => Err(Failure::Output("the server stopped with an error".into())),
     }
 }
