@@ -8,37 +8,45 @@ use crate::request;
 use pigment::{Artifact, Error};
 use serde_json::json;
 
-/// The bundled examples: name, language, text. Built in, so the menu works wherever the server
-/// runs.
-const EXAMPLES: &[(&str, &str, &str)] = &[
-    (
+/// An example of the menu: its name, language, entry ("" for the default) and text.
+struct Example(&'static str, &'static str, &'static str, &'static str);
+
+/// The bundled examples, built in so that the menu works wherever the server runs.
+const EXAMPLES: &[Example] = &[
+    Example(
         "rings.cg",
         "cg",
+        "",
         include_str!("../../../examples/cg/rings.cg"),
     ),
-    (
+    Example(
         "testcard.cg",
         "cg",
+        "",
         include_str!("../../../examples/cg/testcard.cg"),
     ),
-    (
+    Example(
         "tiles.cg",
         "cg",
+        "",
         include_str!("../../../examples/cg/tiles.cg"),
     ),
-    (
+    Example(
         "sphere.fp",
         "fp",
+        "",
         include_str!("../../../examples/fp/sphere.fp"),
     ),
-    (
+    Example(
         "ball.isl",
         "isl",
+        "",
         include_str!("../../../examples/isl/ball.isl"),
     ),
-    (
+    Example(
         "rings.p",
         "parasol",
+        "examples.Rings.f",
         include_str!("../../../examples/parasol/rings.p"),
     ),
 ];
@@ -86,11 +94,13 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// The examples as `[{name, language, text}]`.
+/// The examples as `[{name, language, entry, text}]`.
 pub fn examples() -> Answer {
     let list: Vec<_> = EXAMPLES
         .iter()
-        .map(|(name, language, text)| json!({ "name": name, "language": language, "text": text }))
+        .map(|Example(name, language, entry, text)| {
+            json!({ "name": name, "language": language, "entry": entry, "text": text })
+        })
         .collect();
     Answer::json(200, &json!(list))
 }

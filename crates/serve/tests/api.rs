@@ -232,3 +232,22 @@ fn the_page_and_its_bundle_are_served() {
         .any(|e| e["name"] == "sphere.fp"));
     server.stop();
 }
+
+#[test]
+fn every_example_of_the_menu_compiles_for_fp30() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let examples = call(server.addr(), "GET", "/api/examples", b"").json();
+    let examples = examples.as_array().unwrap();
+    assert!(examples.len() >= 4);
+    for example in examples {
+        let body = json!({
+            "sources": [{ "name": "example", "text": example["text"] }], "main": "example",
+            "language": example["language"], "entry": example["entry"], "target": "fp30",
+        });
+        let reply = post(server.addr(), "/api/compile", &body);
+        assert_eq!(reply.status, 200, "{}: {:?}", example["name"], reply.json());
+        let text = reply.json()["outputs"][0]["text"].clone();
+        assert!(text.as_str().unwrap().starts_with("!!FP1.0"), "{text}");
+    }
+    server.stop();
+}

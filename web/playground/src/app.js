@@ -117,6 +117,7 @@ async function loadExamples(view) {
     const example = examples.find((e) => e.name === menu.value);
     if (!example) return;
     $("language").value = example.language;
+    $("entry").value = example.entry;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: example.text } });
   });
 }
