@@ -64,15 +64,15 @@ function showDiagnostics(diagnostics) {
   );
 }
 
-/// The pictures, for the programs the NV machine and the web page draw: Cg fragment programs.
+/// The pictures: the NV machine draws Cg fragment programs and NV programs, the browser Cg ones.
 function showPictures(body) {
   const note = $("agreement");
   const language = $("language").value;
-  if (!["cg", ""].includes(language) || $("stage").value === "vertex") {
-    note.textContent = "The pictures are drawn for Cg fragment programs.";
+  if (!["cg", "fp", ""].includes(language) || $("stage").value === "vertex") {
+    note.textContent = "The pictures are drawn for Cg fragment programs and NV programs.";
     return;
   }
-  pictures.show(body).catch((e) => (note.textContent = e.message));
+  pictures.show(body, language !== "fp").catch((e) => (note.textContent = e.message));
 }
 
 /// The newest compile's number: an older answer arriving late must not overwrite a newer one.

@@ -44,8 +44,9 @@ function difference(a, b) {
   return { largest, diff };
 }
 
-/// Draws both pictures of the request's program and says whether they agree.
-export async function show(body) {
+/// Draws the machine's picture of the request's program and, with `inBrowser`, the browser's, and
+/// says whether they agree.
+export async function show(body, inBrowser) {
   const note = $("agreement");
   const machine = await api.render({ ...body, target: undefined, width: SIZE, height: SIZE });
   if (machine.error) {
@@ -53,6 +54,10 @@ export async function show(body) {
     return;
   }
   paint("machine", machine.pixels);
+  if (!inBrowser) {
+    note.textContent = "The browser draws Cg programs (through their WGSL or GLSL ES output) only.";
+    return;
+  }
   let browser;
   try {
     browser = await browserPixels(body);
