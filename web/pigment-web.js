@@ -451,4 +451,7 @@ async function main() {
   }
 }
 
-main();
+// The playground (`pigment serve`, web/playground/) loads this file for its drawing and runs its
+// own page instead of this one.
+window.PigmentWeb = { picture, setSizes, drawWebGPU, drawWebGL, show };
+if (!window.PIGMENT_PLAYGROUND) main();

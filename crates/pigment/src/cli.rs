@@ -37,6 +37,9 @@ pub enum Command {
     Render(Box<RenderArgs>),
     /// Run a libretro shader preset (`.cgp`) on a picture, or list its passes (`--info`).
     Preset(crate::commands::preset::PresetArgs),
+    /// Serve the playground (docs/playground.md): a page on http://127.0.0.1:8031/ that compiles
+    /// as you type, shows diagnostics at their lines, the output and the NV machine's picture.
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// The languages Pigment reads.

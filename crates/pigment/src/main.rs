@@ -68,6 +68,7 @@ fn main() {
         Command::Run(args) => commands::run::run(args),
         Command::Render(args) => commands::render::render(args),
         Command::Preset(args) => commands::preset::preset(args),
+        Command::Serve(args) => commands::serve::serve(args),
     };
     if let Err(failure) = result {
         if !matches!(failure, failure::Failure::Rejected) {

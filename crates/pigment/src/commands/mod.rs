@@ -10,4 +10,5 @@ pub mod preset_convert;
 pub mod render;
 pub mod render_stages;
 pub mod run;
+pub mod serve;
 pub mod vertex_quad;

@@ -1,0 +1,175 @@
+//! The API's answers: a compile's outputs and diagnostics as JSON, a render's picture as PNG or
+//! floats, and every failure as a status with a JSON `{"error": ...}` that says what went wrong.
+
+use crate::limits::Refused;
+use crate::request::Format;
+use pigment::render::Rendered;
+use pigment::{Artifact, Code, Diagnostics, Error};
+use serde_json::{json, Value};
+
+/// A response before it is sent: status, content type, body and extra headers.
+#[derive(Debug)]
+pub struct Answer {
+    /// The HTTP status.
+    pub status: u16,
+    /// The content type.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+    /// Further headers.
+    pub headers: Vec<(&'static str, String)>,
+}
+
+impl Answer {
+    /// A JSON answer.
+    pub fn json(status: u16, value: &Value) -> Answer {
+        Answer {
+            status,
+            content_type: "application/json",
+            body: value.to_string().into_bytes(),
+            headers: Vec::new(),
+        }
+    }
+
+    /// `{"error": message}` with `status`.
+    pub fn error(status: u16, message: impl Into<String>) -> Answer {
+        Answer::json(
+            status,
+            &json!({ "error": message.into(), "diagnostics": [] }),
+        )
+    }
+}
+
+/// A compile's answer: 200 with the outputs and warnings, 422 with the diagnostics of a rejected
+/// program, 400 for a request the library refuses, 500 for Pigment's own failure.
+pub fn compiled(result: Result<Artifact, Error>) -> Answer {
+    match result {
+        Ok(artifact) => Answer::json(
+            200,
+            &json!({
+                "outputs": artifact.outputs.iter().map(output).collect::<Vec<_>>(),
+                "diagnostics": diagnostics(&artifact.warnings),
+            }),
+        ),
+        Err(error) => failed(error),
+    }
+}
+
+/// The web target's `shader.js` (`window.PIGMENT_SHADER = {...};`) as `{"shader": {...}}`, which
+/// the playground hands to `web/pigment-web.js`'s drawing.
+pub fn web_shader(result: Result<Artifact, Error>) -> Answer {
+    let artifact = match result {
+        Ok(artifact) => artifact,
+        Err(error) => return failed(error),
+    };
+    let script = artifact
+        .outputs
+        .iter()
+        .find(|o| o.name == "shader.js")
+        .and_then(|o| o.code.text());
+    let object = script.and_then(|text| {
+        let start = text.find('{')?;
+        let end = text.rfind('}')?;
+        serde_json::from_str::<Value>(&text[start..=end]).ok()
+    });
+    match object {
+        Some(shader) => Answer::json(200, &json!({ "shader": shader })),
+        None => Answer::error(
+            500,
+            "internal error: the web target wrote no shader.js object",
+        ),
+    }
+}
+
+/// A render's answer: the picture in `format`, its size in `X-Width`/`X-Height` and the warnings'
+/// count in `X-Warnings`; a failure as [`compiled`] answers it.
+pub fn rendered(result: Result<Rendered, Error>, format: Format) -> Answer {
+    let rendered = match result {
+        Ok(rendered) => rendered,
+        Err(error) => return failed(error),
+    };
+    let image = &rendered.image;
+    let (content_type, body) = match format {
+        Format::Png => match nvfp::image::encode_png(image.width, image.height, &image.pixels) {
+            Ok(bytes) => ("image/png", bytes),
+            Err(e) => return Answer::error(500, e),
+        },
+        Format::F32 => (
+            "application/octet-stream",
+            image
+                .pixels
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+        ),
+    };
+    Answer {
+        status: 200,
+        content_type,
+        body,
+        headers: vec![
+            ("X-Width", image.width.to_string()),
+            ("X-Height", image.height.to_string()),
+            ("X-Warnings", rendered.warnings.len().to_string()),
+        ],
+    }
+}
+
+/// A budgeted job that produced nothing: 408 over time, 503 busy, 500 for a panic.
+pub fn refused(refused: Refused) -> Answer {
+    match refused {
+        Refused::OverTime(time) => Answer::error(
+            408,
+            format!("the request ran past its budget of {time:?} and was abandoned"),
+        ),
+        Refused::Busy(n) => Answer::error(
+            503,
+            format!("{n} abandoned requests are still running; try again when they finish"),
+        ),
+        Refused::Panicked(message) => {
+            Answer::error(500, format!("internal error (a bug in Pigment): {message}"))
+        }
+    }
+}
+
+fn failed(error: Error) -> Answer {
+    match error {
+        Error::Rejected(found) => Answer::json(
+            422,
+            &json!({ "error": "the program has errors", "diagnostics": diagnostics(&found) }),
+        ),
+        Error::Request(_) | Error::NoSource(_) => Answer::error(400, error.to_string()),
+        Error::Io { .. } | Error::Internal(_) => Answer::error(500, error.to_string()),
+    }
+}
+
+fn output(output: &pigment::Output) -> Value {
+    let mut value = json!({
+        "name": output.name,
+        "stage": output.stage.map(|s| format!("{s:?}").to_lowercase()),
+        "reflection": output.reflection.as_ref().map(|r| r.json().clone()),
+    });
+    match &output.code {
+        Code::Text(text) => value["text"] = json!(text),
+        Code::SpirV(words) => value["spirv"] = json!(words),
+    }
+    value
+}
+
+/// The entries as the page reads them.
+pub fn diagnostics(found: &Diagnostics) -> Value {
+    found
+        .iter()
+        .map(|e| {
+            json!({
+                "file": e.file,
+                "line": e.line,
+                "column": e.column,
+                "severity": e.severity.as_str(),
+                "message": e.message,
+                "rendered": e.rendered,
+            })
+        })
+        .collect()
+}

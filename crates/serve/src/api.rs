@@ -1,0 +1,106 @@
+//! The API calls: `POST /api/compile`, `POST /api/render`, `POST /api/web` (each read by [`crate::request`], run
+//! under the [`Budget`], answered by [`crate::answer`]) and `GET /api/examples`, the bundled
+//! examples the page's menu offers.
+
+use crate::answer::{self, Answer};
+use crate::limits::Budget;
+use crate::request;
+use pigment::{Artifact, Error};
+use serde_json::json;
+
+/// An example of the menu: its name, language, entry ("" for the default) and text.
+struct Example(&'static str, &'static str, &'static str, &'static str);
+
+/// The bundled examples, built in so that the menu works wherever the server runs.
+const EXAMPLES: &[Example] = &[
+    Example(
+        "rings.cg",
+        "cg",
+        "",
+        include_str!("../../../examples/cg/rings.cg"),
+    ),
+    Example(
+        "testcard.cg",
+        "cg",
+        "",
+        include_str!("../../../examples/cg/testcard.cg"),
+    ),
+    Example(
+        "tiles.cg",
+        "cg",
+        "",
+        include_str!("../../../examples/cg/tiles.cg"),
+    ),
+    Example(
+        "sphere.fp",
+        "fp",
+        "",
+        include_str!("../../../examples/fp/sphere.fp"),
+    ),
+    Example(
+        "ball.isl",
+        "isl",
+        "",
+        include_str!("../../../examples/isl/ball.isl"),
+    ),
+    Example(
+        "rings.p",
+        "parasol",
+        "examples.Rings.f",
+        include_str!("../../../examples/parasol/rings.p"),
+    ),
+];
+
+/// Compiles the body's program.
+pub fn compile(body: &[u8], budget: &Budget) -> Answer {
+    compile_with(request::compile(body), budget, answer::compiled)
+}
+
+/// The program as the web page draws it (`shader.js`'s object), for the browser's own picture.
+pub fn web(body: &[u8], budget: &Budget) -> Answer {
+    compile_with(request::web(body), budget, answer::web_shader)
+}
+
+/// Runs a compile read from a body under the budget; `answer` turns its result into the answer.
+fn compile_with(
+    job: Result<request::Compile, request::BadRequest>,
+    budget: &Budget,
+    answer: fn(Result<Artifact, Error>) -> Answer,
+) -> Answer {
+    let job = match job {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    match budget.run(move || job.session.compile(&job.request)) {
+        Ok(result) => answer(result),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// Renders the reference quad with the body's fragment program on the NV machine.
+pub fn render(body: &[u8], budget: &Budget) -> Answer {
+    let job = match request::render(body) {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    let format = job.format;
+    let run = move || {
+        let compile = &job.compile;
+        compile.session.render(&compile.request, &job.options)
+    };
+    match budget.run(run) {
+        Ok(result) => answer::rendered(result, format),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// The examples as `[{name, language, entry, text}]`.
+pub fn examples() -> Answer {
+    let list: Vec<_> = EXAMPLES
+        .iter()
+        .map(|Example(name, language, entry, text)| {
+            json!({ "name": name, "language": language, "entry": entry, "text": text })
+        })
+        .collect();
+    Answer::json(200, &json!(list))
+}

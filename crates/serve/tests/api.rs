@@ -1,0 +1,253 @@
+//! The HTTP API on 127.0.0.1: good compiles and renders, a program's errors at their lines, and
+//! hostile requests (too large, not JSON, an include that was not sent, a compile that runs away),
+//! each answered with a clear error while the server goes on serving.
+
+mod common;
+
+use common::{call, cg, constant, post, render_f32, server};
+use serde_json::json;
+use std::time::Duration;
+
+const UV: &str = "float4 main(float4 t : TEXCOORD0) : COLOR { return t; }\n";
+
+/// Nested loops cgc's fp30 must unroll: 27,000 bodies, seconds of work (a runaway for a budget).
+const RUNAWAY: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR
+{
+    float s = 0;
+    for (int i = 0; i < 30; i++) for (int j = 0; j < 30; j++) for (int k = 0; k < 30; k++) s += uv.x * i;
+    return float4(s, 0, 0, 1);
+}
+";
+
+/// The server still compiles a good program.
+fn still_serving(addr: std::net::SocketAddr) {
+    let reply = post(addr, "/api/compile", &cg(UV, "fp30"));
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+}
+
+/// The diagnostics of a Cg program the server must reject (422) for fp30.
+fn rejected(addr: std::net::SocketAddr, program: &str) -> serde_json::Value {
+    let reply = post(addr, "/api/compile", &cg(program, "fp30"));
+    assert_eq!(
+        reply.status,
+        422,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    reply.json()["diagnostics"].clone()
+}
+
+#[test]
+fn a_good_compile_answers_each_target() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let fp30 = post(server.addr(), "/api/compile", &cg(UV, "fp30")).json();
+    // NV_fragment_program's text begins `!!FP1.0` and has an `END` line (the extension's grammar).
+    let text = fp30["outputs"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("!!FP1.0") && text.lines().any(|l| l == "END"),
+        "{text:?}"
+    );
+    let glsl = post(server.addr(), "/api/compile", &cg(UV, "glsl:es300")).json();
+    let text = glsl["outputs"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("#version 300 es"), "{text}");
+    assert_eq!(glsl["outputs"][0]["stage"], "fragment");
+    assert!(glsl["outputs"][0]["reflection"].is_object());
+    let spirv = post(server.addr(), "/api/compile", &cg(UV, "spirv")).json();
+    assert_eq!(spirv["outputs"][0]["spirv"][0], 0x0723_0203); // SPIR-V's magic number
+    server.stop();
+}
+
+#[test]
+fn an_error_is_located_at_its_line() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let program = "float4 main(float4 t : TEXCOORD0) : COLOR\n{\n    return t\n}\n";
+    let first = &rejected(server.addr(), program)[0];
+    // The missing `;` is found at the `}` that follows: line 4, column 1.
+    assert_eq!(
+        (
+            &first["file"],
+            &first["line"],
+            &first["column"],
+            &first["severity"]
+        ),
+        (&json!("main.cg"), &json!(4), &json!(1), &json!("error"))
+    );
+    still_serving(server.addr());
+    server.stop();
+}
+
+#[test]
+fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // Cargo.toml exists on disk beside the test: the server must not read it.
+    let program = "#include \"Cargo.toml\"\nfloat4 main() : COLOR { return 1; }\n";
+    let first = &rejected(server.addr(), program)[0];
+    assert_eq!((&first["line"], &first["column"]), (&json!(1), &json!(10)));
+    assert!(first["message"].as_str().unwrap().contains("Cargo.toml"));
+    let sent = json!({
+        "sources": [
+            { "name": "main.cg", "text": "#include \"half.cgh\"\nfloat4 main() : COLOR { return HALF; }\n" },
+            { "name": "half.cgh", "text": "#define HALF float4(0.5, 0.5, 0.5, 1)\n" },
+        ],
+        "main": "main.cg", "width": 1, "height": 1, "format": "f32",
+    });
+    let reply = post(server.addr(), "/api/render", &sent);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert_eq!(reply.floats(), [0.5, 0.5, 0.5, 1.0]);
+    server.stop();
+}
+
+#[test]
+fn a_render_is_the_reference_quad() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let mut body = render_f32(UV, 4, 2);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(reply.status, 200);
+    assert_eq!(
+        (reply.header("x-width"), reply.header("x-height")),
+        (Some("4"), Some("2"))
+    );
+    // shared/specs/reference-quad.md: pixel (i, j) gets s = (i + 0.5) / W, t = (j + 0.5) / H,
+    // bottom row first.
+    let pixels = reply.floats();
+    assert_eq!(pixels.len(), 4 * 2 * 4);
+    assert_eq!(pixels[..4], [0.125, 0.25, 0.0, 1.0]);
+    assert_eq!(pixels[7 * 4..], [0.875, 0.75, 0.0, 1.0]);
+    body["format"] = json!("png");
+    let png = post(server.addr(), "/api/render", &body);
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert_eq!(png.body[..8], *b"\x89PNG\r\n\x1a\n");
+    server.stop();
+}
+
+#[test]
+fn hostile_requests_get_clear_errors_and_the_server_keeps_serving() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let addr = server.addr();
+    let huge = vec![b' '; (1 << 20) + 1];
+    let reply = call(addr, "POST", "/api/compile", &huge);
+    assert_eq!(reply.status, 413);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("larger than"));
+    still_serving(addr);
+    let reply = call(addr, "POST", "/api/compile", b"{\"sources\": [");
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"].as_str().unwrap().contains("not JSON"));
+    still_serving(addr);
+    let long = " ".repeat((256 << 10) + 1);
+    let reply = post(addr, "/api/compile", &cg(&long, "fp30"));
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"].as_str().unwrap().contains("limit"));
+    let mut wide = cg(UV, "fp30");
+    wide["width"] = json!(1_000_000);
+    assert_eq!(post(addr, "/api/render", &wide).status, 400);
+    let reply = post(addr, "/api/compile", &cg(UV, "dxil"));
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown target"));
+    assert_eq!(call(addr, "GET", "/api/nothing", b"").status, 404);
+    assert_eq!(call(addr, "DELETE", "/api/compile", b"").status, 405);
+    still_serving(addr);
+    server.stop();
+}
+
+#[test]
+fn a_runaway_compile_is_answered_408_and_abandoned_work_is_bounded() {
+    let server = server(2, Duration::from_millis(1500), 1);
+    let addr = server.addr();
+    let reply = post(addr, "/api/compile", &cg(RUNAWAY, "fp30"));
+    assert_eq!(
+        reply.status,
+        408,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert!(reply.json()["error"].as_str().unwrap().contains("budget"));
+    // The abandoned compile still runs: with room for one, the server refuses new work...
+    let busy = post(addr, "/api/compile", &cg(UV, "fp30"));
+    assert_eq!(busy.status, 503);
+    // ...but still answers what needs no compile.
+    assert_eq!(call(addr, "GET", "/", b"").status, 200);
+}
+
+#[test]
+fn concurrent_clients_each_get_their_own_answer() {
+    let server = server(8, Duration::from_secs(120), 2);
+    let addr = server.addr();
+    let clients: Vec<_> = (0..8u32)
+        .map(|client| {
+            std::thread::spawn(move || {
+                for n in 0..25u32 {
+                    let k = client * 25 + n;
+                    let reply = post(addr, "/api/render", &render_f32(&constant(k), 1, 1));
+                    assert_eq!(reply.status, 200);
+                    assert_eq!(reply.floats(), [k as f32, 0.5, 0.25, 1.0], "request {k}");
+                }
+            })
+        })
+        .collect();
+    for client in clients {
+        client.join().expect("every answer is right");
+    }
+    server.stop();
+}
+
+#[test]
+fn the_page_and_its_bundle_are_served() {
+    let server = server(1, Duration::from_secs(60), 1);
+    let page = call(server.addr(), "GET", "/", b"");
+    assert_eq!(page.status, 200);
+    let html = String::from_utf8(page.body).unwrap();
+    assert!(html.contains("<script src=\"/playground.js\">"));
+    // The page loads nothing from another host.
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    assert_eq!(
+        call(server.addr(), "GET", "/pigment-web.js", b"").status,
+        200
+    );
+    let bundle = call(server.addr(), "GET", "/playground.js", b"");
+    assert_eq!(
+        bundle.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    let examples = call(server.addr(), "GET", "/api/examples", b"").json();
+    assert!(examples
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["name"] == "sphere.fp"));
+    server.stop();
+}
+
+#[test]
+fn every_example_of_the_menu_compiles_for_fp30() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let examples = call(server.addr(), "GET", "/api/examples", b"").json();
+    let examples = examples.as_array().unwrap();
+    assert!(examples.len() >= 4);
+    for example in examples {
+        let body = json!({
+            "sources": [{ "name": "example", "text": example["text"] }], "main": "example",
+            "language": example["language"], "entry": example["entry"], "target": "fp30",
+        });
+        let reply = post(server.addr(), "/api/compile", &body);
+        assert_eq!(reply.status, 200, "{}: {:?}", example["name"], reply.json());
+        let text = reply.json()["outputs"][0]["text"].clone();
+        assert!(text.as_str().unwrap().starts_with("!!FP1.0"), "{text}");
+    }
+    server.stop();
+}

@@ -1,0 +1,75 @@
+// The two pictures and their difference: the NV machine's rendering of the reference quad (from the
+// server) and the browser's own GPU drawing the web target's WGSL (WebGPU) or GLSL ES 3.00 (WebGL 2)
+// with web/pigment-web.js, the drawing code of `pigment compile --target web`'s page.
+import * as api from "./api.js";
+
+const SIZE = 256;
+/// How far the two may differ and still agree (as the web page's own test allows).
+const TOLERANCE = 2e-3;
+
+const $ = (id) => document.getElementById(id);
+
+/// WebGPU where the browser has it, else WebGL 2; `?api=webgl` or `?api=webgpu` chooses.
+function chosenApi() {
+  return new URLSearchParams(location.search).get("api") || (navigator.gpu ? "webgpu" : "webgl");
+}
+
+function paint(id, pixels) {
+  const canvas = $(id);
+  canvas.width = SIZE;
+  canvas.height = SIZE;
+  window.PigmentWeb.show(canvas, pixels, SIZE, SIZE);
+}
+
+async function browserPixels(body) {
+  const answer = await api.web(body);
+  if (answer.error) throw new Error(answer.error);
+  const shader = { ...answer.shader, width: SIZE, height: SIZE };
+  const web = window.PigmentWeb;
+  const image = await web.picture();
+  web.setSizes(shader, image);
+  return chosenApi() === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image);
+}
+
+/// The largest difference of any component (NaN against NaN is no difference) and the difference
+/// picture, scaled so that the tolerance is full brightness.
+function difference(a, b) {
+  const diff = new Float32Array(a.length);
+  let largest = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Number.isNaN(a[i]) && Number.isNaN(b[i]) ? 0 : Math.abs(a[i] - b[i]);
+    largest = Math.max(largest, Number.isNaN(d) ? Infinity : d);
+    diff[i] = i % 4 === 3 ? 1 : d / TOLERANCE;
+  }
+  return { largest, diff };
+}
+
+/// Draws the machine's picture of the request's program and, with `inBrowser`, the browser's, and
+/// says whether they agree.
+export async function show(body, inBrowser) {
+  const note = $("agreement");
+  const machine = await api.render({ ...body, target: undefined, width: SIZE, height: SIZE });
+  if (machine.error) {
+    note.textContent = machine.error;
+    return;
+  }
+  paint("machine", machine.pixels);
+  if (!inBrowser) {
+    note.textContent = "The browser draws Cg programs (through their WGSL or GLSL ES output) only.";
+    return;
+  }
+  let browser;
+  try {
+    browser = await browserPixels(body);
+  } catch (e) {
+    note.textContent = `the browser's ${chosenApi()}: ${e.message}`;
+    return;
+  }
+  paint("browser", browser);
+  const { largest, diff } = difference(machine.pixels, browser);
+  paint("difference", diff);
+  const verdict = largest <= TOLERANCE ? "agree" : "differ";
+  note.dataset.largest = largest;
+  note.textContent = `${verdict}: the largest difference is ${largest.toExponential(2)} ` +
+    `(tolerance ${TOLERANCE}; ${chosenApi() === "webgpu" ? "WebGPU, WGSL" : "WebGL 2, GLSL ES 3.00"})`;
+}
