@@ -8,10 +8,12 @@
 
 pub mod cursor;
 mod files;
+pub mod read;
 mod render;
+pub mod report;
 
 pub use files::{FileId, LineCol, SourceFiles};
-pub use render::render;
+pub use render::{render, MAX_ECHO_CHARS, MAX_LABELS, MAX_MESSAGE_CHARS, MAX_NOTES};
 
 /// A half-open byte range `start..end` inside one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
