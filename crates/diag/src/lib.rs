@@ -178,7 +178,54 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics a front end keeps from one input. A file can hold millions of errors (a
+/// megabyte of stray braces); past this many the rest say nothing new, and keeping them would cost
+/// memory and time in proportion to the garbage.
+pub const MAX_COLLECTED: usize = 200;
+
+/// Adds `d` to `diags` unless they already hold [`MAX_COLLECTED`]; the diagnostic that reaches
+/// the limit is followed by one saying that the rest are not reported. False once full, so that
+/// a caller can stop early.
+pub fn push_capped(diags: &mut Vec<Diagnostic>, d: Diagnostic) -> bool {
+    if diags.len() >= MAX_COLLECTED {
+        return false;
+    }
+    diags.push(d);
+    if diags.len() == MAX_COLLECTED {
+        let message = format!("too many errors: the first {MAX_COLLECTED} are reported");
+        diags.push(Diagnostic::error(message));
+        return false;
+    }
+    true
+}
+
+/// True when a list filled by [`push_capped`] is full.
+pub fn is_full(diags: &[Diagnostic]) -> bool {
+    diags.len() >= MAX_COLLECTED
+}
+
 /// True when any diagnostic in the list is an error.
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collection_stops_at_the_limit_with_one_closing_error() {
+        let mut diags = Vec::new();
+        let kept = (0..MAX_COLLECTED * 3)
+            .filter(|i| push_capped(&mut diags, Diagnostic::error(format!("e{i}"))))
+            .count();
+        assert_eq!(
+            kept,
+            MAX_COLLECTED - 1,
+            "the last one kept reports the limit"
+        );
+        assert_eq!(diags.len(), MAX_COLLECTED + 1);
+        assert!(diags[MAX_COLLECTED].message.starts_with("too many errors"));
+        assert!(is_full(&diags));
+    }
 }

@@ -33,8 +33,14 @@ pub enum Reason {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot read `{}`: ", self.path)?;
-        match &self.reason {
+        write!(f, "cannot read `{}`: {}", self.path, self.reason)
+    }
+}
+
+/// The reason alone, for callers that name the file themselves.
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Reason::Io(e) => write!(f, "{}", io_reason(e)),
             Reason::NotRegular(kind) => write!(f, "it is {kind}, not a regular file"),
             Reason::TooLarge { limit } => write!(f, "it is larger than the limit of {limit} bytes"),
