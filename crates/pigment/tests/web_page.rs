@@ -127,8 +127,13 @@ fn draw_in_chromium(
     query: &str,
     profile: &Path,
 ) -> serde_json::Value {
+    // "auto" leaves the choice to the page.
+    let choice = match api {
+        "auto" => String::new(),
+        api => format!("api={api}&"),
+    };
     let url = format!(
-        "http://127.0.0.1:{port}/index.html?api={api}&size={SIZE}x{SIZE}&report=/report{query}"
+        "http://127.0.0.1:{port}/index.html?{choice}size={SIZE}x{SIZE}&report=/report{query}"
     );
     let mut browser = Command::new("chromium")
         .args([
@@ -157,6 +162,29 @@ fn draw_in_chromium(
 /// `query`: what the page's address adds); the page's pictures with WebGPU and with WebGL must be
 /// the machine's.
 fn compare(
+    name: &str,
+    program: &str,
+    sampler: Option<&str>,
+    entries: &[&str],
+    render_only: &[&str],
+    query: &str,
+) {
+    let both = Browser {
+        apis: &[("webgpu", "webgpu"), ("webgl", "webgl")],
+        prelude: "",
+    };
+    compare_in(&both, name, program, sampler, entries, render_only, query);
+}
+
+/// How the page is opened: each `(api, expected)` pair is an `?api=` value ("auto": none) and the
+/// API the page must report drawing with; `prelude` is script run before the page's own.
+struct Browser {
+    apis: &'static [(&'static str, &'static str)],
+    prelude: &'static str,
+}
+
+fn compare_in(
+    browser: &Browser,
     name: &str,
     program: &str,
     sampler: Option<&str>,
@@ -194,11 +222,15 @@ fn compare(
         .chunks(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect();
+    let shader_js = site.join("shader.js");
+    let script = std::fs::read_to_string(&shader_js).unwrap();
+    std::fs::write(&shader_js, format!("{}\n{script}", browser.prelude)).unwrap();
     let (port, results) = serve(site);
-    for api in ["webgpu", "webgl"] {
+    for &(api, expected) in browser.apis {
         let profile = dir.join(format!("profile-{api}"));
         let result = draw_in_chromium(port, &results, api, query, &profile);
         assert!(result.get("error").is_none(), "{api}: {result}");
+        assert_eq!(result["api"], expected, "{api}: the API the page drew with");
         let pixels: Vec<f32> = result["pixels"]
             .as_array()
             .unwrap()
@@ -222,6 +254,35 @@ fn compare(
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
     compare("web-page", PROGRAM, None, &[], &[], "");
+}
+
+/// A browser with `navigator.gpu` but no adapter for it (no GPU, a blocklisted driver): the page
+/// left to choose draws with WebGL 2, rather than showing an empty canvas.
+#[test]
+fn the_web_page_falls_back_to_webgl_when_webgpu_finds_no_adapter() {
+    let no_adapter = Browser {
+        apis: &[("auto", "webgl")],
+        prelude: "navigator.gpu.requestAdapter = async () => null;",
+    };
+    compare_in(
+        &no_adapter,
+        "web-page-fallback",
+        PROGRAM,
+        None,
+        &[],
+        &[],
+        "",
+    );
+}
+
+/// The page left to choose, in a browser whose WebGPU works, draws with it.
+#[test]
+fn the_web_page_chooses_webgpu_when_it_finds_an_adapter() {
+    let auto = Browser {
+        apis: &[("auto", "webgpu")],
+        prelude: "",
+    };
+    compare_in(&auto, "web-page-auto", PROGRAM, None, &[], &[], "");
 }
 
 /// `?u.NAME=...` sets a uniform before the page draws, as `--param` does on the machine.
