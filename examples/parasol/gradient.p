@@ -1,7 +1,7 @@
 -- A Parasol program: a vertex shader that passes the position and texture coordinate through,
 -- and a fragment shader that mixes two colours along the texture coordinate, with the mix's
 -- colours as parameters.
--- Render: pigment render examples/parasol/gradient.p --program examples.Gradient.program --size 256x256 -o gradient.png
+-- Render: pigment render examples/parasol/gradient.p --program examples.Gradient.gradient --size 256x256 -o gradient.png
 -- Check:  pigment check examples/parasol/gradient.p
 
 package examples;
@@ -30,7 +30,7 @@ module Gradient is
     out colour = c;
   end;
 
-  shader program program is
+  shader program gradient is
     vertex pass_through;
     fragment mix;
   end;

@@ -13,7 +13,7 @@ mod render;
 pub mod report;
 
 pub use files::{FileId, LineCol, SourceFiles};
-pub use render::{render, MAX_ECHO_CHARS, MAX_LABELS, MAX_MESSAGE_CHARS, MAX_NOTES};
+pub use render::{clip, render, MAX_ECHO_CHARS, MAX_LABELS, MAX_MESSAGE_CHARS, MAX_NOTES};
 
 /// A half-open byte range `start..end` inside one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -192,11 +192,25 @@ pub fn push_capped(diags: &mut Vec<Diagnostic>, d: Diagnostic) -> bool {
     }
     diags.push(d);
     if diags.len() == MAX_COLLECTED {
-        let message = format!("too many errors: the first {MAX_COLLECTED} are reported");
-        diags.push(Diagnostic::error(message));
+        diags.push(too_many());
         return false;
     }
     true
+}
+
+/// Cuts a list merged from several capped lists (a lexer's and a parser's, sorted) back to
+/// [`MAX_COLLECTED`] and one closing diagnostic.
+pub fn cap(diags: &mut Vec<Diagnostic>) {
+    if diags.len() > MAX_COLLECTED {
+        diags.truncate(MAX_COLLECTED);
+        diags.push(too_many());
+    }
+}
+
+fn too_many() -> Diagnostic {
+    Diagnostic::error(format!(
+        "too many errors: the first {MAX_COLLECTED} are reported"
+    ))
 }
 
 /// True when a list filled by [`push_capped`] is full.
@@ -227,5 +241,10 @@ mod tests {
         assert_eq!(diags.len(), MAX_COLLECTED + 1);
         assert!(diags[MAX_COLLECTED].message.starts_with("too many errors"));
         assert!(is_full(&diags));
+        let mut merged = diags.clone();
+        merged.extend(diags);
+        cap(&mut merged);
+        assert_eq!(merged.len(), MAX_COLLECTED + 1);
+        assert!(merged[MAX_COLLECTED].message.starts_with("too many errors"));
     }
 }

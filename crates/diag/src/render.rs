@@ -54,8 +54,9 @@ pub fn render(files: &SourceFiles, diagnostic: &Diagnostic) -> String {
     out
 }
 
-/// `text` cut to `max` characters, `...` marking the cut.
-fn clip(text: &str, max: usize) -> Cow<'_, str> {
+/// `text` cut to `max` characters, `...` marking the cut (for messages printed outside a
+/// [`crate::Diagnostic`], such as a command-line error quoting its argument).
+pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
     match text.char_indices().nth(max) {
         Some((cut, _)) => Cow::Owned(format!("{}...", &text[..cut])),
         None => Cow::Borrowed(text),

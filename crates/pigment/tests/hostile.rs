@@ -432,23 +432,30 @@ fn an_empty_isl_file_says_there_is_no_shader() {
     );
 }
 
+/// An ISL texture is given with `--texture NAME=FILE.png`; an error about it names that option,
+/// not the machine's `--tex` it becomes.
 #[test]
-fn an_isl_render_with_tex_points_to_texture() {
-    let dir = scratch("isl-tex");
+fn an_isl_texture_error_names_the_texture_option() {
+    let dir = scratch("isl-texture");
     let isl = write(
         &dir,
         "t.isl",
         "surface t(uniform string picture = \"picture\") { FB = texture(picture); }\n",
     );
-    let input = picture(&dir);
     let png = dir.join("o.png").display().to_string();
-    let tex = format!("picture=2D:{input}");
     let run = expect(
-        &["render", &isl, "--tex", &tex, "-o", &png],
+        &[
+            "render",
+            &isl,
+            "--texture",
+            "picture=missing.png",
+            "-o",
+            &png,
+        ],
         &[2],
-        &["--texture"],
+        &["--texture picture=missing.png", "cannot read `missing.png`"],
     );
-    assert!(!run.stderr.contains("`--tex NAME"), "{}", run.stderr);
+    assert!(!run.stderr.contains("--tex "), "{}", run.stderr);
 }
 
 #[test]

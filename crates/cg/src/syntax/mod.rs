@@ -47,6 +47,13 @@ pub fn parse(text: &str, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>
     let (unit, parse_diagnostics) =
         parser::Parser::new(text, tokens, file).parse_translation_unit();
     diagnostics.extend(parse_diagnostics);
-    diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
+    // In source order; the lexer's and the parser's "too many errors" (no location) last.
+    diagnostics.sort_by_key(|d| {
+        (
+            d.primary.is_none(),
+            d.primary.as_ref().map(|l| l.span.start),
+        )
+    });
+    pigment_diag::cap(&mut diagnostics);
     (unit, diagnostics)
 }
