@@ -192,7 +192,7 @@ pub fn push_capped(diags: &mut Vec<Diagnostic>, d: Diagnostic) -> bool {
     }
     diags.push(d);
     if diags.len() == MAX_COLLECTED {
-        diags.push(too_many());
+        diags.push(too_many(diags));
         return false;
     }
     true
@@ -201,16 +201,23 @@ pub fn push_capped(diags: &mut Vec<Diagnostic>, d: Diagnostic) -> bool {
 /// Cuts a list merged from several capped lists (a lexer's and a parser's, sorted) back to
 /// [`MAX_COLLECTED`] and one closing diagnostic.
 pub fn cap(diags: &mut Vec<Diagnostic>) {
-    if diags.len() > MAX_COLLECTED {
+    let before = diags.len();
+    diags.retain(|d| !d.message.starts_with(TOO_MANY));
+    if diags.len() > MAX_COLLECTED || diags.len() < before {
         diags.truncate(MAX_COLLECTED);
-        diags.push(too_many());
+        diags.push(too_many(diags));
     }
 }
 
-fn too_many() -> Diagnostic {
-    Diagnostic::error(format!(
-        "too many errors: the first {MAX_COLLECTED} are reported"
-    ))
+/// How the closing diagnostic starts, which [`cap`] recognises it by.
+const TOO_MANY: &str = "too many errors:";
+
+/// The closing diagnostic, where the last one kept is: reading stopped there.
+fn too_many(kept: &[Diagnostic]) -> Diagnostic {
+    let message = format!("{TOO_MANY} the first {MAX_COLLECTED} are reported, up to here");
+    let mut d = Diagnostic::error(message);
+    d.primary = kept.last().and_then(|last| last.primary.clone());
+    d
 }
 
 /// True when a list filled by [`push_capped`] is full.
@@ -230,8 +237,9 @@ mod tests {
     #[test]
     fn collection_stops_at_the_limit_with_one_closing_error() {
         let mut diags = Vec::new();
+        let at = |i: usize| Diagnostic::error(format!("e{i}")).at(FileId(0), Span::new(i, i + 1));
         let kept = (0..MAX_COLLECTED * 3)
-            .filter(|i| push_capped(&mut diags, Diagnostic::error(format!("e{i}"))))
+            .filter(|&i| push_capped(&mut diags, at(i)))
             .count();
         assert_eq!(
             kept,
@@ -240,10 +248,15 @@ mod tests {
         );
         assert_eq!(diags.len(), MAX_COLLECTED + 1);
         assert!(diags[MAX_COLLECTED].message.starts_with("too many errors"));
+        let last = Span::new(MAX_COLLECTED - 1, MAX_COLLECTED);
+        assert_eq!(diags[MAX_COLLECTED].primary.as_ref().unwrap().span, last);
         assert!(is_full(&diags));
         let mut merged = diags.clone();
         merged.extend(diags);
+        merged.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
         cap(&mut merged);
+        let closing = merged.iter().filter(|d| d.message.starts_with(TOO_MANY));
+        assert_eq!(closing.count(), 1);
         assert_eq!(merged.len(), MAX_COLLECTED + 1);
         assert!(merged[MAX_COLLECTED].message.starts_with("too many errors"));
     }

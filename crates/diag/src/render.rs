@@ -15,7 +15,7 @@ pub const MAX_ECHO_CHARS: usize = 120;
 /// The most secondary labels printed for one diagnostic.
 pub const MAX_LABELS: usize = 8;
 /// The most notes printed for one diagnostic.
-pub const MAX_NOTES: usize = 8;
+pub const MAX_NOTES: usize = 16;
 
 /// Renders one diagnostic. The first line is always `FILE:LINE:COL: SEVERITY: MESSAGE` (or
 /// `pigment: SEVERITY: MESSAGE` without a location) so that editors and scripts can parse it.

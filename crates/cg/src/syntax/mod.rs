@@ -47,13 +47,7 @@ pub fn parse(text: &str, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>
     let (unit, parse_diagnostics) =
         parser::Parser::new(text, tokens, file).parse_translation_unit();
     diagnostics.extend(parse_diagnostics);
-    // In source order; the lexer's and the parser's "too many errors" (no location) last.
-    diagnostics.sort_by_key(|d| {
-        (
-            d.primary.is_none(),
-            d.primary.as_ref().map(|l| l.span.start),
-        )
-    });
+    diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
     pigment_diag::cap(&mut diagnostics);
     (unit, diagnostics)
 }
