@@ -156,26 +156,6 @@ fn draw_in_chromium(
     serde_json::from_str(&body).unwrap()
 }
 
-/// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
-/// arguments naming the entries; `sampler`: the sampler the page's picture is bound to on the
-/// machine too; `render_only`: what the page computes itself, given to the machine by hand;
-/// `query`: what the page's address adds); the page's pictures with WebGPU and with WebGL must be
-/// the machine's.
-fn compare(
-    name: &str,
-    program: &str,
-    sampler: Option<&str>,
-    entries: &[&str],
-    render_only: &[&str],
-    query: &str,
-) {
-    let both = Browser {
-        apis: &[("webgpu", "webgpu"), ("webgl", "webgl")],
-        prelude: "",
-    };
-    compare_in(&both, name, program, sampler, entries, render_only, query);
-}
-
 /// How the page is opened: each `(api, expected)` pair is an `?api=` value ("auto": none) and the
 /// API the page must report drawing with; `prelude` is script run before the page's own.
 struct Browser {
@@ -183,7 +163,18 @@ struct Browser {
     prelude: &'static str,
 }
 
-fn compare_in(
+/// Each API chosen by the address.
+const BOTH: Browser = Browser {
+    apis: &[("webgpu", "webgpu"), ("webgl", "webgl")],
+    prelude: "",
+};
+
+/// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
+/// arguments naming the entries; `sampler`: the sampler the page's picture is bound to on the
+/// machine too; `render_only`: what the page computes itself, given to the machine by hand;
+/// `query`: what the page's address adds); the page's pictures, opened as `browser` says, must be the
+/// machine's.
+fn compare(
     browser: &Browser,
     name: &str,
     program: &str,
@@ -253,7 +244,7 @@ fn compare_in(
 
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    compare("web-page", PROGRAM, None, &[], &[], "");
+    compare(&BOTH, "web-page", PROGRAM, None, &[], &[], "");
 }
 
 /// A browser with `navigator.gpu` but no adapter for it (no GPU, a blocklisted driver): the page
@@ -264,7 +255,7 @@ fn the_web_page_falls_back_to_webgl_when_webgpu_finds_no_adapter() {
         apis: &[("auto", "webgl")],
         prelude: "navigator.gpu.requestAdapter = async () => null;",
     };
-    compare_in(
+    compare(
         &no_adapter,
         "web-page-fallback",
         PROGRAM,
@@ -282,7 +273,7 @@ fn the_web_page_chooses_webgpu_when_it_finds_an_adapter() {
         apis: &[("auto", "webgpu")],
         prelude: "",
     };
-    compare_in(&auto, "web-page-auto", PROGRAM, None, &[], &[], "");
+    compare(&auto, "web-page-auto", PROGRAM, None, &[], &[], "");
 }
 
 /// `?u.NAME=...` sets a uniform before the page draws, as `--param` does on the machine.
@@ -290,12 +281,28 @@ fn the_web_page_chooses_webgpu_when_it_finds_an_adapter() {
 fn the_web_page_sets_uniforms_from_its_address() {
     let params = ["--param", "tint=0.9,0.1,0.3", "--param", "gain=0.25"];
     let query = "&u.tint=0.9,0.1,0.3&u.gain=0.25";
-    compare("web-page-uniforms", PROGRAM, None, &[], &params, query);
+    compare(
+        &BOTH,
+        "web-page-uniforms",
+        PROGRAM,
+        None,
+        &[],
+        &params,
+        query,
+    );
 }
 
 #[test]
 fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
-    compare("web-page-texture", TEXTURED, Some("pic"), &[], &[], "");
+    compare(
+        &BOTH,
+        "web-page-texture",
+        TEXTURED,
+        Some("pic"),
+        &[],
+        &[],
+        "",
+    );
 }
 
 /// A libretro-style pair: the vertex stage transforms the position by its matrix (the identity)
@@ -323,7 +330,7 @@ float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0, float2 wave : T
 #[test]
 fn the_web_page_runs_a_programs_own_vertex_stage() {
     let entries = ["--vertex-entry", "main_vertex", "--entry", "main_fragment"];
-    compare("web-page-pair", PAIR, Some("pic"), &entries, &[], "");
+    compare(&BOTH, "web-page-pair", PAIR, Some("pic"), &entries, &[], "");
 }
 
 /// libretro's sizes, which the page sets from its picture (8x8) and its own size (16x16).
@@ -349,5 +356,13 @@ fn the_web_page_sets_libretros_sizes() {
         "--param",
         "IN.output_size=16,16",
     ];
-    compare("web-page-sizes", SIZES, Some("decal"), &entries, &sizes, "");
+    compare(
+        &BOTH,
+        "web-page-sizes",
+        SIZES,
+        Some("decal"),
+        &entries,
+        &sizes,
+        "",
+    );
 }
