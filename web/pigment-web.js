@@ -417,6 +417,17 @@ function controls(shader, redraw) {
   }
 }
 
+// WebGPU when the browser has it and it finds an adapter, else WebGL 2: many browsers expose
+// `navigator.gpu` but find no adapter (no GPU, a blocklisted driver), and would draw nothing.
+async function chooseApi() {
+  if (!navigator.gpu) return "webgl";
+  try {
+    return (await navigator.gpu.requestAdapter()) ? "webgpu" : "webgl";
+  } catch (e) {
+    return "webgl";
+  }
+}
+
 async function main() {
   const shader = window.PIGMENT_SHADER;
   if (!shader) { status("no shader.js: write one with `pigment compile FILE --target web -o DIR`"); return; }
@@ -428,7 +439,7 @@ async function main() {
   const scale = Math.max(1, Math.floor(512 / Math.max(shader.width, shader.height)));
   canvas.style.width = `${shader.width * scale}px`;
   canvas.style.height = `${shader.height * scale}px`;
-  const api = query.get("api") || (navigator.gpu ? "webgpu" : "webgl");
+  const api = query.get("api") || await chooseApi();
   for (const [key, value] of query) {
     if (key.startsWith("u.")) setUniform(shader, key.slice(2), value.split(",").map(Number));
   }

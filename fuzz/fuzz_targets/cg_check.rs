@@ -2,24 +2,7 @@
 //! of the stages may panic, and every checker diagnostic must point inside the text.
 #![no_main]
 
-use pigment_cg::check::{check, CheckOptions};
-use pigment_cg::preprocess::{preprocess, MemoryResolver, Options};
-use pigment_cg::syntax::parse;
-use pigment_diag::SourceFiles;
+#[path = "../checks/cg_check.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let mut files = SourceFiles::new();
-    let main = files.add("fuzz.cg", text.as_ref());
-    let resolver = MemoryResolver { files: Vec::new() };
-    let pre = preprocess(&mut files, main, &Options::default(), &resolver);
-    let expanded = files.add("<expanded>", pre.text.as_str());
-    let (unit, _) = parse(&pre.text, expanded);
-    let (_, diagnostics) = check(&unit, expanded, &CheckOptions::default());
-    for d in &diagnostics {
-        if let Some(label) = &d.primary {
-            assert!(label.span.start <= label.span.end && label.span.end as usize <= pre.text.len());
-        }
-        let _ = pre.map.remap_diagnostic(&files, expanded, d.clone());
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

@@ -3,25 +3,7 @@
 //! diagnostic must render.
 #![no_main]
 
-use pigment_cg::preprocess::{preprocess, MemoryResolver, Options};
-use pigment_diag::{render, SourceFiles};
+#[path = "../checks/cg_preprocess.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let mut files = SourceFiles::new();
-    let main = files.add("fuzz.cg", String::from_utf8_lossy(data).into_owned());
-    let resolver = MemoryResolver {
-        files: vec![
-            ("a.cgh".into(), "#define A(x, ...) x ## __VA_ARGS__ # x\n#include \"b.cgh\"\n".into()),
-            ("b.cgh".into(), "#ifndef B\n#define B(y) A(y, y) __LINE__\nB(1)\n#endif\n".into()),
-        ],
-    };
-    let options = Options { defines: vec![("FUZZ".into(), None)], timestamp: Some(0), ..Options::default() };
-    let out = preprocess(&mut files, main, &options, &resolver);
-    for offset in 0..=out.text.len() {
-        let (file, at) = out.map.locate(offset).expect("every output byte maps");
-        assert!(at as usize <= files.text(file).len());
-    }
-    for d in &out.diagnostics {
-        render(&files, d);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

@@ -3,17 +3,7 @@
 //! cycles are exercised too.
 #![no_main]
 
-use pigment_diag::{render, SourceFiles};
-use std::path::Path;
+#[path = "../checks/cgp_parse.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data).into_owned();
-    let again = text.clone();
-    let mut files = SourceFiles::new();
-    let mut read = |_: &Path| Ok(again.clone());
-    if let Err(errors) = pigment_preset::parse_text(&mut files, "fuzz.cgp", text, &mut read) {
-        for d in &errors {
-            let _ = render(&files, d);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

@@ -3,25 +3,7 @@
 //! program must respect the load-time limits.
 #![no_main]
 
-use nvfp::exec::{Machine, Parameters, QuadInput};
-use nvfp::isa::limits;
-use nvfp::texture::TextureUnits;
-use pigment_diag::FileId;
+#[path = "../checks/nvfp_load.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let Ok(program) = nvfp::validate::load_text(&text, FileId(0)) else {
-        return;
-    };
-    assert!(program.instructions.len() <= limits::MAX_INSTRUCTIONS);
-    assert!(program.register_units <= limits::MAX_REGISTER_UNITS);
-    let machine = Machine::new(&program);
-    let params = Parameters::for_program(&program);
-    let mut input = QuadInput::default();
-    for (a, attrib) in input.attribs.iter_mut().enumerate() {
-        for (f, fragment) in attrib.iter_mut().enumerate() {
-            *fragment = [a as f32 * 0.25 - 1.0, f as f32, -0.0, f32::NAN];
-        }
-    }
-    let _ = machine.run_quad_traced(&input, &params, &TextureUnits::new());
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

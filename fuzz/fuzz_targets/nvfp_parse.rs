@@ -3,24 +3,7 @@
 //! without errors, to the same tree (spans aside).
 #![no_main]
 
-use nvfp::syntax::{parse, print, strip_spans};
-use pigment_diag::{has_errors, FileId};
+#[path = "../checks/nvfp_parse.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let (program, diagnostics) = parse(&text, FileId(0));
-    if has_errors(&diagnostics) {
-        return;
-    }
-    let printed = print(&program);
-    let (reparsed, diagnostics) = parse(&printed, FileId(0));
-    assert!(
-        !has_errors(&diagnostics),
-        "printed text does not parse:\n{printed}\n{diagnostics:#?}"
-    );
-    assert_eq!(
-        strip_spans(&reparsed),
-        strip_spans(&program),
-        "round trip changed the tree:\n{printed}"
-    );
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

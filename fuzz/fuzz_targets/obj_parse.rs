@@ -3,19 +3,7 @@
 //! only vertices it has.
 #![no_main]
 
-use pigment_diag::{render, FileId, SourceFiles};
+#[path = "../checks/obj_parse.rs"]
+mod checks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let (mesh, diagnostics) = pigment_scene::obj::parse(FileId(0), &text);
-    assert!(mesh.is_consistent());
-    let mut files = SourceFiles::new();
-    let id = files.add("f.obj", text.as_ref());
-    assert_eq!(id, FileId(0));
-    for d in &diagnostics {
-        if let Some(label) = &d.primary {
-            assert!(label.span.start <= label.span.end && label.span.end as usize <= text.len());
-        }
-        let _ = render(&files, d);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::run(data));

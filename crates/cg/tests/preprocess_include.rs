@@ -32,10 +32,12 @@ fn quoted_looks_beside_the_includer_first_then_the_search_paths() {
     let includer = root.join("src/main.cg");
     let found = resolver
         .resolve("a.cgh", IncludeKind::Quoted, Some(&includer))
+        .expect("readable")
         .expect("found");
     assert_eq!((found.0, found.1.as_str()), (root.join("src/a.cgh"), "src"));
     let found = resolver
         .resolve("b.cgh", IncludeKind::Quoted, Some(&includer))
+        .expect("readable")
         .expect("found");
     assert_eq!(found.1, "only_inc");
     let _ = std::fs::remove_dir_all(root);
@@ -57,6 +59,7 @@ fn angled_looks_only_in_the_search_paths() {
     assert_eq!(
         resolver
             .resolve("a.cgh", IncludeKind::Angled, Some(&includer))
+            .expect("readable")
             .expect("found")
             .1,
         "two"
@@ -64,6 +67,7 @@ fn angled_looks_only_in_the_search_paths() {
     assert_eq!(
         resolver
             .resolve("x.cgh", IncludeKind::Angled, Some(&includer))
+            .expect("readable")
             .expect("found")
             .1,
         "one",
@@ -71,6 +75,7 @@ fn angled_looks_only_in_the_search_paths() {
     );
     assert!(resolver
         .resolve("missing.cgh", IncludeKind::Angled, Some(&includer))
+        .expect("no error for a missing file")
         .is_none());
     let _ = std::fs::remove_dir_all(root);
 }
@@ -141,4 +146,18 @@ fn a_file_included_twice_is_read_into_the_table_once() {
     assert_eq!(first, second, "both inclusions point at the same file");
     assert_eq!(Path::new(files.name(first)), root.join("a.cgh"));
     let _ = std::fs::remove_dir_all(root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_named_by_an_include_is_refused_not_read() {
+    let resolver = FileSystemResolver::new(vec![]);
+    let includer = Path::new("/dev/main.cg");
+    let e = resolver
+        .resolve("zero", IncludeKind::Quoted, Some(includer))
+        .expect_err("a device is not read");
+    assert_eq!(
+        e,
+        "cannot read `/dev/zero`: it is a device, not a regular file"
+    );
 }

@@ -8,10 +8,12 @@
 
 pub mod cursor;
 mod files;
+pub mod read;
 mod render;
+pub mod report;
 
 pub use files::{FileId, LineCol, SourceFiles};
-pub use render::render;
+pub use render::{clip, render, MAX_ECHO_CHARS, MAX_LABELS, MAX_MESSAGE_CHARS, MAX_NOTES};
 
 /// A half-open byte range `start..end` inside one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -176,7 +178,86 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics a front end keeps from one input. A file can hold millions of errors (a
+/// megabyte of stray braces); past this many the rest say nothing new, and keeping them would cost
+/// memory and time in proportion to the garbage.
+pub const MAX_COLLECTED: usize = 200;
+
+/// Adds `d` to `diags` unless they already hold [`MAX_COLLECTED`]; the diagnostic that reaches
+/// the limit is followed by one saying that the rest are not reported. False once full, so that
+/// a caller can stop early.
+pub fn push_capped(diags: &mut Vec<Diagnostic>, d: Diagnostic) -> bool {
+    if diags.len() >= MAX_COLLECTED {
+        return false;
+    }
+    diags.push(d);
+    if diags.len() == MAX_COLLECTED {
+        diags.push(too_many(diags));
+        return false;
+    }
+    true
+}
+
+/// Cuts a list merged from several capped lists (a lexer's and a parser's, sorted) back to
+/// [`MAX_COLLECTED`] and one closing diagnostic.
+pub fn cap(diags: &mut Vec<Diagnostic>) {
+    let before = diags.len();
+    diags.retain(|d| !d.message.starts_with(TOO_MANY));
+    if diags.len() > MAX_COLLECTED || diags.len() < before {
+        diags.truncate(MAX_COLLECTED);
+        diags.push(too_many(diags));
+    }
+}
+
+/// How the closing diagnostic starts, which [`cap`] recognises it by.
+const TOO_MANY: &str = "too many errors:";
+
+/// The closing diagnostic, where the last one kept is: reading stopped there.
+fn too_many(kept: &[Diagnostic]) -> Diagnostic {
+    let message = format!("{TOO_MANY} the first {MAX_COLLECTED} are reported, up to here");
+    let mut d = Diagnostic::error(message);
+    d.primary = kept.last().and_then(|last| last.primary.clone());
+    d
+}
+
+/// True when a list filled by [`push_capped`] is full.
+pub fn is_full(diags: &[Diagnostic]) -> bool {
+    diags.len() >= MAX_COLLECTED
+}
+
 /// True when any diagnostic in the list is an error.
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collection_stops_at_the_limit_with_one_closing_error() {
+        let mut diags = Vec::new();
+        let at = |i: usize| Diagnostic::error(format!("e{i}")).at(FileId(0), Span::new(i, i + 1));
+        let kept = (0..MAX_COLLECTED * 3)
+            .filter(|&i| push_capped(&mut diags, at(i)))
+            .count();
+        assert_eq!(
+            kept,
+            MAX_COLLECTED - 1,
+            "the last one kept reports the limit"
+        );
+        assert_eq!(diags.len(), MAX_COLLECTED + 1);
+        assert!(diags[MAX_COLLECTED].message.starts_with("too many errors"));
+        let last = Span::new(MAX_COLLECTED - 1, MAX_COLLECTED);
+        assert_eq!(diags[MAX_COLLECTED].primary.as_ref().unwrap().span, last);
+        assert!(is_full(&diags));
+        let mut merged = diags.clone();
+        merged.extend(diags);
+        merged.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
+        cap(&mut merged);
+        let closing = merged.iter().filter(|d| d.message.starts_with(TOO_MANY));
+        assert_eq!(closing.count(), 1);
+        assert_eq!(merged.len(), MAX_COLLECTED + 1);
+        assert!(merged[MAX_COLLECTED].message.starts_with("too many errors"));
+    }
 }

@@ -125,8 +125,8 @@ impl Lexer<'_> {
     }
 
     fn error(&mut self, msg: impl Into<String>, start: usize, end: usize) {
-        self.diags
-            .push(Diagnostic::error(msg).at(self.file, Span::new(start, end)));
+        let d = Diagnostic::error(msg).at(self.file, Span::new(start, end));
+        pigment_diag::push_capped(self.diags, d);
     }
 
     fn push(&mut self, tok: Tok, start: usize) {

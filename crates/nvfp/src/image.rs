@@ -12,6 +12,8 @@
 use std::io;
 use std::path::Path;
 
+use pigment_diag::read::{read_bounded, MAX_BINARY_BYTES};
+
 use crate::texture::format::unorm8_to_f32;
 use crate::texture::TexFormat;
 
@@ -67,10 +69,11 @@ impl Image {
     }
 }
 
-/// Reads the PNG file at `path`. Errors name the file.
+/// Reads the PNG file at `path` (a regular file of at most [`MAX_BINARY_BYTES`]). Errors name the
+/// file once and stand alone: `cannot read `PATH`: ...` or `PATH: not a readable PNG: ...`.
 pub fn read_png(path: impl AsRef<Path>) -> Result<Image, String> {
     let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = read_bounded(path, MAX_BINARY_BYTES).map_err(|e| e.to_string())?;
     read_png_bytes(&bytes, &path.display().to_string())
 }
 

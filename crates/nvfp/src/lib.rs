@@ -6,6 +6,7 @@
 //! [`syntax::print`] turns a syntax tree back into canonical text.
 #![forbid(unsafe_code)]
 
+pub mod budget;
 pub mod exec;
 pub mod image;
 pub mod isa;

@@ -127,8 +127,13 @@ fn draw_in_chromium(
     query: &str,
     profile: &Path,
 ) -> serde_json::Value {
+    // "auto" leaves the choice to the page.
+    let choice = match api {
+        "auto" => String::new(),
+        api => format!("api={api}&"),
+    };
     let url = format!(
-        "http://127.0.0.1:{port}/index.html?api={api}&size={SIZE}x{SIZE}&report=/report{query}"
+        "http://127.0.0.1:{port}/index.html?{choice}size={SIZE}x{SIZE}&report=/report{query}"
     );
     let mut browser = Command::new("chromium")
         .args([
@@ -151,12 +156,26 @@ fn draw_in_chromium(
     serde_json::from_str(&body).unwrap()
 }
 
+/// How the page is opened: each `(api, expected)` pair is an `?api=` value ("auto": none) and the
+/// API the page must report drawing with; `prelude` is script run before the page's own.
+struct Browser {
+    apis: &'static [(&'static str, &'static str)],
+    prelude: &'static str,
+}
+
+/// Each API chosen by the address.
+const BOTH: Browser = Browser {
+    apis: &[("webgpu", "webgpu"), ("webgl", "webgl")],
+    prelude: "",
+};
+
 /// Compiles `program` for the web and renders it on the machine (`entries`: the compile and render
 /// arguments naming the entries; `sampler`: the sampler the page's picture is bound to on the
 /// machine too; `render_only`: what the page computes itself, given to the machine by hand;
-/// `query`: what the page's address adds); the page's pictures with WebGPU and with WebGL must be
-/// the machine's.
+/// `query`: what the page's address adds); the page's pictures, opened as `browser` says, must be the
+/// machine's.
 fn compare(
+    browser: &Browser,
     name: &str,
     program: &str,
     sampler: Option<&str>,
@@ -194,11 +213,15 @@ fn compare(
         .chunks(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect();
+    let shader_js = site.join("shader.js");
+    let script = std::fs::read_to_string(&shader_js).unwrap();
+    std::fs::write(&shader_js, format!("{}\n{script}", browser.prelude)).unwrap();
     let (port, results) = serve(site);
-    for api in ["webgpu", "webgl"] {
+    for &(api, expected) in browser.apis {
         let profile = dir.join(format!("profile-{api}"));
         let result = draw_in_chromium(port, &results, api, query, &profile);
         assert!(result.get("error").is_none(), "{api}: {result}");
+        assert_eq!(result["api"], expected, "{api}: the API the page drew with");
         let pixels: Vec<f32> = result["pixels"]
             .as_array()
             .unwrap()
@@ -221,7 +244,36 @@ fn compare(
 
 #[test]
 fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
-    compare("web-page", PROGRAM, None, &[], &[], "");
+    compare(&BOTH, "web-page", PROGRAM, None, &[], &[], "");
+}
+
+/// A browser with `navigator.gpu` but no adapter for it (no GPU, a blocklisted driver): the page
+/// left to choose draws with WebGL 2, rather than showing an empty canvas.
+#[test]
+fn the_web_page_falls_back_to_webgl_when_webgpu_finds_no_adapter() {
+    let no_adapter = Browser {
+        apis: &[("auto", "webgl")],
+        prelude: "navigator.gpu.requestAdapter = async () => null;",
+    };
+    compare(
+        &no_adapter,
+        "web-page-fallback",
+        PROGRAM,
+        None,
+        &[],
+        &[],
+        "",
+    );
+}
+
+/// The page left to choose, in a browser whose WebGPU works, draws with it.
+#[test]
+fn the_web_page_chooses_webgpu_when_it_finds_an_adapter() {
+    let auto = Browser {
+        apis: &[("auto", "webgpu")],
+        prelude: "",
+    };
+    compare(&auto, "web-page-auto", PROGRAM, None, &[], &[], "");
 }
 
 /// `?u.NAME=...` sets a uniform before the page draws, as `--param` does on the machine.
@@ -229,12 +281,28 @@ fn the_web_page_draws_with_webgpu_and_webgl_what_the_machine_draws() {
 fn the_web_page_sets_uniforms_from_its_address() {
     let params = ["--param", "tint=0.9,0.1,0.3", "--param", "gain=0.25"];
     let query = "&u.tint=0.9,0.1,0.3&u.gain=0.25";
-    compare("web-page-uniforms", PROGRAM, None, &[], &params, query);
+    compare(
+        &BOTH,
+        "web-page-uniforms",
+        PROGRAM,
+        None,
+        &[],
+        &params,
+        query,
+    );
 }
 
 #[test]
 fn the_web_page_binds_its_picture_as_the_machine_binds_the_file() {
-    compare("web-page-texture", TEXTURED, Some("pic"), &[], &[], "");
+    compare(
+        &BOTH,
+        "web-page-texture",
+        TEXTURED,
+        Some("pic"),
+        &[],
+        &[],
+        "",
+    );
 }
 
 /// A libretro-style pair: the vertex stage transforms the position by its matrix (the identity)
@@ -262,7 +330,7 @@ float4 main_fragment(float2 uv : TEXCOORD0, float4 col : COLOR0, float2 wave : T
 #[test]
 fn the_web_page_runs_a_programs_own_vertex_stage() {
     let entries = ["--vertex-entry", "main_vertex", "--entry", "main_fragment"];
-    compare("web-page-pair", PAIR, Some("pic"), &entries, &[], "");
+    compare(&BOTH, "web-page-pair", PAIR, Some("pic"), &entries, &[], "");
 }
 
 /// libretro's sizes, which the page sets from its picture (8x8) and its own size (16x16).
@@ -288,5 +356,13 @@ fn the_web_page_sets_libretros_sizes() {
         "--param",
         "IN.output_size=16,16",
     ];
-    compare("web-page-sizes", SIZES, Some("decal"), &entries, &sizes, "");
+    compare(
+        &BOTH,
+        "web-page-sizes",
+        SIZES,
+        Some("decal"),
+        &entries,
+        &sizes,
+        "",
+    );
 }

@@ -31,6 +31,51 @@ use std::io::IsTerminal;
 /// How many past input frames `PREV`..`PREV6` reach.
 pub const HISTORY: usize = 7;
 
+/// The most frames one run renders unless the caller raises it: each frame runs every pass, so the
+/// count bounds the run's time (10 000 frames is nearly three minutes of 60 Hz video).
+pub const MAX_FRAMES: u32 = 10_000;
+
+/// Checks a frame count before a run: at least one frame, at most `max`.
+pub fn check_frames(frames: u32, max: u32) -> Result<(), String> {
+    if frames == 0 {
+        return Err("--frames must be at least 1".into());
+    }
+    if frames > max {
+        return Err(format!(
+            "--frames {frames} is over the limit of {max} (--max-frames raises it)"
+        ));
+    }
+    Ok(())
+}
+
+/// An upper bound of the bytes a run of the chain holds at once, from the passes' `sizes`, the
+/// `input` size and the texels of every LUT, by how [`Chain::run`] keeps its pictures: the input
+/// history and every pass output so far as float pixels, and, while pass N shades, a float texture
+/// (with mipmaps) for each picture bound to it (its source, `ORIG`, `PASSPREV`, the history, each
+/// earlier output under its `PASSk`, `PASSPREVk` and alias names, every LUT) and its output twice
+/// (shaded, then kept). Charge it to a [`nvfp::budget::MemoryBudget`] before running.
+pub fn peak_bytes(sizes: &[(u32, u32)], input: (u32, u32), lut_texels: u64) -> u64 {
+    use nvfp::budget::{FRAMEBUFFER_BYTES_PER_PIXEL as PIXEL, TEXTURE_BYTES_PER_TEXEL as TEXEL};
+    let area = |(w, h): (u32, u32)| w as u64 * h as u64;
+    let input_px = area(input);
+    let history = (HISTORY as u64 + 1).saturating_mul(input_px);
+    let mut outputs_px = 0u64;
+    let mut peak = 0u64;
+    for &size in sizes {
+        let textures = (3 + HISTORY as u64)
+            .saturating_mul(input_px)
+            .saturating_add(outputs_px.saturating_mul(3))
+            .saturating_add(lut_texels);
+        let held = history
+            .saturating_add(outputs_px)
+            .saturating_add(area(size).saturating_mul(2))
+            .saturating_mul(PIXEL);
+        peak = peak.max(held.saturating_add(textures.saturating_mul(TEXEL)));
+        outputs_px = outputs_px.saturating_add(area(size));
+    }
+    peak
+}
+
 /// What one pass is given to shade with.
 pub struct Bindings {
     /// The pass's source, for texture unit 0 (where libretro's runtime binds it whatever the
@@ -110,7 +155,11 @@ impl<P: PassProgram> Chain<'_, P> {
         let mut history: VecDeque<Picture> = (0..HISTORY)
             .map(|_| Picture::black(input.width, input.height))
             .collect();
-        let progress = std::io::stderr().is_terminal() && frames * self.programs.len() as u32 > 3;
+        if frames == 0 {
+            return Err("no frames to render".into());
+        }
+        let steps = (frames as usize).saturating_mul(self.programs.len());
+        let progress = std::io::stderr().is_terminal() && steps > 3;
         for frame in 0..frames {
             let mut outputs: Vec<Picture> = Vec::new();
             for (i, program) in self.programs.iter().enumerate() {
@@ -224,5 +273,41 @@ impl<P: PassProgram> Chain<'_, P> {
             b.uniforms.push((name.clone(), [*value, 0.0, 0.0, 1.0]));
         }
         Ok(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nvfp::budget::MemoryBudget;
+
+    #[test]
+    fn frame_counts_are_checked_at_both_ends() {
+        assert!(check_frames(0, MAX_FRAMES)
+            .unwrap_err()
+            .contains("at least 1"));
+        assert!(check_frames(1, MAX_FRAMES).is_ok());
+        assert!(check_frames(MAX_FRAMES, MAX_FRAMES).is_ok());
+        let e = check_frames(1_000_000_000, MAX_FRAMES).unwrap_err();
+        assert!(e.contains("over the limit of 10000"), "{e}");
+    }
+
+    #[test]
+    fn the_peak_covers_at_least_each_output_and_the_history_in_floats() {
+        let input = (256, 224);
+        let sizes = [(512, 448), (1024, 896)];
+        let floats = |(w, h): (u32, u32)| w as u64 * h as u64 * 16;
+        let at_least = floats(input) * HISTORY as u64 + floats(sizes[0]) + floats(sizes[1]);
+        assert!(peak_bytes(&sizes, input, 0) >= at_least);
+        assert!(peak_bytes(&sizes, input, 1000) > peak_bytes(&sizes, input, 0));
+    }
+
+    #[test]
+    fn a_16k_output_is_over_the_default_budget_and_a_small_chain_within_it() {
+        let mut budget = MemoryBudget::default();
+        let huge = peak_bytes(&[(16384, 16384)], (256, 224), 0);
+        assert!(budget.charge("the chain", huge).is_err());
+        let small = peak_bytes(&[(512, 448), (640, 480)], (256, 224), 64 * 64);
+        assert!(budget.charge("the chain", small).is_ok());
     }
 }

@@ -4,6 +4,8 @@
 
 use crate::lines::{error, split, Entry, Line};
 use crate::model::{Lut, Pass, Preset, Scale, ScaleType, WrapMode};
+use crate::scale::MAX_SIDE;
+use pigment_diag::read::{read_text, MAX_SOURCE_BYTES};
 use pigment_diag::{Diagnostic, FileId, SourceFiles, Span};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -15,7 +17,7 @@ const MAX_DEPTH: usize = 16;
 
 /// Reads the preset at `path` and the files it references; the files read are added to `files`.
 pub fn load(files: &mut SourceFiles, path: &Path) -> Result<Preset, Vec<Diagnostic>> {
-    let mut read = |p: &Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    let mut read = |p: &Path| read_text(p, MAX_SOURCE_BYTES).map_err(|e| e.reason.to_string());
     let text = read(path).map_err(|e| {
         vec![Diagnostic::error(format!(
             "cannot read `{}`: {e}",
@@ -253,11 +255,22 @@ impl Keys<'_> {
                     format!("`{key}` must be a positive number, not `{}`", e.value),
                 )
             })?;
-        if kind == ScaleType::Absolute && (v.fract() != 0.0 || v > 16384.0) {
+        if kind == ScaleType::Absolute && (v.fract() != 0.0 || v > MAX_SIDE as f32) {
             return Err(self.bad(
                 e,
                 format!(
-                    "`{key}` is an absolute size: a whole number of pixels up to 16384, not `{}`",
+                    "`{key}` is an absolute size: a whole number of pixels up to {MAX_SIDE}, not `{}`",
+                    e.value
+                ),
+            ));
+        }
+        // A source or viewport is at least one pixel, so a factor over the largest side can only
+        // make a framebuffer too large; say so here, where the value is, not at render time.
+        if v > MAX_SIDE as f32 {
+            return Err(self.bad(
+                e,
+                format!(
+                    "`{key}` = {} makes a framebuffer wider or taller than {MAX_SIDE} pixels",
                     e.value
                 ),
             ));

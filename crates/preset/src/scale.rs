@@ -8,29 +8,71 @@ use crate::model::{Pass, Scale, ScaleType};
 /// The largest framebuffer side (the machine's texture limit).
 pub const MAX_SIDE: u32 = 16384;
 
-/// The output size of every pass of `passes` for an `input` picture shown in a `viewport`.
+/// The output size of every pass of `passes` for an `input` picture shown in a `viewport`, each
+/// side clamped to [1, [`MAX_SIDE`]]. [`checked_pass_sizes`] refuses what this clamps.
 pub fn pass_sizes(passes: &[Pass], input: (u32, u32), viewport: (u32, u32)) -> Vec<(u32, u32)> {
+    sizes(passes, input, viewport, |_, pixels| {
+        Ok::<_, ()>((pixels as u32).clamp(1, MAX_SIDE))
+    })
+    .unwrap_or_default()
+}
+
+/// The output size of every pass, as [`pass_sizes`], but a side over [`MAX_SIDE`] (the input,
+/// the viewport or a pass's scaled size) is an error naming the pass instead of being clamped.
+pub fn checked_pass_sizes(
+    passes: &[Pass],
+    input: (u32, u32),
+    viewport: (u32, u32),
+) -> Result<Vec<(u32, u32)>, String> {
+    for (what, (w, h)) in [("the input picture", input), ("the output size", viewport)] {
+        if w.max(h) > MAX_SIDE {
+            return Err(format!(
+                "{what} is {w}x{h}, over the largest side of {MAX_SIDE} pixels"
+            ));
+        }
+    }
+    sizes(passes, input, viewport, |pass, pixels| {
+        if pixels > MAX_SIDE as f32 {
+            Err(format!(
+                "pass {pass}'s scale makes a framebuffer side of {pixels} pixels, over the \
+                 largest of {MAX_SIDE}"
+            ))
+        } else {
+            Ok((pixels as u32).max(1))
+        }
+    })
+}
+
+/// The sizes by the scale rules; `side` turns pass N's unrounded side into pixels, or fails.
+fn sizes<E>(
+    passes: &[Pass],
+    input: (u32, u32),
+    viewport: (u32, u32),
+    side: impl Fn(usize, f32) -> Result<u32, E>,
+) -> Result<Vec<(u32, u32)>, E> {
     let mut source = input;
     let mut sizes = Vec::with_capacity(passes.len());
     for (i, pass) in passes.iter().enumerate() {
         let size = match pass.scale {
-            Some((x, y)) => (axis(x, source.0, viewport.0), axis(y, source.1, viewport.1)),
+            Some((x, y)) => (
+                side(i, axis(x, source.0, viewport.0))?,
+                side(i, axis(y, source.1, viewport.1))?,
+            ),
             None if i + 1 == passes.len() => viewport,
             None => source,
         };
         sizes.push(size);
         source = size;
     }
-    sizes
+    Ok(sizes)
 }
 
-fn axis(scale: Scale, source: u32, viewport: u32) -> u32 {
-    let pixels = match scale.kind {
+fn axis(scale: Scale, source: u32, viewport: u32) -> f32 {
+    match scale.kind {
         ScaleType::Source => source as f32 * scale.factor,
         ScaleType::Viewport => viewport as f32 * scale.factor,
         ScaleType::Absolute => scale.factor,
-    };
-    (pixels as u32).clamp(1, MAX_SIDE)
+    }
 }
 
 #[cfg(test)]
@@ -69,6 +111,26 @@ mod tests {
             pass_sizes(&passes, (256, 224), (800, 600)),
             vec![(256, 224), (384, 448), (320, 300), (800, 600)]
         );
+    }
+
+    #[test]
+    fn a_scaled_side_over_the_limit_is_an_error_naming_the_pass() {
+        let p = [
+            pass(None),
+            pass(Some((
+                s(ScaleType::Source, 100.0),
+                s(ScaleType::Source, 1.0),
+            ))),
+        ];
+        // 256 * 100 = 25600 > 16384; pass_sizes clamps it, checked_pass_sizes refuses it.
+        assert_eq!(pass_sizes(&p, (256, 224), (1, 1))[1], (MAX_SIDE, 224));
+        let e = checked_pass_sizes(&p, (256, 224), (1, 1)).unwrap_err();
+        assert!(
+            e.starts_with("pass 1's scale makes a framebuffer side of 25600 pixels"),
+            "{e}"
+        );
+        let e = checked_pass_sizes(&p[..1], (256, 224), (20000, 20000)).unwrap_err();
+        assert!(e.starts_with("the output size is 20000x20000"), "{e}");
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub use math::{Mat4, Vec3};
 pub use mesh::{Mesh, Shape};
 pub use nvfp::render::{DepthBuffer, DepthTest};
 
+use pigment_diag::read::{read_text, MAX_SOURCE_BYTES};
 use pigment_diag::{Diagnostic, SourceFiles};
 use std::path::Path;
 
@@ -168,12 +169,9 @@ pub fn load(spec: &str, files: &mut SourceFiles) -> (Option<Scene>, Vec<Diagnost
         );
         return (None, vec![Diagnostic::error(message)]);
     }
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            let message = format!("cannot read `{spec}`: {e}");
-            return (None, vec![Diagnostic::error(message)]);
-        }
+    let text = match read_text(path, MAX_SOURCE_BYTES) {
+        Ok(text) => text,
+        Err(e) => return (None, vec![Diagnostic::error(e.to_string())]),
     };
     let file = files.add(spec, text.clone());
     let (mesh, diagnostics) = obj::parse(file, &text);

@@ -34,6 +34,9 @@ impl Core<'_> {
     /// Records a diagnostic raised in an inclusion, adding the `#line` position and the
     /// "included from" chain so that the user can find it.
     pub fn report(&mut self, mut d: Diagnostic, inclusion: u32) {
+        if pigment_diag::is_full(&self.diags) {
+            return;
+        }
         if let Some(label) = &d.primary {
             let line = self.files.line_col(label.file, label.span.start).line;
             if self.map.has_line_mark(inclusion, line) {
@@ -44,7 +47,7 @@ impl Core<'_> {
         }
         d.notes
             .extend(self.map.include_chain(self.files, inclusion));
-        self.diags.push(d);
+        pigment_diag::push_capped(&mut self.diags, d);
     }
 
     pub fn error_at(&mut self, message: impl Into<String>, loc: Loc) {

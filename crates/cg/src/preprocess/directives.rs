@@ -335,13 +335,17 @@ impl Driver<'_, '_> {
             return;
         };
         let includer = self.core.files.name(current).to_string();
-        let Some((path, text)) = self
+        let (path, text) = match self
             .resolver
             .resolve(&name, kind, Some(Path::new(&includer)))
-        else {
-            return self
-                .core
-                .error_at(format!("cannot find include file `{name}`"), loc);
+        {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return self
+                    .core
+                    .error_at(format!("cannot find include file `{name}`"), loc)
+            }
+            Err(message) => return self.core.error_at(message, loc),
         };
         let key = path.to_string_lossy().into_owned();
         let file = match self.loaded.get(&key) {

@@ -3,6 +3,7 @@
 //! follows C compilers: `"name"` looks beside the including file first, then in the `-I`
 //! directories; `<name>` looks only in the `-I` directories.
 
+use pigment_diag::read::{read_text, MAX_SOURCE_BYTES};
 use std::path::{Path, PathBuf};
 
 /// The two spellings of `#include`.
@@ -15,14 +16,15 @@ pub enum IncludeKind {
 }
 
 /// Supplies the text of included files. The returned path is the name diagnostics print and the
-/// "including file" passed back for the includes inside it.
+/// "including file" passed back for the includes inside it. `Ok(None)`: no such file; `Err`: a
+/// file was found but cannot be read (the message says why).
 pub trait IncludeResolver {
     fn resolve(
         &self,
         name: &str,
         kind: IncludeKind,
         includer: Option<&Path>,
-    ) -> Option<(PathBuf, String)>;
+    ) -> Result<Option<(PathBuf, String)>, String>;
 }
 
 /// Resolves includes on the file system, C's way (see the module documentation).
@@ -44,19 +46,23 @@ impl IncludeResolver for FileSystemResolver {
         name: &str,
         kind: IncludeKind,
         includer: Option<&Path>,
-    ) -> Option<(PathBuf, String)> {
+    ) -> Result<Option<(PathBuf, String)>, String> {
         let beside_includer = match kind {
             IncludeKind::Quoted => Some(includer.and_then(Path::parent).unwrap_or(Path::new(""))),
             IncludeKind::Angled => None,
         };
-        beside_includer
+        let found = beside_includer
             .into_iter()
             .chain(self.search_paths.iter().map(PathBuf::as_path))
             .map(|dir| dir.join(name))
-            .find_map(|path| {
-                let bytes = std::fs::read(&path).ok()?;
-                Some((path, String::from_utf8_lossy(&bytes).into_owned()))
-            })
+            .find(|path| path.exists());
+        let Some(path) = found else {
+            return Ok(None);
+        };
+        // A file that exists but is refused (a device, too large) is an error, not a reason to
+        // look further along the search path.
+        let text = read_text(&path, MAX_SOURCE_BYTES).map_err(|e| e.to_string())?;
+        Ok(Some((path, text)))
     }
 }
 
@@ -72,8 +78,8 @@ impl IncludeResolver for MemoryResolver {
         name: &str,
         _kind: IncludeKind,
         _includer: Option<&Path>,
-    ) -> Option<(PathBuf, String)> {
-        let (path, text) = self.files.iter().find(|(n, _)| n == name)?;
-        Some((PathBuf::from(path), text.clone()))
+    ) -> Result<Option<(PathBuf, String)>, String> {
+        let found = self.files.iter().find(|(n, _)| n == name);
+        Ok(found.map(|(path, text)| (PathBuf::from(path), text.clone())))
     }
 }

@@ -174,12 +174,15 @@ pub(crate) struct Lexer {
 impl Lexer {
     pub fn new(file: FileId, inclusion: u32, source: &str) -> Lexer {
         let (text, splices) = splice_lines(source);
+        // A byte order mark, which editors on Windows write at the start of UTF-8 files, is not
+        // part of the program (Unicode 15, 23.8: U+FEFF at the start is a signature).
+        let pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
         Lexer {
             file,
             inclusion,
             text,
             splices,
-            pos: 0,
+            pos,
             at_line_start: true,
         }
     }
@@ -315,6 +318,14 @@ mod tests {
         let texts: Vec<_> = toks.iter().map(|t| t.1.as_str()).collect();
         assert_eq!(texts, ["1.5e+3f", "0x1p-2", ".5", "1..2", "12abc"]);
         assert!(toks.iter().all(|t| t.0 == TokenKind::Number));
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped_and_offsets_stay_in_the_file() {
+        // U+FEFF is 3 bytes in UTF-8, so `float` starts at byte 3 of the file as written.
+        let toks = lex("\u{feff}float x;");
+        assert_eq!(toks[0], (TokenKind::Ident, "float".to_string(), 3));
+        assert_eq!(toks.len(), 3);
     }
 
     #[test]

@@ -59,8 +59,8 @@ impl Lexer<'_> {
     }
 
     fn error(&mut self, start: usize, end: usize, message: String) {
-        self.diagnostics
-            .push(Diagnostic::error(message).at(self.file, Span::new(start, end)));
+        let d = Diagnostic::error(message).at(self.file, Span::new(start, end));
+        pigment_diag::push_capped(&mut self.diagnostics, d);
     }
 
     /// Skips blanks, comments and directive lines. Returns whether a newline was crossed.

@@ -48,5 +48,6 @@ pub fn parse(text: &str, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>
         parser::Parser::new(text, tokens, file).parse_translation_unit();
     diagnostics.extend(parse_diagnostics);
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.span.start));
+    pigment_diag::cap(&mut diagnostics);
     (unit, diagnostics)
 }

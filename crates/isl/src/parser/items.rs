@@ -13,9 +13,13 @@ impl Parser {
                 Ok(item) => items.push(item),
                 Err(_) => {
                     // A `}` ending the broken item goes with it; without progress (a stray
-                    // `}`, say), one token is skipped.
+                    // `}`, say), one token is skipped, and with it the stray `}`s that follow,
+                    // which one error covers.
                     if self.sync() || self.cur.position() == start {
                         self.cur.bump();
+                        while self.is("}") {
+                            self.cur.bump();
+                        }
                     }
                 }
             }

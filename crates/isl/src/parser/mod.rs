@@ -27,6 +27,12 @@ pub fn parse(file: FileId, text: &str) -> (Unit, Vec<Diagnostic>) {
         diags,
     };
     let items = p.unit();
+    if items.is_empty() && p.diags.is_empty() {
+        // Nothing but blanks and comments: say so rather than accept a file with nothing to run.
+        let message = "no shader: the file holds no declarations";
+        p.diags
+            .push(Diagnostic::error(message).at(file, Span::new(0, 0)));
+    }
     (Unit { file, items }, p.diags)
 }
 
@@ -60,11 +66,12 @@ impl Parser {
     }
 
     fn error<T>(&mut self, expected: &str) -> PResult<T> {
-        let found = self.cur.peek().describe();
-        let span = self.cur.span();
-        self.diags.push(
-            Diagnostic::error(format!("expected {expected}, found {found}")).at(self.file, span),
-        );
+        if !pigment_diag::is_full(&self.diags) {
+            let found = self.cur.peek().describe();
+            let message = format!("expected {expected}, found {found}");
+            let d = Diagnostic::error(message).at(self.file, self.cur.span());
+            pigment_diag::push_capped(&mut self.diags, d);
+        }
         Err(Failed)
     }
 
@@ -90,8 +97,8 @@ impl Parser {
     fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
             let span = self.cur.span();
-            self.diags
-                .push(Diagnostic::error("nesting too deep").at(self.file, span));
+            let d = Diagnostic::error("nesting too deep").at(self.file, span);
+            pigment_diag::push_capped(&mut self.diags, d);
             return Err(Failed);
         }
         self.depth += 1;

@@ -172,7 +172,7 @@ impl<'a> Parser<'a> {
             return;
         }
         self.last_error_at = at;
-        self.diagnostics.push(diagnostic);
+        pigment_diag::push_capped(&mut self.diagnostics, diagnostic);
     }
 
     /// Reports "expected WHAT CONTEXT, found TOKEN" at the current token.
