@@ -35,6 +35,20 @@ impl Reporter {
         self.limit.store(limit, Ordering::Relaxed);
     }
 
+    /// Takes one place under the limit; `false` (counted as held back) when the limit is reached.
+    pub fn take(&self) -> bool {
+        let limit = self.limit.load(Ordering::Relaxed);
+        let taken = self
+            .shown
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < limit).then_some(n + 1)
+            });
+        if taken.is_err() {
+            self.held_back.fetch_add(1, Ordering::Relaxed);
+        }
+        taken.is_ok()
+    }
+
     /// Renders each diagnostic to `out` while the limit allows, counting the rest.
     pub fn write(
         &self,
@@ -42,17 +56,9 @@ impl Reporter {
         diagnostics: &[Diagnostic],
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        let limit = self.limit.load(Ordering::Relaxed);
         for d in diagnostics {
-            let taken = self
-                .shown
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                    (n < limit).then_some(n + 1)
-                });
-            if taken.is_ok() {
+            if self.take() {
                 out.write_all(render(files, d).as_bytes())?;
-            } else {
-                self.held_back.fetch_add(1, Ordering::Relaxed);
             }
         }
         Ok(())

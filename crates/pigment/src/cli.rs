@@ -13,6 +13,9 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Print at most N diagnostics (default 50); the rest are counted in one closing line.
+    #[arg(long, global = true, value_name = "N")]
+    pub max_diagnostics: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -308,6 +311,10 @@ pub struct TargetArgs {
     /// Also write W*H*4 little-endian f32, bottom row first, unclamped.
     #[arg(long, value_name = "OUT.f32")]
     pub raw: Option<PathBuf>,
+    /// The most memory the render may allocate, in MiB (its target, depth buffer and output
+    /// copies, and an ISL scene's pass targets), checked before allocating.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub max_memory: u64,
     #[command(flatten)]
     pub exec: ExecArgs,
 }

@@ -23,6 +23,9 @@ pub enum Error {
     /// The request names a source the session does not hold.
     #[error("no source `{0}` in the session")]
     NoSource(String),
+    /// A file could not be read: missing, not a regular file, or over its size limit.
+    #[error(transparent)]
+    Read(#[from] pigment_diag::read::ReadError),
     /// A file could not be read or written.
     #[error("cannot {action} `{path}`: {source}", path = .path.display())]
     Io {
@@ -52,7 +55,7 @@ impl Error {
     /// change before anything runs, 1 for a rejected program or a failure while producing output.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Request(_) | Error::NoSource(_) => 2,
+            Error::Request(_) | Error::NoSource(_) | Error::Read(_) => 2,
             Error::Io { action: "read", .. } => 2,
             Error::Rejected(_) | Error::Io { .. } | Error::Internal(_) => 1,
         }

@@ -4,10 +4,13 @@ use crate::error::{Error, Result};
 use std::path::Path;
 
 /// The text of `path` (bytes that are not UTF-8 replaced, so that the front ends can point at
-/// them).
+/// them); special files and files over `pigment_diag::read::MAX_SOURCE_BYTES` are refused before
+/// reading.
 pub fn read_source(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(pigment_diag::read::read_text(
+        path,
+        pigment_diag::read::MAX_SOURCE_BYTES,
+    )?)
 }
 
 /// Writes `bytes` to `path`.

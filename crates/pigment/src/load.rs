@@ -2,7 +2,7 @@
 
 use crate::cli::Lang;
 use crate::failure::Failure;
-use pigment_diag::{render, Diagnostic, SourceFiles};
+use pigment_diag::{Diagnostic, SourceFiles};
 use std::path::Path;
 
 pub use pigment::render::Loaded;
@@ -26,14 +26,17 @@ pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
 }
 
 pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {
-    for d in diagnostics {
-        eprint!("{}", render(files, d));
-    }
+    pigment_diag::report::eprint(files, diagnostics);
 }
 
-/// Prints the library's diagnostics as rendered.
+/// Prints the library's diagnostics as rendered, under the run's cap
+/// (`pigment_diag::report::STDERR`).
 pub fn print_entries(diagnostics: &pigment::Diagnostics) {
-    eprint!("{diagnostics}");
+    for entry in diagnostics {
+        if pigment_diag::report::STDERR.take() {
+            eprint!("{}", entry.rendered);
+        }
+    }
 }
 
 /// Prints a warning that has no source location.

@@ -61,6 +61,9 @@ fn light_param_owners(matches: &ArgMatches) -> Vec<Option<usize>> {
 
 fn main() {
     let cli = parse();
+    if let Some(limit) = cli.max_diagnostics {
+        pigment_diag::report::STDERR.set_limit(limit);
+    }
     let result = match &cli.command {
         Command::Check(args) => commands::check::check(args),
         Command::Compile(args) => commands::compile::compile(args),
@@ -70,9 +73,13 @@ fn main() {
         Command::Preset(args) => commands::preset::preset(args),
         Command::Serve(args) => commands::serve::serve(args),
     };
+    pigment_diag::report::eprint_summary();
     if let Err(failure) = result {
         if !matches!(failure, failure::Failure::Rejected) {
-            eprintln!("pigment: error: {failure}");
+            // A message can quote what the user gave (a 5 MB line of a preset): bounded.
+            let message = failure.to_string();
+            let clipped = pigment_diag::clip(&message, pigment_diag::MAX_MESSAGE_CHARS);
+            eprintln!("pigment: error: {clipped}");
         }
         std::process::exit(failure.exit_code());
     }

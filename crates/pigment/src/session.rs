@@ -90,7 +90,7 @@ impl IncludeResolver for SessionResolver<'_> {
         name: &str,
         kind: IncludeKind,
         includer: Option<&Path>,
-    ) -> Option<(PathBuf, String)> {
+    ) -> Result<Option<(PathBuf, String)>, String> {
         let beside = match kind {
             IncludeKind::Quoted => includer
                 .and_then(Path::parent)
@@ -107,11 +107,11 @@ impl IncludeResolver for SessionResolver<'_> {
                 Some((PathBuf::from(key), text.clone()))
             });
         if in_memory.is_some() {
-            return in_memory;
+            return Ok(in_memory);
         }
         let session = self.session;
         if !session.disk && session.search_paths.is_empty() {
-            return None;
+            return Ok(None);
         }
         let disk = FileSystemResolver::new(session.search_paths.clone());
         match session.disk {
@@ -162,15 +162,17 @@ mod tests {
         session.add_source("dir/inc.cgh", "x");
         let resolver = session.include_resolver();
         let found = resolver.resolve("inc.cgh", IncludeKind::Quoted, Some(Path::new("dir/a.cg")));
-        assert_eq!(found, Some(("dir/inc.cgh".into(), "x".into())));
+        assert_eq!(found, Ok(Some(("dir/inc.cgh".into(), "x".into()))));
         // A file that exists on disk is not read by a memory-only session.
         assert!(resolver
             .resolve("Cargo.toml", IncludeKind::Quoted, Some(Path::new("a.cg")))
+            .unwrap()
             .is_none());
         let disk = Session::with_disk_access();
         assert!(disk
             .include_resolver()
             .resolve("Cargo.toml", IncludeKind::Quoted, Some(Path::new("a.cg")))
+            .unwrap()
             .is_some());
     }
 }

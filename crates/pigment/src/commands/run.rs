@@ -33,6 +33,7 @@ pub fn render_request(
         height,
         bindings: read(&target.bindings, &mut |_| false)?,
         executor: executor(&target.exec),
+        memory_budget: target.max_memory << 20,
     };
     let rendered = session.render(request, &options).map_err(from_library)?;
     report(&rendered, &target.bindings, &target.exec);
@@ -69,6 +70,9 @@ pub fn shade_with_units(
     draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
 ) -> Result<Framebuffer, Failure> {
     let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
+    let mut options = RenderOptions::new(width, height);
+    options.memory_budget = target.max_memory << 20;
+    pigment::render::charge_render(&options).map_err(from_library)?;
     let mut bound = bind(loaded, bindings)?;
     for (unit, texture) in units {
         bound.textures.bind(*unit, texture.clone());

@@ -79,6 +79,8 @@ pub struct RenderOptions {
     pub bindings: Bindings,
     /// What runs the fragments.
     pub executor: Executor,
+    /// The most bytes the render may allocate (`nvfp::budget`), checked before allocating.
+    pub memory_budget: u64,
 }
 
 impl RenderOptions {
@@ -89,6 +91,7 @@ impl RenderOptions {
             height,
             bindings: Bindings::default(),
             executor: Executor::Jit,
+            memory_budget: nvfp::budget::DEFAULT_MEMORY_BUDGET,
         }
     }
 }
@@ -123,6 +126,7 @@ pub fn shade(
     options: &RenderOptions,
     draw: impl FnOnce(&nvfp::render::Shader<'_>, &mut Framebuffer),
 ) -> Result<Rendered> {
+    charge_render(options)?;
     let bound = bindings::bind(loaded, bindings)?;
     let (machine, jit_compile, executor_warning) = machine(&loaded.program, options.executor);
     let shader = nvfp::render::Shader {
@@ -144,6 +148,19 @@ pub fn shade(
             shading: start.elapsed(),
         },
     })
+}
+
+/// Refuses a render whose target would not fit `options.memory_budget`.
+pub fn charge_render(options: &RenderOptions) -> Result<()> {
+    let mut budget = nvfp::budget::MemoryBudget::new(options.memory_budget);
+    budget
+        .charge_pixels(
+            "render target",
+            options.width,
+            options.height,
+            nvfp::budget::RENDER_BYTES_PER_PIXEL,
+        )
+        .map_err(Error::Request)
 }
 
 /// Renders the reference quad with `loaded` into a new target of `options`' size.

@@ -37,6 +37,10 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         parameter_bindings(&args.isl, &args.target.bindings.params, &lights)?;
     let uniforms = uniform_settings(&args.isl.uniforms)?;
     let (width, height) = crate::values::parse_size(&args.target.size).map_err(Failure::Usage)?;
+    // The frame, its depth buffer and the frame-buffer snapshot, before any of them is made.
+    let mut options = pigment::render::RenderOptions::new(width, height);
+    options.memory_budget = args.target.max_memory << 20;
+    pigment::render::charge_render(&options).map_err(crate::failure::from_library)?;
     let geometry = geometry(&args.isl.scene, &mut files)?;
     let camera = camera(&args, &geometry, (width, height))?;
     let render = Render {
@@ -155,7 +159,7 @@ impl Render<'_> {
         };
         let fragment = pigment_isl::lower_surface_with(unit, name, self.lights, uniforms)
             .map_err(|e| rejected(&e))?;
-        let textures = texture_bindings(self.args, &fragment);
+        let textures = texture_bindings(self.args, &fragment)?;
         let options = pigment_fp30::Options::default();
         let partition =
             pigment_isl::passes::partition(&fragment, &options).map_err(|e| rejected(&e))?;
@@ -273,7 +277,10 @@ fn declares(loaded: &crate::load::Loaded, param: &str) -> bool {
 /// The machine's `--tex` bindings of a lowered shader: `--tex` as given, each `--texture
 /// NAME=FILE` as a 2D texture, and each other 2D texture name the shader uses that names a file
 /// beside the shader (or from the working directory).
-fn texture_bindings(args: &RenderArgs, fragment: &pigment_ir::Function) -> Vec<String> {
+fn texture_bindings(
+    args: &RenderArgs,
+    fragment: &pigment_ir::Function,
+) -> Result<Vec<String>, Failure> {
     let mut bindings = args.target.bindings.textures.clone();
     let named: Vec<&str> = args
         .isl
@@ -281,10 +288,15 @@ fn texture_bindings(args: &RenderArgs, fragment: &pigment_ir::Function) -> Vec<S
         .iter()
         .filter_map(|t| t.split_once('=').map(|(name, _)| name))
         .collect();
-    bindings.extend(args.isl.textures.iter().filter_map(|t| {
-        let (name, file) = t.split_once('=')?;
-        Some(format!("{name}=2D:{file}"))
-    }));
+    for texture in &args.isl.textures {
+        let Some((name, file)) = texture.split_once('=') else {
+            continue;
+        };
+        // Read here first, so that an error names the option the user gave.
+        nvfp::image::load_texture(nvfp::isa::TexTarget::D2, file)
+            .map_err(|e| Failure::Usage(format!("`--texture {texture}`: {e}")))?;
+        bindings.push(format!("{name}=2D:{file}"));
+    }
     let beside = args.program.parent().unwrap_or(Path::new(""));
     for sampler in fragment.samplers.iter().map(|(_, s)| s) {
         if sampler.dim != SamplerDim::D2 || named.contains(&sampler.name.as_str()) {
@@ -302,7 +314,7 @@ fn texture_bindings(args: &RenderArgs, fragment: &pigment_ir::Function) -> Vec<S
             ),
         }
     }
-    bindings
+    Ok(bindings)
 }
 
 /// `--clear`'s colour.
