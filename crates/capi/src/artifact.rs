@@ -38,7 +38,10 @@ impl PigmentArtifact {
                 binary: matches!(o.code, pigment::Code::SpirV(_)),
                 bytes: Text::new(o.code.to_bytes()),
                 // Pretty-printed with a final newline: what `--reflect json` prints.
-                reflection: o.reflection.as_ref().map(|r| Text::new(r.to_pretty_string())),
+                reflection: o
+                    .reflection
+                    .as_ref()
+                    .map(|r| Text::new(r.to_pretty_string())),
             })
             .collect();
         PigmentArtifact {
@@ -171,7 +174,9 @@ pub unsafe extern "C" fn pigment_artifact_warnings(
     guard_value(std::ptr::null(), || {
         // SAFETY: NULL or live, by the contract.
         let artifact = unsafe { artifact.as_ref() };
-        Ok(artifact.map_or(std::ptr::null(), |a| &a.warnings as *const PigmentDiagnostics))
+        Ok(artifact.map_or(std::ptr::null(), |a| {
+            &a.warnings as *const PigmentDiagnostics
+        }))
     })
 }
 

@@ -110,7 +110,9 @@ impl PigmentDiagnostic {
 /// # Safety
 /// `diagnostics` is NULL or live diagnostics.
 #[no_mangle]
-pub unsafe extern "C" fn pigment_diagnostics_count(diagnostics: *const PigmentDiagnostics) -> usize {
+pub unsafe extern "C" fn pigment_diagnostics_count(
+    diagnostics: *const PigmentDiagnostics,
+) -> usize {
     guard_value(0, || {
         // SAFETY: NULL or live, by the contract.
         Ok(unsafe { diagnostics.as_ref() }.map_or(0, |d| d.entries.len()))

@@ -81,7 +81,6 @@ impl PigmentError {
             format!("internal error: Pigment panicked: {what}"),
         )
     }
-
 }
 
 /// The error's status code (`PIGMENT_ERROR_*`); `PIGMENT_OK` for NULL.

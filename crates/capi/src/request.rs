@@ -269,7 +269,11 @@ pub unsafe extern "C" fn pigment_request_set_vertex_entry(
     len: usize,
 ) -> *mut PigmentError {
     // SAFETY: the contract is `edit_with_string`'s.
-    unsafe { edit_with_string(request, entry, len, "entry", |r, s| r.vertex_entry = Some(s)) }
+    unsafe {
+        edit_with_string(request, entry, len, "entry", |r, s| {
+            r.vertex_entry = Some(s)
+        })
+    }
 }
 
 /// Adds a further Parasol unit, by its name in the session, compiled with the source.
@@ -298,7 +302,11 @@ pub unsafe extern "C" fn pigment_request_set_profile(
     len: usize,
 ) -> *mut PigmentError {
     // SAFETY: the contract is `edit_with_string`'s.
-    unsafe { edit_with_string(request, profile, len, "profile", |r, s| r.cg.profile = Some(s)) }
+    unsafe {
+        edit_with_string(request, profile, len, "profile", |r, s| {
+            r.cg.profile = Some(s)
+        })
+    }
 }
 
 /// Defines a Cg macro before the source (cgc's `-D`): `NAME=VALUE`, or `NAME` alone when `value`

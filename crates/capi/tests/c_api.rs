@@ -30,7 +30,9 @@ fn staticlib() -> PathBuf {
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-api").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-api")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the scratch directory is writable");
     dir
@@ -60,7 +62,9 @@ fn build(source: &Path, dir: &Path) -> PathBuf {
         .arg(&exe);
     let output = {
         let _one_at_a_time = LINKING.lock().unwrap_or_else(|e| e.into_inner());
-        command.output().expect("cc runs (a C compiler is required)")
+        command
+            .output()
+            .expect("cc runs (a C compiler is required)")
     };
     assert!(
         output.status.success(),
@@ -75,7 +79,10 @@ fn build(source: &Path, dir: &Path) -> PathBuf {
 fn run(exe: &Path, args: &[&str]) -> Output {
     Command::new(exe)
         .args(args)
-        .env("ASAN_OPTIONS", "detect_leaks=1:halt_on_error=1:abort_on_error=0")
+        .env(
+            "ASAN_OPTIONS",
+            "detect_leaks=1:halt_on_error=1:abort_on_error=0",
+        )
         .env("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
         .output()
         .expect("the test program runs")
@@ -90,7 +97,10 @@ fn assert_clean(name: &str, output: &Output) {
         output.status
     );
     for report in ["Sanitizer", "runtime error:"] {
-        assert!(!stderr.contains(report), "{name}: a sanitizer spoke:\n{stderr}");
+        assert!(
+            !stderr.contains(report),
+            "{name}: a sanitizer spoke:\n{stderr}"
+        );
     }
 }
 
@@ -156,10 +166,7 @@ fn sources_from_memory_resolve_includes_and_imports_among_themselves() {
     .unwrap();
     let exe = build(&c_test("sources.c"), &dir);
     let version = env!("CARGO_PKG_VERSION");
-    assert_clean(
-        "sources.c",
-        &run(&exe, &[dir.to_str().unwrap(), version]),
-    );
+    assert_clean("sources.c", &run(&exe, &[dir.to_str().unwrap(), version]));
 }
 
 #[test]
