@@ -133,19 +133,30 @@ pub unsafe extern "C" fn pigment_session_add_search_path(
     })
 }
 
-/// The session and request behind the pointers of a running call.
+/// Runs `call` on the session and request behind the pointers and hands its result to C through
+/// `out` (checked, and set to NULL, first).
 ///
 /// # Safety
-/// Each is NULL or live, and no thread changes either during the call.
-unsafe fn inputs<'a>(
+/// `session` and `request` are NULL or live, and no thread changes either during the call; `out`
+/// is NULL or writable.
+unsafe fn run<T>(
     session: *const PigmentSession,
     request: *const PigmentRequest,
-) -> boundary::Outcome<(&'a Session, &'a pigment::CompileRequest)> {
-    // SAFETY: NULL or live and unchanged, by the contract.
-    let session = unsafe { boundary::object(session, "session") }?;
-    // SAFETY: as above.
-    let request = unsafe { boundary::object(request, "request") }?;
-    Ok((&session.session, request.get()))
+    out: *mut *mut T,
+    what: &str,
+    call: impl FnOnce(&Session, &pigment::CompileRequest) -> pigment::Result<T>,
+) -> *mut PigmentError {
+    guard(|| {
+        // SAFETY: NULL or writable, by the contract.
+        let out = unsafe { Out::new(out, std::ptr::null_mut(), what) }?;
+        // SAFETY: NULL or live and unchanged, by the contract.
+        let session = unsafe { boundary::object(session, "session") }?;
+        // SAFETY: as above.
+        let request = unsafe { boundary::object(request, "request") }?;
+        let result = call(&session.session, request.get()).map_err(PigmentError::from_library)?;
+        out.set(boundary::into_raw(result));
+        Ok(())
+    })
 }
 
 /// Compiles `request` with the sources of `session`. `*artifact` receives the artifact (owned by
@@ -161,17 +172,12 @@ pub unsafe extern "C" fn pigment_session_compile(
     request: *const PigmentRequest,
     artifact: *mut *mut PigmentArtifact,
 ) -> *mut PigmentError {
-    guard(|| {
-        // SAFETY: NULL or writable, by the contract.
-        let out = unsafe { Out::new(artifact, std::ptr::null_mut(), "artifact") }?;
-        // SAFETY: the contract is `inputs`'s.
-        let (session, request) = unsafe { inputs(session, request) }?;
-        let compiled = session
-            .compile(request)
-            .map_err(PigmentError::from_library)?;
-        out.set(boundary::into_raw(PigmentArtifact::new(&compiled)));
-        Ok(())
-    })
+    // SAFETY: the contract is `run`'s.
+    unsafe {
+        run(session, request, artifact, "artifact", |s, r| {
+            Ok(PigmentArtifact::new(&s.compile(r)?))
+        })
+    }
 }
 
 /// Checks `request`'s source (and units) without compiling. `*warnings` receives the warnings of
@@ -186,15 +192,12 @@ pub unsafe extern "C" fn pigment_session_check(
     request: *const PigmentRequest,
     warnings: *mut *mut PigmentDiagnostics,
 ) -> *mut PigmentError {
-    guard(|| {
-        // SAFETY: NULL or writable, by the contract.
-        let out = unsafe { Out::new(warnings, std::ptr::null_mut(), "warnings") }?;
-        // SAFETY: the contract is `inputs`'s.
-        let (session, request) = unsafe { inputs(session, request) }?;
-        let found = session.check(request).map_err(PigmentError::from_library)?;
-        out.set(boundary::into_raw(PigmentDiagnostics::new(&found)));
-        Ok(())
-    })
+    // SAFETY: the contract is `run`'s.
+    unsafe {
+        run(session, request, warnings, "warnings", |s, r| {
+            Ok(PigmentDiagnostics::new(&s.check(r)?))
+        })
+    }
 }
 
 /// Preprocesses `request`'s Cg source (cgc's `-E`). `*artifact` receives an artifact with one text
@@ -209,16 +212,11 @@ pub unsafe extern "C" fn pigment_session_preprocess(
     request: *const PigmentRequest,
     artifact: *mut *mut PigmentArtifact,
 ) -> *mut PigmentError {
-    guard(|| {
-        // SAFETY: NULL or writable, by the contract.
-        let out = unsafe { Out::new(artifact, std::ptr::null_mut(), "artifact") }?;
-        // SAFETY: the contract is `inputs`'s.
-        let (session, request) = unsafe { inputs(session, request) }?;
-        let (text, found) = session
-            .preprocess(request)
-            .map_err(PigmentError::from_library)?;
-        let result = PigmentArtifact::preprocessed(&request.source, text, &found);
-        out.set(boundary::into_raw(result));
-        Ok(())
-    })
+    // SAFETY: the contract is `run`'s.
+    unsafe {
+        run(session, request, artifact, "artifact", |s, r| {
+            let (text, found) = s.preprocess(r)?;
+            Ok(PigmentArtifact::preprocessed(&r.source, text, &found))
+        })
+    }
 }
