@@ -1,9 +1,12 @@
 /* sources.c: sessions from memory. #includes resolve among the sources added (never on disk
  * unless a search path is given), Parasol imports resolve among units, and check, preprocess,
- * stages, emits, defines and the version work as documented.
+ * stages, emits, defines and the version work as documented; sessions made on one thread compile
+ * on others.
  * argv[1]: a directory holding disk.cgh (which the memory-only session must not read);
  * argv[2]: Pigment's version as Cargo knows it. */
 #include "check.h"
+
+#include <pthread.h>
 
 static PigmentRequest *request_for(const char *source, const char *target) {
     PigmentRequest *request = NULL;
@@ -176,6 +179,41 @@ static void parasol_units(void) {
     pigment_session_free(session);
 }
 
+/* A session and request made here, compiled on another thread. */
+struct job {
+    PigmentSession *session;
+    PigmentRequest *request;
+    size_t outputs;
+};
+
+static void *compile_job(void *arg) {
+    struct job *job = arg;
+    PigmentArtifact *artifact = compile(job->session, job->request);
+    job->outputs = pigment_artifact_output_count(artifact);
+    pigment_artifact_free(artifact);
+    return NULL;
+}
+
+/* Two sessions, each handed to a thread of its own, compiling at the same time. */
+static void threads(void) {
+    struct job jobs[2];
+    pthread_t workers[2];
+    for (int i = 0; i < 2; i++) {
+        jobs[i].session = pigment_session_new();
+        OK(pigment_session_add_source(jobs[i].session, S("white.cg"),
+                                      S("float4 main() : COLOR { return 1; }\n")));
+        jobs[i].request = request_for("white.cg", i == 0 ? "spirv" : "glsl:330");
+        jobs[i].outputs = 0;
+        CHECK(pthread_create(&workers[i], NULL, compile_job, &jobs[i]) == 0);
+    }
+    for (int i = 0; i < 2; i++) {
+        CHECK(pthread_join(workers[i], NULL) == 0);
+        CHECK(jobs[i].outputs == 1);
+        pigment_request_free(jobs[i].request);
+        pigment_session_free(jobs[i].session);
+    }
+}
+
 int main(int argc, char **argv) {
     CHECK(argc == 3);
     CHECK(strcmp(pigment_version(), argv[2]) == 0);
@@ -187,5 +225,6 @@ int main(int argc, char **argv) {
     two_stages();
     defines();
     parasol_units();
+    threads();
     return 0;
 }
