@@ -236,6 +236,15 @@ pub fn compile(
             ),
         )]);
     }
+    // Checked before allocation, which only reorders instructions and whose scheduling takes time
+    // quadratic in their number (a program of 64,000 took a minute to be refused).
+    let instructions = mir.insts.len();
+    if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
+        return Err(vec![error_at(
+            None,
+            format!("C6002: instruction limit of 1024 exceeded ({instructions} instructions)"),
+        )]);
+    }
     let regs = regalloc::allocate(&mut mir).map_err(|file| {
         vec![error_at(
             None,
@@ -261,12 +270,6 @@ pub fn compile(
     }
     let program = emit::program(func, &mir, &regs);
     let instructions = mir.insts.len();
-    if instructions > nvfp::isa::limits::MAX_INSTRUCTIONS {
-        return Err(vec![error_at(
-            None,
-            format!("C6002: instruction limit of 1024 exceeded ({instructions} instructions)"),
-        )]);
-    }
     let (r, h) = emit::register_counts(&regs, &mir);
     let kills = mir.insts.iter().any(|i| i.opcode == nvfp::isa::Opcode::Kil);
     let printed = nvfp::syntax::print(&program);

@@ -187,6 +187,7 @@ fn declare_value(values: &[f32]) -> ast::ConstValue {
 /// split, or the one written on a struct as a whole (`main.ORIG : TEXUNIT5`).
 pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
     let mut lines: Vec<SemanticLine> = Vec::new();
+    let mut named = std::collections::HashSet::new();
     for entity in func.interface() {
         let (path, semantic) = match entity {
             InterfaceEntity::Uniform(h) => {
@@ -204,7 +205,7 @@ pub fn semantic_lines(func: &Function) -> Vec<SemanticLine> {
             Some(_) => format!("{}.{}", func.name, root.name),
             None => root.name.to_string(),
         };
-        if lines.iter().any(|l| l.name == name) {
+        if !named.insert(name.clone()) {
             continue;
         }
         let of_struct = || {

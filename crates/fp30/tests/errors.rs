@@ -55,3 +55,22 @@ fn unknown_entry_is_an_error() {
     let errors = compile(&module, "other", &Options::default()).expect_err("no such function");
     assert!(errors[0].message.contains("no function `other`"));
 }
+
+/// The refusal of `errors/loop_budget.ir` (a billion unrolled additions) comes once the budget is
+/// spent: the walk visits no more instructions than the budget allows, not the product of the
+/// trip counts.
+#[test]
+fn unrolling_stops_at_the_instruction_budget() {
+    use pigment_fp30::legalize::unroll::{Unroll, MAX_UNROLL_STEPS};
+    use pigment_ir::pass::run_pass;
+    let mut module = load_module(&corpus_dir().join("errors/loop_budget.ir"));
+    let mut unroll = Unroll::default();
+    run_pass(&mut module, &mut unroll).expect("the function is left valid");
+    assert_eq!(unroll.errors.len(), 1);
+    // Refused on the first instruction past the budget: far fewer than the 10^9 the loops make.
+    assert!(
+        unroll.steps > MAX_UNROLL_STEPS && unroll.steps <= MAX_UNROLL_STEPS + 1,
+        "{} instructions visited",
+        unroll.steps
+    );
+}

@@ -268,6 +268,7 @@
 
 mod arena;
 mod builder;
+mod dense_map;
 pub mod eval;
 mod function;
 pub mod interp;
@@ -283,6 +284,7 @@ mod verify;
 
 pub use arena::{Arena, Handle};
 pub use builder::FunctionBuilder;
+pub use dense_map::DenseMap;
 pub use function::*;
 pub use op::{Op, PackFormat};
 pub use text::{parse, parse_with_file, print, print_function};

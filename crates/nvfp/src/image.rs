@@ -8,7 +8,16 @@
 //! file has transparency), gray below 8 bits is expanded, a tRNS chunk becomes an alpha channel, and
 //! 16-bit samples are read at full precision as k / 65535. Pictures are limited to
 //! [`MAX_PIXELS`] pixels.
+//!
+//! Writing converts rows in parallel and compresses with the PNG encoder's fast setting: a rendered
+//! 2048x2048 picture is written in a small fraction of the time shading it takes. [`raw`] writes the
+//! floats themselves.
 
+mod raw;
+
+pub use raw::{raw_bytes, write_raw};
+
+use rayon::prelude::*;
 use std::io;
 use std::path::Path;
 
@@ -177,19 +186,32 @@ pub fn encode_png(width: u32, height: u32, pixels: &[[f32; 4]]) -> Result<Vec<u8
             pixels.len()
         ));
     }
-    let mut bytes = Vec::with_capacity(pixels.len() * 4);
-    for row in pixels.chunks_exact(width as usize).rev() {
-        bytes.extend(row.iter().flatten().map(|&v| to_png8(v)));
-    }
+    let bytes = png_rows(width as usize, pixels);
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
     let fail = |e: png::EncodingError| format!("PNG encoding failed: {e}");
     let mut writer = encoder.write_header().map_err(fail)?;
     writer.write_image_data(&bytes).map_err(fail)?;
     writer.finish().map_err(fail)?;
     Ok(out)
+}
+
+/// The 8-bit RGBA samples of `pixels` (bottom row first, `width` a row), top row first, each row
+/// converted in its own task.
+fn png_rows(width: usize, pixels: &[[f32; 4]]) -> Vec<u8> {
+    let mut bytes = vec![0u8; pixels.len() * 4];
+    bytes
+        .par_chunks_mut(width * 4)
+        .zip(pixels.par_chunks(width).rev())
+        .for_each(|(out, row)| {
+            for (out, v) in out.iter_mut().zip(row.iter().flatten()) {
+                *out = to_png8(*v);
+            }
+        });
+    bytes
 }
 
 /// Writes `pixels` (bottom row first) to `path` as an 8-bit RGBA PNG, top row first.

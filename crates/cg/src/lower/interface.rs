@@ -25,6 +25,7 @@ use crate::syntax::ast::Span;
 use pigment_ir::{
     Function, Handle, InstKind, Output, SamplerDim, Type, Uniform, UniformIndex, Vector,
 };
+use std::collections::HashSet;
 
 /// Semantics that only a vertex program writes: a connector struct shared with the vertex
 /// program may carry them, and fp30 accepts them as long as they are never read.
@@ -56,6 +57,37 @@ fn sampler_dim(kind: SamplerKind) -> Option<SamplerDim> {
         SamplerKind::Rect => SamplerDim::Rect,
         SamplerKind::Generic => return None,
     })
+}
+
+/// The names of the interface entities declared so far, for [`Lowerer::claim_name`]: brought up
+/// to date with the function before each check, so that each name is indexed once (a scan of
+/// every entity per declaration made 100,000 uniforms take minutes).
+#[derive(Default)]
+pub(crate) struct InterfaceNames {
+    names: HashSet<String>,
+    /// How many inputs, uniforms, samplers and outputs are in `names`.
+    seen: [usize; 4],
+}
+
+impl InterfaceNames {
+    fn catch_up(&mut self, f: &Function) {
+        fn add<T>(
+            names: &mut HashSet<String>,
+            seen: &mut usize,
+            arena: &pigment_ir::Arena<T>,
+            name: impl Fn(&T) -> &str,
+        ) {
+            for i in *seen..arena.len() {
+                names.insert(name(&arena[Handle::from_index(i)]).to_string());
+            }
+            *seen = arena.len();
+        }
+        let [inputs, uniforms, samplers, outputs] = &mut self.seen;
+        add(&mut self.names, inputs, &f.inputs, |i| &i.name);
+        add(&mut self.names, uniforms, &f.uniforms, |u| &u.name);
+        add(&mut self.names, samplers, &f.samplers, |s| &s.name);
+        add(&mut self.names, outputs, &f.outputs, |o| &o.name);
+    }
 }
 
 impl Lowerer<'_> {
@@ -234,12 +266,8 @@ impl Lowerer<'_> {
     /// accepted a parameter named like the entry (its return value) or like a global, and printed
     /// two `#var` lines of the same name, which no application could bind apart.
     fn claim_name(&mut self, name: &str, span: Span) -> R<()> {
-        let f = self.em.b.function();
-        let taken = f.inputs.iter().any(|(_, i)| i.name == name)
-            || f.uniforms.iter().any(|(_, u)| u.name == name)
-            || f.samplers.iter().any(|(_, s)| s.name == name)
-            || f.outputs.iter().any(|(_, o)| o.name == name);
-        if taken {
+        self.names.catch_up(self.em.b.function());
+        if self.names.names.contains(name) {
             return self.error(
                 span,
                 format!(

@@ -72,6 +72,7 @@ pub fn lower(
         next_frame: 0,
         outputs: EntryOutputs::default(),
         undefined: HashSet::new(),
+        names: Default::default(),
         diags: Vec::new(),
     };
     l.em.b.set_stage(checked.stage);
@@ -171,6 +172,8 @@ pub(crate) struct Lowerer<'a> {
     /// struct that the program never assigns unwritten (and so free for an unnamed member's
     /// TEXCOORD, `varyings.rs`).
     pub undefined: HashSet<pigment_ir::Value>,
+    /// The interface's names so far (see [`interface::InterfaceNames`]).
+    pub names: interface::InterfaceNames,
     pub diags: Vec<Diagnostic>,
 }
 

@@ -9,26 +9,45 @@
 //! uniform indices that become constants become constant indices (clamped as the IR says).
 //! `if`/`switch` regions with run-time conditions are kept for the predication pass; a `return` stays
 //! where it is, and what follows an unconditional `return` is dropped.
+//!
+//! Constants are not written where they are computed (loop counters and the indices they feed fold
+//! by the hundred thousand in large programs): a `const` is written, under a fresh value, just
+//! before each instruction that reads one, and CSE merges the copies afterwards.
+//!
+//! The work is bounded: every instruction the walk visits (written or folded) counts against
+//! [`Unroll::max_steps`], so nested loops whose unrolled form could never fit in a program (fp30
+//! holds 1024 instructions) are refused at the outermost loop as soon as the count passes the
+//! budget, rather than after the whole product of their trip counts has been walked.
 
 use crate::diag::not_unrollable;
 use pigment_diag::Diagnostic;
 use pigment_ir::eval::eval;
-use pigment_ir::pass::Pass;
+use pigment_ir::pass::{fold_boolean, Folded, Pass};
 use pigment_ir::*;
-use std::collections::{HashMap, HashSet};
 
 /// The unrolling pass; errors are collected in `errors` (the function is then left unchanged).
 pub struct Unroll {
     pub errors: Vec<Diagnostic>,
     /// Iterations one loop may take before it counts as not unrollable.
     pub max_iterations: u32,
+    /// Instructions the walk may visit before the loop being unrolled is refused.
+    pub max_steps: usize,
+    /// Instructions visited by the last run (for tests: the work done before a refusal).
+    pub steps: usize,
 }
+
+/// The default [`Unroll::max_steps`]: a thousand times what an fp30 program holds, room for the
+/// constant arithmetic of loop counters and array indices that folds away (the largest program of
+/// libretro's collection takes about 300,000), and a bound of well under a second of work.
+pub const MAX_UNROLL_STEPS: usize = 1024 * 1024;
 
 impl Default for Unroll {
     fn default() -> Self {
         Unroll {
             errors: Vec::new(),
             max_iterations: 1024,
+            max_steps: MAX_UNROLL_STEPS,
+            steps: 0,
         }
     }
 }
@@ -40,17 +59,22 @@ impl Pass for Unroll {
 
     fn run(&mut self, func: &mut Function) -> bool {
         let original = func.body.clone();
+        let n = func.values.len();
         let mut walk = Walk {
             values: &mut func.values,
             uniforms: &func.uniforms,
-            subst: HashMap::new(),
-            consts: HashMap::new(),
-            defined: HashSet::new(),
+            subst: DenseMap::with_capacity(n),
+            consts: DenseMap::with_capacity(n),
+            defined: DenseMap::with_capacity(n),
             loops: Vec::new(),
             max_iterations: self.max_iterations,
+            budget: self.max_steps,
+            steps: 0,
         };
         let mut out = Vec::new();
-        match walk.block(&original, &mut out) {
+        let walked = walk.block(&original, &mut out);
+        self.steps = walk.steps;
+        match walked {
             Ok(_) => {
                 let body = Block { insts: out };
                 let changed = body != original;
@@ -80,21 +104,26 @@ struct Walk<'a> {
     values: &'a mut Arena<ValueInfo>,
     uniforms: &'a Arena<Uniform>,
     /// Original value → the value standing for it in the output.
-    subst: HashMap<Value, Value>,
-    /// Output values known to be constants.
-    consts: HashMap<Value, Vector>,
+    subst: DenseMap<ValueInfo, Value>,
+    /// Output values known to be constants, with the location of the instruction that made each
+    /// (where an error about the constant points).
+    consts: DenseMap<ValueInfo, (Vector, Option<SourceLoc>)>,
     /// Values already defined in the output (a second definition gets a fresh value).
-    defined: HashSet<Value>,
+    defined: DenseMap<ValueInfo, ()>,
     /// Locations of the loops being unrolled, innermost last.
     loops: Vec<Option<SourceLoc>>,
     max_iterations: u32,
+    /// Instructions the walk may visit ([`Unroll::max_steps`]).
+    budget: usize,
+    /// Instructions visited so far.
+    steps: usize,
 }
 
 type Walked<T> = Result<T, Diagnostic>;
 
 impl Walk<'_> {
     fn map(&self, v: Value) -> Value {
-        self.subst.get(&v).copied().unwrap_or(v)
+        self.subst.copied(v).unwrap_or(v)
     }
 
     fn map_all(&self, vs: &[Value]) -> Vec<Value> {
@@ -103,12 +132,12 @@ impl Walk<'_> {
 
     /// The output value for a definition of `v`: `v` itself the first time, a fresh copy afterwards.
     fn define(&mut self, v: Value) -> Value {
-        let out = if self.defined.insert(v) {
+        let out = if self.defined.insert(v, ()).is_none() {
             v
         } else {
             let ty = self.values[v].ty;
             let fresh = self.values.append(ValueInfo { ty });
-            self.defined.insert(fresh);
+            self.defined.insert(fresh, ());
             fresh
         };
         self.subst.insert(v, out);
@@ -121,8 +150,28 @@ impl Walk<'_> {
         }
     }
 
+    /// Counts one visited instruction; past the budget, the outermost loop being unrolled is
+    /// refused (straight-line code outside loops is never refused: it is the program as written).
+    fn count(&mut self) -> Walked<()> {
+        self.steps += 1;
+        match self.loops.first() {
+            Some(&outer) if self.steps > self.budget => Err(not_unrollable(
+                outer,
+                &format!(
+                    "unrolling it takes more than {} instructions (fp30 programs hold 1024)",
+                    self.budget
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn constant(&self, v: Value) -> Option<Vector> {
+        self.consts.get(v).map(|&(c, _)| c)
+    }
+
     fn const_bool(&self, v: Value) -> Option<bool> {
-        self.consts.get(&v).map(|c| c.bool(0))
+        self.constant(v).map(|c| c.bool(0))
     }
 
     fn block(&mut self, block: &Block, out: &mut Vec<Inst>) -> Walked<Flow> {
@@ -140,7 +189,7 @@ impl Walk<'_> {
                     self.unroll(inst, params, init, body, out)?
                 }
                 _ => {
-                    self.simple(inst, out);
+                    self.simple(inst, out)?;
                     Flow::Next
                 }
             };
@@ -152,15 +201,33 @@ impl Walk<'_> {
     }
 
     /// A pure instruction, store or discard: operands renamed, constants folded.
-    fn simple(&mut self, inst: &Inst, out: &mut Vec<Inst>) {
+    fn simple(&mut self, inst: &Inst, out: &mut Vec<Inst>) -> Walked<()> {
+        self.count()?;
         let mut kind = inst.kind.clone();
         kind.map_operands(&mut |v| self.map(v));
         match &mut kind {
             InstKind::Op { op, args } if !op.is_derivative() => {
-                let operands: Option<Vec<Vector>> =
-                    args.iter().map(|a| self.consts.get(a).copied()).collect();
+                let operands: Option<Vec<Vector>> = args
+                    .iter()
+                    .all(|&a| self.consts.contains_key(a))
+                    .then(|| args.iter().filter_map(|&a| self.constant(a)).collect());
                 if let Some(v) = operands.and_then(|ops| eval(*op, &ops)) {
                     kind = InstKind::Const(v);
+                } else {
+                    match (
+                        fold_boolean(*op, args, |a| self.constant(a)),
+                        inst.results.as_slice(),
+                    ) {
+                        (Some(Folded::Const(c)), _) => kind = InstKind::Const(c),
+                        // A `select` on a constant condition (or `and`/`or` decided by a
+                        // constant) is the operand it picks: nothing to write, as constant
+                        // folding would do afterwards.
+                        (Some(Folded::Value(v)), [r]) => {
+                            self.subst.insert(*r, v);
+                            return Ok(());
+                        }
+                        _ => {}
+                    }
                 }
             }
             InstKind::LoadUniform {
@@ -168,7 +235,7 @@ impl Walk<'_> {
                 index: Some(index @ UniformIndex::Dynamic(_)),
             } => {
                 if let UniformIndex::Dynamic(v) = *index {
-                    if let Some(c) = self.consts.get(&v) {
+                    if let Some(c) = self.constant(v) {
                         let len = self.uniforms[*uniform].array_len.unwrap_or(1);
                         *index = UniformIndex::Const(c.i32(0).clamp(0, len as i32 - 1) as u32);
                     }
@@ -178,18 +245,43 @@ impl Walk<'_> {
         }
         let results: Vec<Value> = inst.results.iter().map(|&r| self.define(r)).collect();
         if let (InstKind::Const(c), [r]) = (&kind, results.as_slice()) {
-            self.consts.insert(*r, *c);
+            // Written where it is read (see the module's doc).
+            self.consts.insert(*r, (*c, inst.loc));
+            return Ok(());
         }
-        out.push(Inst {
-            kind,
-            results,
-            loc: inst.loc,
+        self.write(kind, results, inst.loc, out);
+        Ok(())
+    }
+
+    /// Appends an instruction to `out`, after a `const` for each operand that is a constant.
+    fn write(
+        &mut self,
+        mut kind: InstKind,
+        results: Vec<Value>,
+        loc: Option<SourceLoc>,
+        out: &mut Vec<Inst>,
+    ) {
+        kind.map_operands(&mut |v| match self.consts.copied(v) {
+            Some((c, const_loc)) => {
+                let fresh = self.values.append(ValueInfo {
+                    ty: self.values[v].ty,
+                });
+                out.push(Inst {
+                    kind: InstKind::Const(c),
+                    results: vec![fresh],
+                    loc: const_loc,
+                });
+                fresh
+            }
+            None => v,
         });
+        out.push(Inst { kind, results, loc });
     }
 
     /// `if` / `switch`: the arm taken when the condition is a constant, else the region with each arm
     /// walked (no loop control may leave a run-time arm).
     fn branch(&mut self, inst: &Inst, out: &mut Vec<Inst>) -> Walked<Flow> {
+        self.count()?;
         let taken: Option<&Block> = match &inst.kind {
             InstKind::If {
                 cond,
@@ -202,7 +294,7 @@ impl Walk<'_> {
                 selector,
                 cases,
                 default,
-            } => self.consts.get(&self.map(*selector)).map(|s| {
+            } => self.constant(self.map(*selector)).map(|s| {
                 cases
                     .iter()
                     .find(|c| c.values.contains(&s.i32(0)))
@@ -224,11 +316,10 @@ impl Walk<'_> {
         for arm in kind.blocks_mut() {
             let mut arm_out = Vec::new();
             match self.block(arm, &mut arm_out)? {
-                Flow::Yield(vs) => arm_out.push(Inst {
-                    kind: InstKind::Yield(vs),
-                    results: Vec::new(),
-                    loc: arm.insts.last().and_then(|i| i.loc),
-                }),
+                Flow::Yield(vs) => {
+                    let loc = arm.insts.last().and_then(|i| i.loc);
+                    self.write(InstKind::Yield(vs), Vec::new(), loc, &mut arm_out);
+                }
                 Flow::Break(_) | Flow::Continue(_) => {
                     let loop_loc = self.loops.last().copied().flatten();
                     return Err(not_unrollable(
@@ -241,11 +332,7 @@ impl Walk<'_> {
             arm.insts = arm_out;
         }
         let results = inst.results.iter().map(|&r| self.define(r)).collect();
-        out.push(Inst {
-            kind,
-            results,
-            loc: inst.loc,
-        });
+        self.write(kind, results, inst.loc, out);
         Ok(Flow::Next)
     }
 

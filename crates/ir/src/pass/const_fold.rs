@@ -7,12 +7,12 @@
 //! `and` the reverse; `select` on an all-true or all-false condition is the operand it picks. A
 //! constant with mixed components is left alone (the result would be a mix of lanes).
 
-use super::{replace_uses, Pass};
+use super::{replace_uses_dense, Pass};
 use crate::eval::eval;
 use crate::function::*;
 use crate::op::Op;
 use crate::vector::Vector;
-use std::collections::HashMap;
+use crate::DenseMap;
 
 pub struct ConstFold;
 
@@ -22,16 +22,16 @@ impl Pass for ConstFold {
     }
 
     fn run(&mut self, func: &mut Function) -> bool {
-        let mut constants = HashMap::new();
-        let mut replaced = HashMap::new();
+        let mut constants = DenseMap::with_capacity(func.values.len());
+        let mut replaced = DenseMap::with_capacity(func.values.len());
         let changed = fold(&mut func.body, &mut constants, &mut replaced);
-        replace_uses(func, &replaced);
+        replace_uses_dense(func, &replaced);
         changed
     }
 }
 
 /// What a boolean operation with a constant operand folds to.
-enum Folded {
+pub enum Folded {
     Const(Vector),
     Value(Value),
 }
@@ -41,9 +41,14 @@ fn all_bools(v: &Vector, want: bool) -> bool {
     (0..v.width()).all(|i| v.bool(i) == want)
 }
 
-fn fold_boolean(op: Op, args: &[Value], constants: &HashMap<Value, Vector>) -> Option<Folded> {
-    let constant_is =
-        |i: usize, want: bool| constants.get(&args[i]).is_some_and(|v| all_bools(v, want));
+/// The fold of `op` on `args` when a constant operand decides it (see the module's doc);
+/// `constant` gives the constant an operand is, if any.
+pub fn fold_boolean(
+    op: Op,
+    args: &[Value],
+    constant: impl Fn(Value) -> Option<Vector>,
+) -> Option<Folded> {
+    let constant_is = |i: usize, want: bool| constant(args[i]).is_some_and(|v| all_bools(&v, want));
     // `absorbing`: the value that decides the result alone (true for `or`, false for `and`).
     let absorbing = match op {
         Op::Or => true,
@@ -54,7 +59,7 @@ fn fold_boolean(op: Op, args: &[Value], constants: &HashMap<Value, Vector>) -> O
     };
     for (i, other) in [(0, 1), (1, 0)] {
         if constant_is(i, absorbing) {
-            return Some(Folded::Const(constants[&args[i]]));
+            return constant(args[i]).map(Folded::Const);
         }
         if constant_is(i, !absorbing) {
             return Some(Folded::Value(args[other]));
@@ -65,28 +70,31 @@ fn fold_boolean(op: Op, args: &[Value], constants: &HashMap<Value, Vector>) -> O
 
 fn fold(
     block: &mut Block,
-    constants: &mut HashMap<Value, Vector>,
-    replaced: &mut HashMap<Value, Value>,
+    constants: &mut DenseMap<ValueInfo, Vector>,
+    replaced: &mut DenseMap<ValueInfo, Value>,
 ) -> bool {
     let mut changed = false;
     let mut keep = Vec::with_capacity(block.insts.len());
     for mut inst in std::mem::take(&mut block.insts) {
         // Operands first, so that folds of a chain see each other's results.
         inst.kind
-            .map_operands(&mut |v| *replaced.get(&v).unwrap_or(&v));
+            .map_operands(&mut |v| replaced.copied(v).unwrap_or(v));
         for b in inst.kind.blocks_mut() {
             changed |= fold(b, constants, replaced);
         }
         if let InstKind::Op { op, args } = &inst.kind {
-            let operands: Option<Vec<Vector>> =
-                args.iter().map(|a| constants.get(a).copied()).collect();
+            // Checked before the operands are gathered: most operations have a run-time operand.
+            let operands: Option<Vec<Vector>> = args
+                .iter()
+                .all(|&a| constants.contains_key(a))
+                .then(|| args.iter().filter_map(|&a| constants.copied(a)).collect());
             if let Some(value) = operands
                 .filter(|_| !op.is_derivative())
                 .and_then(|ops| eval(*op, &ops))
             {
                 inst.kind = InstKind::Const(value);
                 changed = true;
-            } else if let Some(folded) = fold_boolean(*op, args, constants) {
+            } else if let Some(folded) = fold_boolean(*op, args, |v| constants.copied(v)) {
                 changed = true;
                 match (folded, inst.result()) {
                     (Folded::Const(v), _) => inst.kind = InstKind::Const(v),

@@ -9,14 +9,15 @@ mod swizzles;
 
 pub mod file;
 
-pub use const_fold::ConstFold;
+pub use const_fold::{fold_boolean, ConstFold, Folded};
 pub use cse::Cse;
 pub use dce::Dce;
 pub use identities::Identities;
 pub use swizzles::Swizzles;
 
-use crate::function::{Function, Module, Value};
+use crate::function::{Function, Module, Value, ValueInfo};
 use crate::verify::{verify, VerifyError};
+use crate::DenseMap;
 use std::collections::HashMap;
 
 /// A transformation of one function.
@@ -67,14 +68,24 @@ pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
 
 /// Replaces every use of a key of `map` by its value, throughout the function.
 pub fn replace_uses(func: &mut Function, map: &HashMap<Value, Value>) {
-    if map.is_empty() {
-        return;
+    if !map.is_empty() {
+        replace_with(func, |v| map.get(&v).copied());
     }
+}
+
+/// [`replace_uses`] for a map indexed by value.
+pub fn replace_uses_dense(func: &mut Function, map: &DenseMap<ValueInfo, Value>) {
+    if !map.is_empty() {
+        replace_with(func, |v| map.copied(v));
+    }
+}
+
+fn replace_with(func: &mut Function, next: impl Fn(Value) -> Option<Value>) {
     let resolve = |mut v: Value| {
-        // Chains (a → b → c) resolve fully; `map` never has cycles since replacements point to earlier
-        // definitions.
-        while let Some(&next) = map.get(&v) {
-            v = next;
+        // Chains (a → b → c) resolve fully; the map never has cycles since replacements point to
+        // earlier definitions.
+        while let Some(n) = next(v) {
+            v = n;
         }
         v
     };
