@@ -56,7 +56,7 @@ impl PigmentError {
             pigment::Error::Rejected(_) => PIGMENT_ERROR_REJECTED,
             pigment::Error::Request(_) => PIGMENT_ERROR_REQUEST,
             pigment::Error::NoSource(_) => PIGMENT_ERROR_NO_SOURCE,
-            pigment::Error::Io { .. } => PIGMENT_ERROR_IO,
+            pigment::Error::Io { .. } | pigment::Error::Read(_) => PIGMENT_ERROR_IO,
             pigment::Error::Internal(_) => PIGMENT_ERROR_INTERNAL,
         };
         match error {

@@ -111,11 +111,6 @@ pub fn write_frame(frame: &Framebuffer, target: &TargetArgs, program: &Path) -> 
 
 /// W*H*4 little-endian f32, bottom row first.
 fn write_raw(path: &Path, target: &Framebuffer) -> CommandResult {
-    let bytes: Vec<u8> = target
-        .to_floats()
-        .iter()
-        .flat_map(|v| v.to_le_bytes())
-        .collect();
-    std::fs::write(path, bytes)
+    nvfp::image::write_raw(path, &target.pixels)
         .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))
 }
