@@ -2,6 +2,10 @@
 //! the input picture for the first) times its factor, the viewport times its factor, or a number of
 //! pixels. A pass naming no scale type renders at the viewport size when it is the last pass and at
 //! its source size otherwise, as RetroArch does. Sizes are truncated to whole pixels, at least 1.
+//!
+//! [`pass_sizes`] gives a last pass with a scale of its own that size (as an NV30-era runtime
+//! rendering into a framebuffer would); [`drawn_sizes`] draws the last pass into the viewport
+//! whatever its scale, as RetroArch's slang runtime and librashader do.
 
 use crate::model::{Pass, Scale, ScaleType};
 
@@ -20,6 +24,15 @@ pub fn pass_sizes(passes: &[Pass], input: (u32, u32), viewport: (u32, u32)) -> V
         };
         sizes.push(size);
         source = size;
+    }
+    sizes
+}
+
+/// [`pass_sizes`] with the last pass drawn into the viewport whatever its own scale says.
+pub fn drawn_sizes(passes: &[Pass], input: (u32, u32), viewport: (u32, u32)) -> Vec<(u32, u32)> {
+    let mut sizes = pass_sizes(passes, input, viewport);
+    if let Some(last) = sizes.last_mut() {
+        *last = viewport;
     }
     sizes
 }
@@ -68,6 +81,23 @@ mod tests {
         assert_eq!(
             pass_sizes(&passes, (256, 224), (800, 600)),
             vec![(256, 224), (384, 448), (320, 300), (800, 600)]
+        );
+    }
+
+    #[test]
+    fn a_last_pass_with_its_own_scale_is_drawn_into_the_viewport() {
+        use ScaleType::*;
+        let passes = [
+            pass(Some((s(Absolute, 10.0), s(Absolute, 7.0)))),
+            pass(Some((s(Source, 1.5), s(Source, 1.5)))),
+        ];
+        assert_eq!(
+            pass_sizes(&passes, (16, 12), (21, 15)),
+            vec![(10, 7), (15, 10)]
+        );
+        assert_eq!(
+            drawn_sizes(&passes, (16, 12), (21, 15)),
+            vec![(10, 7), (21, 15)]
         );
     }
 
