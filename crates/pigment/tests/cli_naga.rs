@@ -151,7 +151,7 @@ out_vertex main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0,
                        uniform float4x4 modelViewProj, uniform input IN, orig ORIG, prev PREV) {
   out_vertex o;
   o.position = mul(modelViewProj, position);
-  o.t0 = ORIG.tex_coord + tex * 0.0;
+  o.t0 = ORIG.tex_coord + tex * 0.5;
   o.t1 = PREV.tex_coord;
   return o;
 }
@@ -169,7 +169,13 @@ fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
     let p = path.to_str().unwrap();
     let spv = dir.join("orig.spv");
     let vertex = ["compile", p, "--entry", "main_vertex", "--profile", "vp30"];
-    let o = pigment(&[&vertex[..], &["--target", "spirv", "-o", spv.to_str().unwrap()]].concat());
+    let o = pigment(
+        &[
+            &vertex[..],
+            &["--target", "spirv", "-o", spv.to_str().unwrap()],
+        ]
+        .concat(),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let val = Command::new("spirv-val")
         .arg(&spv)
