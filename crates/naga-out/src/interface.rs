@@ -199,7 +199,11 @@ fn unnamed_attribute_slots(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
     let mut free = (0..16).filter(|l| !taken.contains(l));
     func.inputs
         .iter()
-        .map(|(h, i)| (i.semantic.is_none() && read[h.index()]).then(|| free.next()).flatten())
+        .map(|(h, i)| {
+            (i.semantic.is_none() && read[h.index()])
+                .then(|| free.next())
+                .flatten()
+        })
         .collect()
 }
 
