@@ -14,34 +14,9 @@ fn vkerr(what: &'static str) -> impl Fn(vk::Result) -> String {
     move |e| format!("Vulkan: {what}: {e}")
 }
 
-/// The process's one Vulkan instance, made at the first run and never destroyed: a loader unloads
-/// its driver with the last instance, and some drivers cannot be loaded again and again.
-fn instance() -> Result<&'static ash::Instance, String> {
-    static INSTANCE: std::sync::OnceLock<Result<ash::Instance, String>> =
-        std::sync::OnceLock::new();
-    let made = INSTANCE.get_or_init(|| {
-        // SAFETY: `Entry::load` runs the system's Vulkan loader, whose initialisation has no
-        // preconditions of ours; the entry is leaked, so it outlives the instance made from it.
-        let entry: &'static ash::Entry =
-            Box::leak(Box::new(unsafe { ash::Entry::load() }.map_err(|e| {
-                format!("no Vulkan loader ({e}): run scripts/test, which installs libvulkan1 and mesa-vulkan-drivers")
-            })?));
-        let app = vk::ApplicationInfo::default().api_version(vk::make_api_version(0, 1, 1, 0));
-        // SAFETY: the create info and the application info it points to live across the call.
-        unsafe {
-            entry.create_instance(
-                &vk::InstanceCreateInfo::default().application_info(&app),
-                None,
-            )
-        }
-        .map_err(vkerr("create instance"))
-    });
-    made.as_ref().map_err(Clone::clone)
-}
-
 /// Runs `run` on a device of its own.
 pub fn render(run: &Run) -> Result<Vec<Picture>, String> {
-    let instance = instance()?;
+    let instance = vk_oracle::instance()?;
     // SAFETY: `Gpu::new` and `Gpu::run` keep Vulkan's object lifetimes: every handle is used only
     // while its parent lives, every command buffer has finished (a fence wait) before what it uses
     // is destroyed or read, and the filter chain (which holds the device) is dropped inside `run`,
@@ -82,30 +57,7 @@ struct Gpu {
 
 impl Gpu {
     unsafe fn new(instance: &ash::Instance) -> Result<Gpu, String> {
-        let physical = instance
-            .enumerate_physical_devices()
-            .map_err(vkerr("enumerate devices"))?
-            .into_iter()
-            .next()
-            .ok_or(
-                "no Vulkan device: run scripts/test, which installs mesa-vulkan-drivers (lavapipe)",
-            )?;
-        let family = instance
-            .get_physical_device_queue_family_properties(physical)
-            .iter()
-            .position(|q| q.queue_flags.contains(vk::QueueFlags::GRAPHICS))
-            .ok_or("no graphics queue")? as u32;
-        let priorities = [1.0];
-        let queues = [vk::DeviceQueueCreateInfo::default()
-            .queue_family_index(family)
-            .queue_priorities(&priorities)];
-        let device = instance
-            .create_device(
-                physical,
-                &vk::DeviceCreateInfo::default().queue_create_infos(&queues),
-                None,
-            )
-            .map_err(vkerr("create device"))?;
+        let (physical, family, device) = vk_oracle::graphics_device(instance)?;
         let queue = device.get_device_queue(family, 0);
         let pool = match device.create_command_pool(
             &vk::CommandPoolCreateInfo::default()
@@ -173,23 +125,12 @@ impl Gpu {
         d.destroy_device(None);
     }
 
-    fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> Result<u32, String> {
-        (0..self.memory.memory_type_count)
-            .find(|&i| {
-                bits & (1 << i) != 0
-                    && self.memory.memory_types[i as usize]
-                        .property_flags
-                        .contains(flags)
-            })
-            .ok_or_else(|| format!("Vulkan: no memory type with {flags:?}"))
-    }
-
     unsafe fn allocate(
         &self,
         needs: vk::MemoryRequirements,
         flags: vk::MemoryPropertyFlags,
     ) -> Result<vk::DeviceMemory, String> {
-        let index = self.memory_type(needs.memory_type_bits, flags)?;
+        let index = vk_oracle::memory_type(&self.memory, needs.memory_type_bits, flags)?;
         self.device
             .allocate_memory(
                 &vk::MemoryAllocateInfo::default()

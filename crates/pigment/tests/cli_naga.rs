@@ -11,6 +11,19 @@ fn pigment(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Khronos' `spirv-val` accepts the SPIR-V file `path`.
+fn assert_spirv_val(path: &std::path::Path) {
+    let val = Command::new("spirv-val")
+        .arg(path)
+        .output()
+        .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+}
+
 #[test]
 fn spirv_file_passes_spirv_val() {
     let out = std::env::temp_dir().join(format!("pigment-cli-naga-{}.spv", std::process::id()));
@@ -23,15 +36,7 @@ fn spirv_file_passes_spirv_val() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let val = Command::new("spirv-val")
-        .arg(&out)
-        .output()
-        .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
-    assert!(
-        val.status.success(),
-        "{}",
-        String::from_utf8_lossy(&val.stderr)
-    );
+    assert_spirv_val(&out);
     let asm = pigment(&[
         "compile",
         "examples/cg/rings.cg",
@@ -118,15 +123,7 @@ fn vertex_profile_compiles_a_vertex_stage() {
         spv.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let val = Command::new("spirv-val")
-        .arg(&spv)
-        .output()
-        .expect("spirv-val missing: run scripts/test");
-    assert!(
-        val.status.success(),
-        "{}",
-        String::from_utf8_lossy(&val.stderr)
-    );
+    assert_spirv_val(&spv);
     let o = pigment(&["compile", p, "--profile", "vp40", "--target", "wgsl"]);
     let wgsl = String::from_utf8_lossy(&o.stdout);
     // POSITION is attribute 0 and the clip position; TEXCOORD0 attribute 8, varying 0.
@@ -177,15 +174,7 @@ fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
         .concat(),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let val = Command::new("spirv-val")
-        .arg(&spv)
-        .output()
-        .expect("spirv-val missing: run scripts/test");
-    assert!(
-        val.status.success(),
-        "{}",
-        String::from_utf8_lossy(&val.stderr)
-    );
+    assert_spirv_val(&spv);
     for target in ["wgsl", "msl", "hlsl", "glsl-naga:450"] {
         let o = pigment(&[&vertex[..], &["--target", target]].concat());
         assert!(
