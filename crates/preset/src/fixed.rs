@@ -26,7 +26,7 @@ pub fn fix_uniforms(func: &mut Function, values: &[(String, f32)]) -> Vec<String
         } = &inst.kind
         {
             if let Some((_, v, _)) = fixed.iter().find(|(h, _, _)| h == uniform) {
-                inst.kind = InstKind::Const(v.clone());
+                inst.kind = InstKind::Const(*v);
             }
         }
     });
