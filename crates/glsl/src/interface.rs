@@ -25,7 +25,8 @@
 //! packed vertex output (its `component`) writes them. Where fp30 binds no set, and for IR outputs
 //! without a semantic, it is a `vec4` named after the member (`v_t8`), at location 12 + its rank
 //! among the stage's unnamed varyings by name.
-//! Attributes without a semantic take the lowest generic slots no semantic takes.
+//! Attributes without a semantic take the lowest generic slots no semantic takes
+//! (`pigment_naga::interface::unnamed_inputs`, the rule every modern target shares).
 //!
 //! A varying read at a wider type than its variable has reads the missing components as
 //! (0, 0, 0, 1); written ones are initialised to (0, 0, 0, 1) unless the program's top level
@@ -213,8 +214,7 @@ fn build_inputs(
 ) -> Result<(), Diagnostic> {
     let read = slots::read_inputs(func);
     let unnamed = unnamed_varyings(func);
-    let sets = slots::unnamed_input_sets(func, &read);
-    let mut free_attributes = free_attribute_slots(func);
+    let sets = slots::unnamed_inputs(func, &read);
     for (h, input) in func.inputs.iter() {
         if !read[h.index()] {
             iface.inputs.push(None);
@@ -240,10 +240,6 @@ fn build_inputs(
             }
             (Stage::Fragment, None) if input.semantic.is_none() => {
                 unnamed_varying(&input.name, &unnamed, Stage::Fragment, version, iface)
-            }
-            (Stage::Vertex, None) if input.semantic.is_none() && !free_attributes.is_empty() => {
-                let l = free_attributes.remove(0);
-                attribute(input, l, version, namer, iface)
             }
             (_, Some(Slot::BuiltIn(BuiltIn::FrontFacing))) => InputPlace {
                 variable: "gl_FrontFacing".into(),
@@ -422,24 +418,6 @@ fn unnamed_varying(
         location: Some(location),
         builtin: false,
     }
-}
-
-/// The generic attribute slots (0-15) no input's semantic takes, for the inputs without one.
-fn free_attribute_slots(func: &Function) -> Vec<u32> {
-    let taken: Vec<u32> = func
-        .inputs
-        .iter()
-        .filter_map(
-            |(_, i)| match slots::input_slot(Stage::Vertex, i.semantic.as_deref()?) {
-                Some(Slot::Location(l)) => Some(l),
-                _ => None,
-            },
-        )
-        .collect();
-    if func.stage != Stage::Vertex {
-        return Vec::new();
-    }
-    (0..16).filter(|l| !taken.contains(l)).collect()
 }
 
 /// The varying of slot `location` as `stage` sees it (declared once per shader).

@@ -19,7 +19,9 @@
 //! gives it (`pigment_ir::varyings`' rule, as fp30 binds it, `pigment_fp30::interface`). naga has
 //! no component decoration, so a set cgc packs several varyings into (a vertex output's
 //! `component`, a fragment input fp30 binds from a component other than x) is one `vec4` at its
-//! location (`crate::packed`). Inputs the
+//! location (`crate::packed`). A vertex input without a semantic (an attribute a runtime binds by
+//! name, libretro's `ORIG.tex_coord`) takes the lowest generic slot no input's semantic takes, in
+//! declaration order, as the GLSL writer places it; the reflection records it. Inputs the
 //! program never reads are not declared.
 //!
 //! Fragment outputs: `COLOR0`-`COLOR3` (`COLOR`, `COL`) → locations 0-3, `DEPTH` (`DEPR`) → the
@@ -114,25 +116,45 @@ pub fn read_inputs(func: &Function) -> Vec<bool> {
     read
 }
 
-/// The slot of input `h` and, for an input that names no semantic, where it is packed
-/// ([`unnamed_input_sets`]'s `packed`): the packed set's location, else the semantic's slot.
+/// Where the read inputs that name no semantic go, per input in declaration order: a fragment
+/// input's texture coordinate set (as fp30 binds it), a vertex input's generic attribute slot.
+#[derive(Clone, Debug, Default)]
+pub struct Unnamed {
+    /// A fragment input's set and the component it starts at ([`pigment_ir::varyings`]).
+    pub sets: Vec<Option<Packed>>,
+    /// A vertex input's generic attribute slot ([`unnamed_attribute_slots`]).
+    pub attributes: Vec<Option<u32>>,
+}
+
+/// Where `func`'s read inputs without a semantic go ([`Unnamed`]).
+pub fn unnamed_inputs(func: &Function, read: &[bool]) -> Unnamed {
+    Unnamed {
+        sets: unnamed_input_sets(func, read),
+        attributes: unnamed_attribute_slots(func, read),
+    }
+}
+
+/// The slot of input `h` and, for a fragment input that names no semantic, where it is packed:
+/// the packed set's location (a vertex input's free attribute slot), else the semantic's slot.
 pub fn packed_or_named_slot(
     func: &Function,
     h: pigment_ir::Handle<pigment_ir::Input>,
-    packed: &[Option<Packed>],
+    unnamed: &Unnamed,
 ) -> (Option<Slot>, Option<Packed>) {
     let input = &func.inputs[h];
-    let set = packed.get(h.index()).copied().flatten();
-    match (set, input.semantic.as_deref()) {
-        (Some(p), None) => (Some(Slot::Location(u32::from(p.set))), Some(p)),
-        (_, semantic) => (input_slot(func.stage, semantic.unwrap_or("")), None),
+    let set = unnamed.sets.get(h.index()).copied().flatten();
+    let attribute = unnamed.attributes.get(h.index()).copied().flatten();
+    match (set, attribute, input.semantic.as_deref()) {
+        (Some(p), _, None) => (Some(Slot::Location(u32::from(p.set))), Some(p)),
+        (None, Some(l), None) => (Some(Slot::Location(l)), None),
+        (_, _, semantic) => (input_slot(func.stage, semantic.unwrap_or("")), None),
     }
 }
 
 /// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
 /// (as cgc, [`pigment_ir::varyings`]) binds each input to and the component it starts at; empty
 /// when there are none or fp30 binds none.
-pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>> {
+fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>> {
     let needed = func
         .inputs
         .iter()
@@ -153,6 +175,34 @@ pub fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>>
                 component: offset,
             }),
             _ => None,
+        })
+        .collect()
+}
+
+/// For a vertex function, the generic attribute slot of each read input without a semantic (the
+/// attributes a runtime binds by name, libretro's `ORIG.tex_coord`): the lowest slots (0-15) that
+/// no input's semantic takes, in declaration order; `None` past the sixteenth.
+fn unnamed_attribute_slots(func: &Function, read: &[bool]) -> Vec<Option<u32>> {
+    if func.stage != Stage::Vertex {
+        return Vec::new();
+    }
+    let taken: Vec<u32> = func
+        .inputs
+        .iter()
+        .filter_map(
+            |(_, i)| match input_slot(Stage::Vertex, i.semantic.as_deref()?) {
+                Some(Slot::Location(l)) => Some(l),
+                _ => None,
+            },
+        )
+        .collect();
+    let mut free = (0..16).filter(|l| !taken.contains(l));
+    func.inputs
+        .iter()
+        .map(|(h, i)| {
+            (i.semantic.is_none() && read[h.index()])
+                .then(|| free.next())
+                .flatten()
         })
         .collect()
 }

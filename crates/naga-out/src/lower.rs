@@ -252,9 +252,10 @@ impl<'a> Lowerer<'a> {
     fn declare_inputs(&mut self, b: &mut NBlock) -> LResult<()> {
         let ir = self.ir;
         let read = interface::read_inputs(ir);
-        let unnamed = interface::unnamed_input_sets(ir, &read);
+        let unnamed = interface::unnamed_inputs(ir, &read);
         let shared = packed::packed_locations(
             unnamed
+                .sets
                 .iter()
                 .flatten()
                 .map(|p| (u32::from(p.set), p.component)),
@@ -266,11 +267,14 @@ impl<'a> Lowerer<'a> {
                 self.inputs.push(None);
                 continue;
             }
-            let semantic = input.semantic.as_deref().unwrap_or("");
             let (slot, packed) = interface::packed_or_named_slot(ir, h, &unnamed);
             let slot = slot.ok_or_else(|| {
+                let what = match input.semantic.as_deref() {
+                    Some(semantic) => format!("with semantic `{semantic}`"),
+                    None => "without a semantic once its slots are taken".into(),
+                };
                 Diagnostic::error(format!(
-                    "input `{}`: the naga back end places no {} input with semantic `{semantic}`",
+                    "input `{}`: the naga back end places no {} input {what}",
                     input.name,
                     ir.stage.name()
                 ))

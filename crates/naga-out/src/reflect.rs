@@ -19,16 +19,13 @@ pub fn reflect(func: &Function, target: Target) -> Value {
     let group = interface::group(func.stage);
     let sem = |s: &Option<String>| s.clone().unwrap_or_default();
     let read = interface::read_inputs(func);
-    let unnamed = interface::unnamed_input_sets(func, &read);
+    let unnamed = interface::unnamed_inputs(func, &read);
     // An input the program never reads is not declared: its binding is null.
     let inputs: Vec<Value> = func
         .inputs
         .iter()
         .map(|(h, i)| {
-            let place = match unnamed.get(h.index()).copied().flatten() {
-                Some(p) if i.semantic.is_none() => Some(Slot::Location(u32::from(p.set))),
-                _ => interface::input_slot(func.stage, &sem(&i.semantic)),
-            };
+            let (place, _) = interface::packed_or_named_slot(func, h, &unnamed);
             let place = if read[h.index()] { place } else { None };
             json!({ "name": i.name, "type": i.ty.to_string(), "semantic": sem(&i.semantic),
                     "binding": slot(place) })

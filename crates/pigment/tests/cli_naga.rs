@@ -11,6 +11,19 @@ fn pigment(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Khronos' `spirv-val` accepts the SPIR-V file `path`.
+fn assert_spirv_val(path: &std::path::Path) {
+    let val = Command::new("spirv-val")
+        .arg(path)
+        .output()
+        .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+}
+
 #[test]
 fn spirv_file_passes_spirv_val() {
     let out = std::env::temp_dir().join(format!("pigment-cli-naga-{}.spv", std::process::id()));
@@ -23,15 +36,7 @@ fn spirv_file_passes_spirv_val() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let val = Command::new("spirv-val")
-        .arg(&out)
-        .output()
-        .expect("spirv-val missing: run scripts/test, which installs spirv-tools");
-    assert!(
-        val.status.success(),
-        "{}",
-        String::from_utf8_lossy(&val.stderr)
-    );
+    assert_spirv_val(&out);
     let asm = pigment(&[
         "compile",
         "examples/cg/rings.cg",
@@ -118,15 +123,7 @@ fn vertex_profile_compiles_a_vertex_stage() {
         spv.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let val = Command::new("spirv-val")
-        .arg(&spv)
-        .output()
-        .expect("spirv-val missing: run scripts/test");
-    assert!(
-        val.status.success(),
-        "{}",
-        String::from_utf8_lossy(&val.stderr)
-    );
+    assert_spirv_val(&spv);
     let o = pigment(&["compile", p, "--profile", "vp40", "--target", "wgsl"]);
     let wgsl = String::from_utf8_lossy(&o.stdout);
     // POSITION is attribute 0 and the clip position; TEXCOORD0 attribute 8, varying 0.
@@ -139,4 +136,67 @@ fn vertex_profile_compiles_a_vertex_stage() {
     ] {
         assert!(wgsl.contains(needle), "{needle} missing in\n{wgsl}");
     }
+}
+
+/// A libretro-style two-stage program: `main_vertex` reads the runtime-bound attributes
+/// `ORIG.tex_coord` and `PREV.tex_coord`, which name no semantic.
+const RUNTIME_ATTRIBUTES: &str = "struct input { float2 video_size; float2 texture_size; };
+struct orig { float2 tex_coord; float2 texture_size; };
+struct prev { float2 tex_coord; };
+struct out_vertex { float4 position : POSITION; float2 t0 : TEXCOORD0; float2 t1 : TEXCOORD1; };
+out_vertex main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0,
+                       uniform float4x4 modelViewProj, uniform input IN, orig ORIG, prev PREV) {
+  out_vertex o;
+  o.position = mul(modelViewProj, position);
+  o.t0 = ORIG.tex_coord + tex * 0.5;
+  o.t1 = PREV.tex_coord;
+  return o;
+}
+float4 main_fragment(float2 t0 : TEXCOORD0, float2 t1 : TEXCOORD1, uniform sampler2D s) : COLOR {
+  return tex2D(s, t0) + tex2D(s, t1);
+}
+";
+
+#[test]
+fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-orig-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("orig.cg");
+    std::fs::write(&path, RUNTIME_ATTRIBUTES).unwrap();
+    let p = path.to_str().unwrap();
+    let spv = dir.join("orig.spv");
+    let vertex = ["compile", p, "--entry", "main_vertex", "--profile", "vp30"];
+    let o = pigment(
+        &[
+            &vertex[..],
+            &["--target", "spirv", "-o", spv.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_spirv_val(&spv);
+    for target in ["wgsl", "msl", "hlsl", "glsl-naga:450"] {
+        let o = pigment(&[&vertex[..], &["--target", target]].concat());
+        assert!(
+            o.status.success(),
+            "{target}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    // POSITION is generic slot 0 and TEXCOORD0 slot 8: the two unnamed attributes take the lowest
+    // free ones, 1 and 2, in declaration order, as the GLSL writer places them.
+    let o = pigment(&[&vertex[..], &["--target", "wgsl", "--reflect", "json"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let location = |name: &str| {
+        json["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["name"] == name)
+            .map(|i| i["binding"]["location"].clone())
+    };
+    assert_eq!(location("ORIG.tex_coord"), Some(1.into()), "{json}");
+    assert_eq!(location("PREV.tex_coord"), Some(2.into()), "{json}");
+    assert_eq!(location("position"), Some(0.into()), "{json}");
+    assert_eq!(location("tex"), Some(8.into()), "{json}");
 }

@@ -67,6 +67,20 @@ fn sizes<E>(
     Ok(sizes)
 }
 
+/// [`checked_pass_sizes`] with the last pass drawn into the viewport whatever its own scale says,
+/// as RetroArch and librashader draw it.
+pub fn drawn_sizes(
+    passes: &[Pass],
+    input: (u32, u32),
+    viewport: (u32, u32),
+) -> Result<Vec<(u32, u32)>, String> {
+    let mut sizes = checked_pass_sizes(passes, input, viewport)?;
+    if let Some(last) = sizes.last_mut() {
+        *last = viewport;
+    }
+    Ok(sizes)
+}
+
 fn axis(scale: Scale, source: u32, viewport: u32) -> f32 {
     match scale.kind {
         ScaleType::Source => source as f32 * scale.factor,
@@ -110,6 +124,23 @@ mod tests {
         assert_eq!(
             pass_sizes(&passes, (256, 224), (800, 600)),
             vec![(256, 224), (384, 448), (320, 300), (800, 600)]
+        );
+    }
+
+    #[test]
+    fn a_last_pass_with_its_own_scale_is_drawn_into_the_viewport() {
+        use ScaleType::*;
+        let passes = [
+            pass(Some((s(Absolute, 10.0), s(Absolute, 7.0)))),
+            pass(Some((s(Source, 1.5), s(Source, 1.5)))),
+        ];
+        assert_eq!(
+            pass_sizes(&passes, (16, 12), (21, 15)),
+            vec![(10, 7), (15, 10)]
+        );
+        assert_eq!(
+            drawn_sizes(&passes, (16, 12), (21, 15)),
+            Ok(vec![(10, 7), (21, 15)])
         );
     }
 

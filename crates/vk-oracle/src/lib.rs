@@ -13,6 +13,10 @@
 
 mod vk;
 
+/// The headless Vulkan set-up, shared with crates/librashader-oracle: the process's one instance,
+/// a graphics device, a memory type.
+pub use vk::{graphics_device, instance, memory_type};
+
 /// The per-vertex attributes of the quad, each a function of the corner (s, t), in location order:
 /// the clip position, then the reference quad's TEXCOORD0, TEXCOORD1, COLOR0 and COLOR1.
 pub const ATTRIBUTES: usize = 5;

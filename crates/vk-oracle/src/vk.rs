@@ -23,7 +23,7 @@ pub fn render(draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
 /// a driver when its last instance goes, and NVIDIA's cannot be loaded again and again: after some
 /// thirty draws that each made and destroyed an instance, instance creation failed with "Unable to
 /// find a Vulkan driver" (an H100, driver 580).
-fn instance() -> Result<&'static ash::Instance, String> {
+pub fn instance() -> Result<&'static ash::Instance, String> {
     static INSTANCE: std::sync::OnceLock<Result<ash::Instance, String>> =
         std::sync::OnceLock::new();
     let made = INSTANCE.get_or_init(|| {
@@ -111,7 +111,14 @@ fn vkerr(what: &'static str) -> impl Fn(vk::Result) -> String {
     move |e| format!("Vulkan: {what}: {e}")
 }
 
-unsafe fn with_instance(instance: &ash::Instance, draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
+/// The first physical device the loader offers, the index of a queue family with graphics, and a
+/// logical device with one queue of it. Shared with crates/librashader-oracle.
+///
+/// # Safety
+/// `instance` must be a live instance; the caller destroys the device before it.
+pub unsafe fn graphics_device(
+    instance: &ash::Instance,
+) -> Result<(vk::PhysicalDevice, u32, ash::Device), String> {
     let physical = instance
         .enumerate_physical_devices()
         .map_err(vkerr("enumerate devices"))?
@@ -136,6 +143,11 @@ unsafe fn with_instance(instance: &ash::Instance, draw: &Draw) -> Result<Vec<[f3
             None,
         )
         .map_err(vkerr("create device"))?;
+    Ok((physical, family, device))
+}
+
+unsafe fn with_instance(instance: &ash::Instance, draw: &Draw) -> Result<Vec<[f32; 4]>, String> {
+    let (physical, family, device) = graphics_device(instance)?;
     let memory = instance.get_physical_device_memory_properties(physical);
     let mut owned = Owned::default();
     let result = with_device(&device, &memory, family, draw, &mut owned);
@@ -145,7 +157,7 @@ unsafe fn with_instance(instance: &ash::Instance, draw: &Draw) -> Result<Vec<[f3
 }
 
 /// A memory type among `bits` with `flags`.
-fn memory_type(
+pub fn memory_type(
     memory: &vk::PhysicalDeviceMemoryProperties,
     bits: u32,
     flags: vk::MemoryPropertyFlags,

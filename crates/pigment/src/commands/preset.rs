@@ -8,7 +8,7 @@
 //! `--convert glsl|slang` waits for the GLSL back end (crates/glsl) and is not offered yet.
 
 use crate::bindings::bind_named;
-use crate::cgfront::compile_cg;
+use crate::cgfront::{compile_cg, lower_cg, reject};
 use crate::cgfront::front_end_options;
 use crate::cli::{CgArgs, ExecArgs};
 use crate::commands::render_stages::lower_vertex;
@@ -25,8 +25,9 @@ use pigment_ir::interp::NoTextures;
 use pigment_ir::{Function, Handle, Input, Module};
 use pigment_preset::chain::{format, Bindings, Chain, PassProgram, Picture};
 use pigment_preset::draw::{draw, Corner, Placement};
+use pigment_preset::fixed::fix_uniforms;
 use pigment_preset::pragma;
-use pigment_preset::scale::pass_sizes;
+use pigment_preset::scale::{checked_pass_sizes, drawn_sizes};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -59,6 +60,12 @@ pub struct PresetArgs {
     /// into the directory `-o DIR`.
     #[arg(long, value_enum, value_name = "RUNTIME")]
     pub convert: Option<ConvertTo>,
+    /// Draw as an NV30-era Cg runtime would: a pass that does not fit fp30 with its parameters as
+    /// uniforms is compiled with them as the shader's `#else` macros, and a last pass with a scale
+    /// of its own is drawn at that size. By default parameters are always the preset's values and
+    /// the last pass is drawn into the viewport, as RetroArch's slang runtime and librashader do.
+    #[arg(long)]
+    pub nv30: bool,
     #[command(flatten)]
     pub exec: ExecArgs,
 }
@@ -106,7 +113,12 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .as_ref()
         .map_or(DEFAULT_INPUT, |p| (p.width, p.height));
     let viewport = viewport(args, input_size)?;
-    let sizes = pass_sizes(&preset.passes, input_size, viewport);
+    let sizes = if args.nv30 {
+        checked_pass_sizes(&preset.passes, input_size, viewport)
+    } else {
+        drawn_sizes(&preset.passes, input_size, viewport)
+    }
+    .map_err(Failure::Usage)?;
     let parameters = parameters(&preset, &args.set)?;
     if args.info {
         print_info(&preset, &sizes, &parameters, input_size);
@@ -116,7 +128,14 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .passes
         .iter()
         .enumerate()
-        .map(|(i, pass)| compile_pass(i, &pass.shader, &args.exec))
+        .map(|(i, pass)| {
+            let fallback = if args.nv30 {
+                Fallback::ElseBranch
+            } else {
+                Fallback::Fixed(&parameters)
+            };
+            compile_pass(i, &pass.shader, &args.exec, fallback)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let luts = preset
         .textures
@@ -289,7 +308,21 @@ struct CompiledPass {
     vertex: Option<Module>,
 }
 
-fn compile_pass(index: usize, shader: &Path, exec: &ExecArgs) -> Result<CompiledPass, Failure> {
+/// What a pass that does not fit fp30 with its parameters as uniforms is compiled with.
+#[derive(Clone, Copy)]
+enum Fallback<'a> {
+    /// The parameters fixed to these values (`pigment_preset::fixed`), as RetroArch would set them.
+    Fixed(&'a [(String, f32)]),
+    /// Without PARAMETER_UNIFORM: the shader's `#else` macros, as an NV30-era runtime would.
+    ElseBranch,
+}
+
+fn compile_pass(
+    index: usize,
+    shader: &Path,
+    exec: &ExecArgs,
+    fallback: Fallback,
+) -> Result<CompiledPass, Failure> {
     let failed = |_| {
         eprintln!(
             "pigment: error: pass {index} (`{}`) does not compile",
@@ -297,13 +330,20 @@ fn compile_pass(index: usize, shader: &Path, exec: &ExecArgs) -> Result<Compiled
         );
         Failure::Rejected
     };
-    // RetroArch's Cg runtime compiles with PARAMETER_UNIFORM, which turns the shaders' `#pragma
-    // parameter` values from macros into uniforms. Uniforms can cost registers that constants do
-    // not, so a pass that does not fit so is compiled with its parameters as macros.
+    // RetroArch compiles with PARAMETER_UNIFORM, which turns the shaders' `#pragma parameter`
+    // values from macros into uniforms. Uniforms can cost registers that constants do not, so a
+    // pass that does not fit so gets its parameters as constants: the chosen values, or (NV30) the
+    // `#else` branch's.
     let mut uniform_parameters = true;
-    let compiled = match compile_cg(shader, &cg_args("main_fragment", true)) {
-        Ok(compiled) => compiled,
-        Err(_) => {
+    let compiled = match (
+        compile_cg(shader, &cg_args("main_fragment", true)),
+        fallback,
+    ) {
+        (Ok(compiled), _) => compiled,
+        (Err(_), Fallback::Fixed(values)) => {
+            compile_fixed(index, shader, values).map_err(failed)?
+        }
+        (Err(_), Fallback::ElseBranch) => {
             eprintln!(
                 "pigment: note: pass {index} compiled again without PARAMETER_UNIFORM: its \
                  parameters keep their defaults"
@@ -333,6 +373,38 @@ fn compile_pass(index: usize, shader: &Path, exec: &ExecArgs) -> Result<Compiled
         },
         vertex,
     })
+}
+
+/// The pass's fragment entry with PARAMETER_UNIFORM and its parameter uniforms fixed to `values`.
+fn compile_fixed(
+    index: usize,
+    shader: &Path,
+    values: &[(String, f32)],
+) -> Result<pigment_fp30::Compiled, Failure> {
+    let args = cg_args("main_fragment", true);
+    let (front, mut module) = lower_cg(shader, &args)?;
+    let names: Vec<String> = values.iter().map(|(n, _)| n.clone()).collect();
+    let mut fixed = Vec::new();
+    for h in module.functions.handles().collect::<Vec<_>>() {
+        fixed.extend(fix_uniforms(&mut module.functions[h], values));
+    }
+    fixed.retain(|n| names.contains(n));
+    fixed.dedup();
+    eprintln!(
+        "pigment: note: pass {index} does not fit fp30 with its parameters as uniforms: compiled \
+         again with {} fixed to their values",
+        if fixed.is_empty() {
+            "none".to_string()
+        } else {
+            fixed.join(", ")
+        }
+    );
+    let options = pigment_fp30::Options {
+        fast_math: !args.no_fast_math,
+        ..pigment_fp30::Options::default()
+    };
+    pigment_fp30::compile(&module, &args.entry, &options)
+        .map_err(|errors| reject(&front, &args.entry, errors))
 }
 
 /// Whether the preprocessed pass (its includes too) mentions `main_vertex`; a pass without one
