@@ -45,10 +45,15 @@ pub fn lower_cg_with(
     Ok((front, module))
 }
 
+/// Runs the front end with the command line's options and lowers the program.
+pub fn lower_cg(path: &Path, args: &CgArgs) -> Result<(FrontEnd, pigment_ir::Module), Failure> {
+    lower_cg_with(path, &front_end_options(args)?)
+}
+
 /// Compiles the Cg program at `path` for fp30, printing every diagnostic (warnings included);
 /// errors make it [`Failure::Rejected`].
 pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, Failure> {
-    let (front, module) = lower_cg_with(path, &front_end_options(args)?)?;
+    let (front, module) = lower_cg(path, args)?;
     let options = pigment_fp30::Options {
         fast_math: !args.no_fast_math,
         ..pigment_fp30::Options::default()
@@ -58,7 +63,7 @@ pub fn compile_cg(path: &Path, args: &CgArgs) -> Result<pigment_fp30::Compiled, 
 }
 
 /// Prints `errors` (located in the preprocessed text) in the user's files.
-fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
+pub fn reject(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> Failure {
     let placed = pigment::compile::cg::in_user_files(front, entry, errors);
     print_diagnostics(&front.files, &placed);
     Failure::Rejected

@@ -139,7 +139,9 @@ fn failed(error: Error) -> Answer {
             422,
             &json!({ "error": "the program has errors", "diagnostics": diagnostics(&found) }),
         ),
-        Error::Request(_) | Error::NoSource(_) => Answer::error(400, error.to_string()),
+        Error::Request(_) | Error::NoSource(_) | Error::Read(_) => {
+            Answer::error(400, error.to_string())
+        }
         Error::Io { .. } | Error::Internal(_) => Answer::error(500, error.to_string()),
     }
 }

@@ -8,8 +8,8 @@
 //! `--convert glsl|slang` waits for the GLSL back end (crates/glsl) and is not offered yet.
 
 use crate::bindings::bind_named;
-use crate::cgfront::{compile_cg, lower_cg, reject};
 use crate::cgfront::front_end_options;
+use crate::cgfront::{compile_cg, lower_cg, reject};
 use crate::cli::{CgArgs, ExecArgs};
 use crate::commands::render_stages::lower_vertex;
 use crate::commands::vertex_quad::{run_quad_vertices_with, uniform_values, UNSET};
