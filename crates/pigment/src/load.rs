@@ -58,3 +58,33 @@ pub fn language_of(path: &Path, lang: Option<Lang>) -> Result<Lang, Failure> {
         ))),
     }
 }
+
+/// The command line's session (the disk open for includes, as a C compiler finds them; `-I`
+/// directories searched) holding `program` and `units`, and a request for `target` naming them.
+pub fn session_request(
+    program: &Path,
+    units: &[std::path::PathBuf],
+    include_dirs: &[std::path::PathBuf],
+    language: pigment::Language,
+    target: pigment::Target,
+) -> Result<(pigment::Session, pigment::CompileRequest), Failure> {
+    let mut session = pigment::Session::with_disk_access();
+    for dir in include_dirs {
+        session.add_search_path(dir);
+    }
+    let source = session
+        .add_file(program)
+        .map_err(crate::failure::from_library)?;
+    let mut names = Vec::new();
+    for unit in units {
+        names.push(
+            session
+                .add_file(unit)
+                .map_err(crate::failure::from_library)?,
+        );
+    }
+    let request = pigment::CompileRequest::new(source, target)
+        .language(language)
+        .units(names);
+    Ok((session, request))
+}

@@ -30,11 +30,13 @@ fn the_scanline_preset_darkens_every_third_row_and_converts_to_slang() {
         &preset,
         "--input",
         &d("in.png"),
+        "--scale",
+        "3",
         "-o",
         &d("out.png"),
     ]);
 
-    // 3x nearest, then one row of each three scaled by 1 − DARKNESS = 0.5: the other two rows
+    // The last pass is drawn into the viewport (3x the input, as RetroArch shows it); 3x nearest, then one row of each three scaled by 1 − DARKNESS = 0.5: the other two rows
     // are equal, and the dark one holds half their 8-bit codes (rounded), in the same place in
     // every block.
     let ((w, h), pixels) = png_pixels(&dir.join("out.png"));

@@ -4,8 +4,8 @@
 
 use crate::cli::{CheckArgs, Lang, ReflectFormat};
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::load::{language_of, print_entries};
-use pigment::{CompileRequest, Language, Session, Target};
+use crate::load::{language_of, print_entries, session_request};
+use pigment::{Language, Target};
 
 pub fn check(args: &CheckArgs) -> CommandResult {
     let language = match Language::from_path(&args.program) {
@@ -32,19 +32,14 @@ pub fn check(args: &CheckArgs) -> CommandResult {
             "--reflect reads a compiled program's header: give it a `.fp` file".into(),
         ));
     }
-    let mut session = Session::with_disk_access();
-    for dir in &args.cg.include_dirs {
-        session.add_search_path(dir);
-    }
-    let source = session.add_file(&args.program).map_err(from_library)?;
-    let mut units = Vec::new();
-    for unit in &args.units {
-        units.push(session.add_file(unit).map_err(from_library)?);
-    }
-    let mut request = CompileRequest::new(source, Target::Fp30)
-        .language(language)
-        .entry(args.cg.entry.clone())
-        .units(units);
+    let (session, request) = session_request(
+        &args.program,
+        &args.units,
+        &args.cg.include_dirs,
+        language,
+        Target::Fp30,
+    )?;
+    let mut request = request.entry(args.cg.entry.clone());
     request.cg = crate::commands::compile::cg_options(&args.cg);
     if args.reflect == Some(ReflectFormat::Json) {
         let artifact = session.compile(&request).map_err(from_library)?;

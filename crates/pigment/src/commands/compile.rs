@@ -72,24 +72,13 @@ fn request(
     language: Language,
     target: Target,
 ) -> Result<(Session, CompileRequest), Failure> {
-    let mut session = Session::with_disk_access();
-    for dir in &args.cg.include_dirs {
-        session.add_search_path(dir);
-    }
-    let source = session
-        .add_file(&args.program)
-        .map_err(crate::failure::from_library)?;
-    let mut units = Vec::new();
-    for unit in &args.units {
-        units.push(
-            session
-                .add_file(unit)
-                .map_err(crate::failure::from_library)?,
-        );
-    }
-    let mut request = CompileRequest::new(source, target)
-        .language(language)
-        .units(units);
+    let (session, mut request) = crate::load::session_request(
+        &args.program,
+        &args.units,
+        &args.cg.include_dirs,
+        language,
+        target,
+    )?;
     request.entry = match language {
         Language::Cg => Some(args.cg.entry.clone()),
         _ => args.shader.clone(),

@@ -40,6 +40,12 @@ pub struct PresetArgs {
     /// Frames to render: the input replayed, so PREV and IN.frame_count change.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub frames: u32,
+    /// The most frames `--frames` may ask for.
+    #[arg(long, default_value_t = pigment_preset::chain::MAX_FRAMES, value_name = "N")]
+    pub max_frames: u32,
+    /// The most memory the chain's pictures may take, in MiB, checked before the run.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub max_memory: u64,
     /// The viewport (final output) size; default the input's size times --scale.
     #[arg(long = "output-size", value_name = "WxH", conflicts_with = "scale")]
     pub output_size: Option<String>,
@@ -124,6 +130,7 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         print_info(&preset, &sizes, &parameters, input_size);
         return Ok(());
     }
+    pigment_preset::chain::check_frames(args.frames, args.max_frames).map_err(Failure::Usage)?;
     let programs = preset
         .passes
         .iter()
@@ -142,6 +149,13 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .iter()
         .map(|lut| read_picture(&lut.path))
         .collect::<Result<Vec<_>, _>>()?;
+    let lut_texels = luts.iter().map(|l| l.width as u64 * l.height as u64).sum();
+    nvfp::budget::MemoryBudget::new(args.max_memory << 20)
+        .charge(
+            "the preset's pictures",
+            pigment_preset::chain::peak_bytes(&sizes, input_size, lut_texels),
+        )
+        .map_err(Failure::Usage)?;
     let chain = Chain {
         preset: &preset,
         programs,
@@ -156,7 +170,7 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .unwrap_or_else(|| args.preset.with_extension("png"));
     let every = output.to_string_lossy().contains("%d");
     chain
-        .run(&input, args.frames.max(1), |frame, picture| {
+        .run(&input, args.frames, |frame, picture| {
             if !every && frame + 1 < args.frames {
                 return Ok(());
             }
@@ -176,8 +190,8 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
 }
 
 fn read_picture(path: &Path) -> Result<Picture, Failure> {
-    let image = nvfp::image::read_png(path)
-        .map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
+    // The reader's message names the file.
+    let image = nvfp::image::read_png(path).map_err(Failure::Usage)?;
     let picture = Picture {
         width: image.width as u32,
         height: image.height as u32,
@@ -208,7 +222,7 @@ fn parameters(
 ) -> Result<Vec<(String, f32)>, Failure> {
     let mut values: Vec<(String, f32)> = Vec::new();
     for pass in &preset.passes {
-        let text = std::fs::read_to_string(&pass.shader).unwrap_or_default();
+        let text = crate::load::read_source(&pass.shader)?;
         for p in pragma::parameters(&text) {
             if !values.iter().any(|(n, _)| *n == p.name) {
                 values.push((p.name, p.default));

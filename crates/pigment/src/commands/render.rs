@@ -5,8 +5,9 @@
 use crate::cli::RenderArgs;
 use crate::commands::run::render_request;
 use crate::failure::{from_library, CommandResult, Failure};
+use crate::load::session_request;
 use crate::load::Loaded;
-use pigment::{CompileRequest, Language, Session, Target};
+use pigment::{Language, Target};
 
 pub fn render(args: &RenderArgs) -> CommandResult {
     let language = match Language::from_path(&args.program) {
@@ -14,19 +15,14 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         Some(Language::Parasol) => Language::Parasol,
         _ => Language::Cg,
     };
-    let mut session = Session::with_disk_access();
-    for dir in &args.cg.include_dirs {
-        session.add_search_path(dir);
-    }
-    let source = session.add_file(&args.program).map_err(from_library)?;
-    let mut units = Vec::new();
-    for unit in &args.units {
-        units.push(session.add_file(unit).map_err(from_library)?);
-    }
-    let mut request = CompileRequest::new(source, Target::Fp30)
-        .language(language)
-        .units(units)
-        .entry(args.cg.entry.clone());
+    let (session, request) = session_request(
+        &args.program,
+        &args.units,
+        &args.cg.include_dirs,
+        language,
+        Target::Fp30,
+    )?;
+    let mut request = request.entry(args.cg.entry.clone());
     request.vertex_entry = match language {
         Language::Parasol => args.parasol_program.clone(),
         _ => args.vertex_entry.clone(),
