@@ -31,6 +31,9 @@
 // What a compile produced. Owned by the caller; free it with `pigment_artifact_free`.
 typedef struct PigmentArtifact PigmentArtifact;
 
+// A converted preset's files. Owned by the caller; free it with `pigment_converted_free`.
+typedef struct PigmentConverted PigmentConverted;
+
 // The diagnostics of one request, in the order they were found. Owned by whatever returned them:
 // the error (`pigment_error_diagnostics`), the artifact (`pigment_artifact_warnings`), or the
 // caller (`pigment_session_check`, freed with `pigment_diagnostics_free`).
@@ -107,6 +110,33 @@ typedef struct PigmentDiagnostic {
 // A status code: what kind of failure an error is.
 typedef uint32_t PigmentStatus;
 
+// The runtime a preset is converted for.
+typedef uint32_t PigmentRuntime;
+
+// One file of a converted preset, as `pigment_converted_file` fills it in. The pointers are owned
+// by the converted preset and valid until it is freed; each buffer has a NUL after its last byte
+// (not counted).
+typedef struct PigmentFile {
+  // The file's name (`pass0.slang`, `lut.png`, `preset.slangp`), UTF-8.
+  const char *name;
+  // `name`'s length in bytes.
+  size_t name_len;
+  // The file's bytes (text for shaders and presets, a PNG for a look-up texture).
+  const uint8_t *bytes;
+  // `bytes`'s length.
+  size_t bytes_len;
+} PigmentFile;
+
+// A `#pragma parameter` value for `pigment_session_render_preset`.
+typedef struct PigmentParameter {
+  // The parameter's name, UTF-8.
+  const char *name;
+  // `name`'s length in bytes.
+  size_t name_len;
+  // Its value.
+  float value;
+} PigmentParameter;
+
 // A source language.
 typedef uint32_t PigmentLanguage;
 
@@ -153,9 +183,19 @@ typedef uint32_t PigmentPrecision;
 // Pigment itself failed: a bug or an installation problem, never the caller's program.
 #define PIGMENT_ERROR_INTERNAL 8
 
+// Producing the output failed after the work began (a preset's pass failing on the machine).
+#define PIGMENT_ERROR_OUTPUT 10
+
 // Pigment panicked inside the call; the panic was caught at the boundary. Objects the call was
 // given stay valid and must still be freed, but their contents are unspecified.
 #define PIGMENT_ERROR_PANIC 9
+
+// libretro's slang runtime (RetroArch's Vulkan/GL core shaders, librashader): `.slang` files and
+// a `.slangp`.
+#define PIGMENT_RUNTIME_SLANG 0
+
+// libretro's GLSL runtime: `.glsl` files (both stages in one) and a `.glslp`.
+#define PIGMENT_RUNTIME_GLSL 1
 
 // From the source's extension (`.cg`, `.cgh`, `.isl`, `.p`, `.fp`): the default.
 #define PIGMENT_LANGUAGE_AUTO 0
@@ -295,6 +335,87 @@ const struct PigmentDiagnostics *pigment_error_diagnostics(const struct PigmentE
 // # Safety
 // `error` is NULL or an error returned by this library, freed once.
 void pigment_error_free(struct PigmentError *error);
+
+// Adds (or replaces) the binary file `name` (a preset's look-up texture, a PNG) with `len` bytes.
+//
+// # Safety
+// `session` is NULL or a live session no other thread uses; `name` points to `name_len` readable
+// bytes and `bytes` to `len` (each NULL only with a length of 0).
+struct PigmentError *pigment_session_add_bytes(struct PigmentSession *session,
+                                               const char *name,
+                                               size_t name_len,
+                                               const uint8_t *bytes,
+                                               size_t len);
+
+// Converts the preset `preset` (a `.cgp` the session holds, or reads from disk where it may) for
+// `runtime`. The session gains every pass and look-up texture the preset names; a missing one is
+// `PIGMENT_ERROR_REQUEST` naming the pass and the file, a pass the runtime cannot express is
+// `PIGMENT_ERROR_REJECTED` with one diagnostic per pass. `*converted` receives the files (owned
+// by the caller, freed with `pigment_converted_free`), or NULL when the call fails.
+//
+// # Safety
+// `session` is NULL or a live session no other thread uses; `preset` points to `preset_len`
+// readable bytes; `converted` is NULL or writable.
+struct PigmentError *pigment_session_convert_preset(struct PigmentSession *session,
+                                                    const char *preset,
+                                                    size_t preset_len,
+                                                    PigmentRuntime runtime,
+                                                    struct PigmentConverted **converted);
+
+// How many files a converted preset has: one per pass, then the look-up textures, then the
+// preset file last; 0 for NULL.
+//
+// # Safety
+// `converted` is NULL or live.
+size_t pigment_converted_file_count(const struct PigmentConverted *converted);
+
+// Fills `*file` with the file `index` (from 0). Fails with `PIGMENT_ERROR_INVALID_ARGUMENT` past
+// the last (and leaves `*file` all NULL and 0).
+//
+// # Safety
+// `converted` is NULL or live; `file` is NULL or writable.
+struct PigmentError *pigment_converted_file(const struct PigmentConverted *converted,
+                                            size_t index,
+                                            struct PigmentFile *file);
+
+// Writes every file of a converted preset into the folder `dir` (UTF-8), creating it, as
+// `pigment preset --convert RUNTIME -o DIR` does.
+//
+// # Safety
+// `converted` is NULL or live; `dir` points to `dir_len` readable bytes.
+struct PigmentError *pigment_converted_write(const struct PigmentConverted *converted,
+                                             const char *dir,
+                                             size_t dir_len);
+
+// Frees a converted preset (NULL is ignored).
+//
+// # Safety
+// `converted` is NULL or a converted preset this library returned, freed once.
+void pigment_converted_free(struct PigmentConverted *converted);
+
+// Runs the preset `preset`'s chain on the NV_fragment_program machine as `pigment preset` does:
+// `frames` frames (at least 1) of the `input_width` x `input_height` RGBA8 picture `input` (top
+// row first, 4 bytes a pixel), drawn into an `output_width` x `output_height` viewport whose last
+// frame is written to `output` (RGBA8, top row first). `parameters` (`parameter_count` of them;
+// NULL with 0) set `#pragma parameter` values over the preset's.
+//
+// # Safety
+// `session` is NULL or a live session no other thread uses; `preset` points to `preset_len`
+// readable bytes; `parameters` to `parameter_count` readable parameters whose names are
+// readable; `input` to `input_width * input_height * 4` readable bytes and `output` to
+// `output_width * output_height * 4` writable bytes.
+struct PigmentError *pigment_session_render_preset(struct PigmentSession *session,
+                                                   const char *preset,
+                                                   size_t preset_len,
+                                                   const struct PigmentParameter *parameters,
+                                                   size_t parameter_count,
+                                                   const uint8_t *input,
+                                                   uint32_t input_width,
+                                                   uint32_t input_height,
+                                                   uint8_t *output,
+                                                   uint32_t output_width,
+                                                   uint32_t output_height,
+                                                   uint32_t frames);
 
 // Makes a request to compile the session's source `source` to `target` (a `--target` spelling:
 // `fp30`, `arbfp1`, `arbvp1`, `glsl:VERSION`, `spirv`, `wgsl`, `msl`, `hlsl`,

@@ -89,6 +89,51 @@ pub(crate) unsafe fn bytes<'a>(ptr: *const u8, len: usize, what: &str) -> Outcom
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
+/// The `len` values at `ptr`; `(NULL, 0)` is the empty slice.
+///
+/// # Safety
+/// Unless `len` is 0, `ptr` is NULL or points to `len` readable, initialised `T`s that live as
+/// long as `'a`.
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Outcome<&'a [T]> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() || !ptr.is_aligned() {
+        return Err(null(what));
+    }
+    if len
+        .checked_mul(std::mem::size_of::<T>())
+        .is_none_or(|n| n > isize::MAX as usize)
+    {
+        return Err(invalid(format!(
+            "`{what}`: {len} values are larger than any object"
+        )));
+    }
+    // SAFETY: non-NULL, aligned, the size fits in isize, and the caller promises `len` values.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// The `len` writable bytes at `ptr` (a caller's buffer).
+///
+/// # Safety
+/// Unless `len` is 0, `ptr` is NULL or points to `len` writable bytes that nothing else uses
+/// while `'a` lives.
+pub(crate) unsafe fn bytes_mut<'a>(ptr: *mut u8, len: usize, what: &str) -> Outcome<&'a mut [u8]> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    if ptr.is_null() {
+        return Err(null(what));
+    }
+    if len > isize::MAX as usize {
+        return Err(invalid(format!(
+            "`{what}`: a length of {len} bytes is larger than any object"
+        )));
+    }
+    // SAFETY: non-NULL, `len` fits in isize, and the caller promises `len` writable bytes.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
 /// The UTF-8 string of `len` bytes at `ptr`.
 ///
 /// # Safety

@@ -27,6 +27,8 @@ pub const PIGMENT_ERROR_NO_SOURCE: PigmentStatus = 6;
 pub const PIGMENT_ERROR_IO: PigmentStatus = 7;
 /// Pigment itself failed: a bug or an installation problem, never the caller's program.
 pub const PIGMENT_ERROR_INTERNAL: PigmentStatus = 8;
+/// Producing the output failed after the work began (a preset's pass failing on the machine).
+pub const PIGMENT_ERROR_OUTPUT: PigmentStatus = 10;
 /// Pigment panicked inside the call; the panic was caught at the boundary. Objects the call was
 /// given stay valid and must still be freed, but their contents are unspecified.
 pub const PIGMENT_ERROR_PANIC: PigmentStatus = 9;
@@ -57,6 +59,7 @@ impl PigmentError {
             pigment::Error::Request(_) => PIGMENT_ERROR_REQUEST,
             pigment::Error::NoSource(_) => PIGMENT_ERROR_NO_SOURCE,
             pigment::Error::Io { .. } | pigment::Error::Read(_) => PIGMENT_ERROR_IO,
+            pigment::Error::Output(_) => PIGMENT_ERROR_OUTPUT,
             pigment::Error::Internal(_) => PIGMENT_ERROR_INTERNAL,
         };
         match error {

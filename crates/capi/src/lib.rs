@@ -1,5 +1,5 @@
 //! Pigment's C API: the library ([`pigment::Session`], [`pigment::CompileRequest`],
-//! [`pigment::Artifact`], [`pigment::Diagnostics`]) behind `extern "C"` functions for C and C++
+//! [`pigment::Artifact`], [`pigment::Diagnostics`], [`pigment::preset`]) behind `extern "C"` functions for C and C++
 //! callers such as emulators. `include/pigment.h` is generated from this crate by cbindgen (a test
 //! fails when the committed header is stale); `docs/c-api.md` gives the rules: ownership, threads,
 //! the ABI version.
@@ -15,6 +15,7 @@ mod artifact;
 mod boundary;
 mod diagnostics;
 mod error;
+mod preset;
 mod request;
 mod session;
 mod text;
@@ -22,6 +23,7 @@ mod text;
 pub use artifact::*;
 pub use diagnostics::*;
 pub use error::*;
+pub use preset::*;
 pub use request::*;
 pub use session::*;
 

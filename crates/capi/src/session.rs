@@ -19,6 +19,13 @@ pub struct PigmentSession {
     session: Session,
 }
 
+impl PigmentSession {
+    /// The library's session, to change.
+    pub(crate) fn get_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+}
+
 /// What C is promised: every object may be handed to another thread.
 const _: () = {
     const fn send<T: Send>() {}
@@ -27,6 +34,7 @@ const _: () = {
     send::<PigmentArtifact>();
     send::<PigmentDiagnostics>();
     send::<PigmentError>();
+    send::<crate::preset::PigmentConverted>();
 };
 
 /// A session whose `#include`s resolve only among the sources added to it (and in the search

@@ -226,3 +226,73 @@ fn the_c_tests_call_every_function_of_the_header() {
         .collect();
     assert!(unused.is_empty(), "no C test calls {unused:?}");
 }
+
+/// Copies the project's preset `name` (tests/in/presets) into `dir/name`.
+fn copy_preset(name: &str, dir: &Path) {
+    let from = Path::new(CRATE).join("../../tests/in/presets").join(name);
+    std::fs::create_dir_all(dir.join(name)).unwrap();
+    for entry in std::fs::read_dir(&from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(name).join(entry.file_name())).unwrap();
+    }
+}
+
+/// The input frame of preset.c: 8x6, red rising to the right, green downwards, blue a pattern.
+fn input_frame() -> pigment::preset::Picture {
+    let mut rgba = Vec::new();
+    for y in 0..6u32 {
+        for x in 0..8u32 {
+            let b = ((x * 7 + y * 3) % 8) * 32;
+            rgba.extend([(x * 32) as u8, (y * 40) as u8, b as u8, 255]);
+        }
+    }
+    pigment::preset::picture_from_rgba8(8, 6, &rgba).unwrap()
+}
+
+/// What `pigment preset DIR/P.cgp --input FRAME --output-size 16x12 --frames 2 [--set ...]`
+/// draws, as RGBA8 bytes (the session and chain of crates/pigment/src/commands/preset.rs).
+fn command_line_render(preset: &Path, parameters: Vec<(String, f32)>) -> Vec<u8> {
+    let mut session = Session::with_disk_access();
+    let preset = session.load_preset(&preset.display().to_string()).unwrap();
+    let options = pigment::preset::ChainOptions {
+        parameters,
+        ..Default::default()
+    };
+    let chain = session.filter_chain(&preset, &options).unwrap();
+    let mut last = Vec::new();
+    chain
+        .run(&input_frame(), (16, 12), 2, |_, picture| {
+            last = pigment::preset::picture_to_rgba8(picture);
+            Ok(())
+        })
+        .unwrap();
+    last
+}
+
+#[test]
+fn a_c_program_converts_and_renders_a_preset_as_the_command_line_does() {
+    let dir = scratch("preset");
+    copy_preset("luts", &dir);
+    copy_preset("params", &dir);
+    std::fs::create_dir_all(dir.join("missing")).unwrap();
+    std::fs::write(
+        dir.join("missing/p.cgp"),
+        "shaders = 1\nshader0 = gone.cg\n",
+    )
+    .unwrap();
+    // `pigment preset DIR/luts/p.cgp --convert slang -o DIR/expected`.
+    let mut session = Session::with_disk_access();
+    let luts = dir.join("luts/p.cgp");
+    let preset = session.load_preset(&luts.display().to_string()).unwrap();
+    let converted = session
+        .convert_preset(&preset, pigment::preset::Runtime::Slang)
+        .unwrap();
+    converted.write_into(&dir.join("expected")).unwrap();
+    std::fs::write(dir.join("luts.rgba"), command_line_render(&luts, vec![])).unwrap();
+    let params = dir.join("params/p.cgp");
+    let gain = vec![("GAIN".to_string(), 0.25)];
+    std::fs::write(dir.join("params.rgba"), command_line_render(&params, gain)).unwrap();
+
+    let exe = build(&c_test("preset.c"), &dir);
+    assert_clean("preset.c", &run(&exe, &[dir.to_str().unwrap()]));
+}

@@ -181,7 +181,22 @@ fn compile_uncached(
     }
     module.finalize_definitions().map_err(|e| fail(&e))?;
     let entry = native::entry_from(module.get_finalized_function(id));
-    // The code lives as long as the process (the cache hands it to every later machine).
-    std::mem::forget(module);
+    // The code lives as long as the process (the cache hands it to every later machine), so the
+    // module is kept, never dropped: held in a static, its memory stays reachable (a library
+    // caller's leak checker sees a cache, not a leak).
+    KEPT.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(Kept(module));
     Ok(entry)
 }
+
+/// A finished module, kept only so that its code stays mapped and its memory owned.
+struct Kept(#[allow(dead_code)] JITModule);
+
+// SAFETY: a kept module is never read, written or dropped after `finalize_definitions`; the value
+// only holds its memory, so no thread ever touches the module through it, wherever it lives.
+#[allow(unsafe_code)]
+unsafe impl Send for Kept {}
+
+/// Every module compiled in this process.
+static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());

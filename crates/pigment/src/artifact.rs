@@ -2,6 +2,7 @@
 //! warnings found on the way.
 
 use crate::diagnostics::Diagnostics;
+use crate::error::{Error, Result};
 use pigment_ir::Stage;
 
 /// The code of one output.
@@ -28,6 +29,46 @@ impl Code {
             Code::Text(text) => text.as_bytes().to_vec(),
             Code::SpirV(words) => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
         }
+    }
+
+    /// The code as text to read: a text output as it is, SPIR-V as `spirv-dis` (SPIRV-Tools,
+    /// Debian's `spirv-tools`) disassembles it — an [`Error::Internal`] where that tool is
+    /// missing or fails.
+    ///
+    /// ```
+    /// use pigment::{CompileRequest, Session, Target};
+    /// let mut session = Session::new();
+    /// session.add_source("red.cg", "float4 main() : COLOR { return float4(1, 0, 0, 1); }\n");
+    /// let spirv = session.compile(&CompileRequest::new("red.cg", Target::SpirV)).unwrap();
+    /// let text = spirv.outputs[0].code.disassembly().unwrap();
+    /// assert!(text.contains("OpEntryPoint Fragment"));
+    /// ```
+    pub fn disassembly(&self) -> Result<String> {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        if let Code::Text(text) = self {
+            return Ok(text.clone());
+        }
+        let tool =
+            |e: std::io::Error| Error::Internal(format!("spirv-dis (Debian spirv-tools): {e}"));
+        let mut child = Command::new("spirv-dis")
+            .args(["-", "-o", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(tool)?;
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin.write_all(&self.to_bytes()).map_err(tool)?;
+        }
+        let out = child.wait_with_output().map_err(tool)?;
+        if !out.status.success() {
+            return Err(Error::Internal(format!(
+                "spirv-dis failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 }
 

@@ -8,7 +8,6 @@ use crate::load::{warn, Loaded};
 use crate::values::{parse_assignment, parse_texture_binding};
 use nvfp::isa::limits::MAX_LOCAL_PARAMETERS;
 use nvfp::texture::Filter;
-pub use pigment::render::bindings::bind_named;
 use pigment::render::bindings::{sampler_unit, Bindings, TextureSlot, Unbound};
 pub use pigment::render::Bound;
 

@@ -36,6 +36,10 @@ pub enum Error {
         /// What the system said.
         source: std::io::Error,
     },
+    /// Producing the output failed after the work began: a preset's pass failing on the
+    /// machine, or the caller's handler refusing a picture (a file that cannot be written).
+    #[error("{0}")]
+    Output(String),
     /// Pigment itself failed (a compiled program the machine does not load, a tool missing): a
     /// bug or an installation problem, never the user's program.
     #[error("{0}")]
@@ -57,7 +61,7 @@ impl Error {
         match self {
             Error::Request(_) | Error::NoSource(_) | Error::Read(_) => 2,
             Error::Io { action: "read", .. } => 2,
-            Error::Rejected(_) | Error::Io { .. } | Error::Internal(_) => 1,
+            Error::Rejected(_) | Error::Io { .. } | Error::Output(_) | Error::Internal(_) => 1,
         }
     }
 

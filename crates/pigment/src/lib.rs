@@ -37,6 +37,7 @@ pub mod diagnostics;
 pub mod error;
 pub mod files;
 pub mod language;
+pub mod preset;
 pub mod render;
 pub mod session;
 pub mod target;

@@ -2,15 +2,9 @@
 
 use crate::cli::Lang;
 use crate::failure::Failure;
-use pigment_diag::{Diagnostic, SourceFiles};
 use std::path::Path;
 
 pub use pigment::render::Loaded;
-
-/// Reads `path`; an unreadable file is a usage error.
-pub fn read_source(path: &Path) -> Result<String, Failure> {
-    pigment::files::read_source(path).map_err(crate::failure::from_library)
-}
 
 /// Reads and loads an NV_fragment_program file and its header comments, printing every diagnostic
 /// (header warnings included) to stderr.
@@ -23,10 +17,6 @@ pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
         pigment::compile::nv::load(&session, &name).map_err(crate::failure::from_library)?;
     print_entries(&warnings);
     Ok(loaded)
-}
-
-pub fn print_diagnostics(files: &SourceFiles, diagnostics: &[Diagnostic]) {
-    pigment_diag::report::eprint(files, diagnostics);
 }
 
 /// Prints the library's diagnostics as rendered, under the run's cap

@@ -4,7 +4,6 @@
 #![forbid(unsafe_code)]
 
 mod bindings;
-mod cgfront;
 mod cli;
 mod commands;
 mod failure;

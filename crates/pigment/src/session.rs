@@ -20,6 +20,8 @@ use std::path::{Component, Path, PathBuf};
 #[derive(Clone, Debug, Default)]
 pub struct Session {
     sources: BTreeMap<String, String>,
+    /// Binary files (a preset's pictures) by name.
+    binaries: BTreeMap<String, Vec<u8>>,
     search_paths: Vec<PathBuf>,
     disk: bool,
 }
@@ -44,6 +46,12 @@ impl Session {
         self.sources.insert(normalize(&name.into()), text.into());
     }
 
+    /// Adds (or replaces) a binary file held in memory: a preset's look-up texture or a picture
+    /// (PNG bytes).
+    pub fn add_bytes(&mut self, name: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+        self.binaries.insert(normalize(&name.into()), bytes.into());
+    }
+
     /// Reads `path` from disk into the session; returns the name it is held under (the path as
     /// written).
     pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<String> {
@@ -66,6 +74,34 @@ impl Session {
             .get(&normalize(name))
             .map(String::as_str)
             .ok_or_else(|| Error::NoSource(name.to_string()))
+    }
+
+    /// The text of the source `name`: held in memory, else read from disk where the session
+    /// allows it (within `pigment_diag::read::MAX_SOURCE_BYTES`).
+    pub fn read_text(&self, name: &str) -> Result<String> {
+        match self.sources.get(&normalize(name)) {
+            Some(text) => Ok(text.clone()),
+            None if self.disk => crate::files::read_source(Path::new(name)),
+            None => Err(Error::NoSource(name.to_string())),
+        }
+    }
+
+    /// The bytes of the binary file `name`: held in memory, else read from disk where the session
+    /// allows it (within `pigment_diag::read::MAX_BINARY_BYTES`).
+    pub fn read_bytes(&self, name: &str) -> Result<Vec<u8>> {
+        match self.binaries.get(&normalize(name)) {
+            Some(bytes) => Ok(bytes.clone()),
+            None if self.disk => Ok(pigment_diag::read::read_bounded(
+                Path::new(name),
+                pigment_diag::read::MAX_BINARY_BYTES,
+            )?),
+            None => Err(Error::NoSource(name.to_string())),
+        }
+    }
+
+    /// Whether the session may read files from disk that it does not hold.
+    pub fn reads_disk(&self) -> bool {
+        self.disk
     }
 
     /// The names of the sources held, in sorted order.

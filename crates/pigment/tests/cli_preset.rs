@@ -234,8 +234,11 @@ fn an_8_bit_framebuffer_clamps_what_a_float_one_keeps() {
 fn set_overrides_a_pragma_parameter() {
     let frames = spread_back("gain", true, &["--set", "GAIN=0.5"]);
     assert_eq!(&frames[1][..4], &[25, 50, 75, 128]);
+    // An unreadable input named on the command line is a usage error (exit 2), as for every
+    // other command.
     let out = pigment(&["preset", "nowhere.cgp", "--info"]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot read `nowhere.cgp`"));
 }
 
 #[test]

@@ -154,6 +154,18 @@ impl Scene {
 /// there is one to draw, and every diagnostic: warnings, or the errors that left none (an
 /// unreadable file or an unknown name is an error without a location).
 pub fn load(spec: &str, files: &mut SourceFiles) -> (Option<Scene>, Vec<Diagnostic>) {
+    load_with(spec, files, &mut |path| {
+        read_text(path, MAX_SOURCE_BYTES).map_err(|e| e.to_string())
+    })
+}
+
+/// [`load`] with the OBJ file read by `read` (which says why it cannot, naming the file): a
+/// library caller's files held in memory.
+pub fn load_with(
+    spec: &str,
+    files: &mut SourceFiles,
+    read: &mut dyn FnMut(&Path) -> Result<String, String>,
+) -> (Option<Scene>, Vec<Diagnostic>) {
     if let Some(shape) = Shape::from_name(spec) {
         return (Some(Scene::shape(shape)), Vec::new());
     }
@@ -169,9 +181,9 @@ pub fn load(spec: &str, files: &mut SourceFiles) -> (Option<Scene>, Vec<Diagnost
         );
         return (None, vec![Diagnostic::error(message)]);
     }
-    let text = match read_text(path, MAX_SOURCE_BYTES) {
+    let text = match read(path) {
         Ok(text) => text,
-        Err(e) => return (None, vec![Diagnostic::error(e.to_string())]),
+        Err(e) => return (None, vec![Diagnostic::error(e)]),
     };
     let file = files.add(spec, text.clone());
     let (mesh, diagnostics) = obj::parse(file, &text);

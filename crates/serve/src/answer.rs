@@ -142,7 +142,9 @@ fn failed(error: Error) -> Answer {
         Error::Request(_) | Error::NoSource(_) | Error::Read(_) => {
             Answer::error(400, error.to_string())
         }
-        Error::Io { .. } | Error::Internal(_) => Answer::error(500, error.to_string()),
+        Error::Io { .. } | Error::Output(_) | Error::Internal(_) => {
+            Answer::error(500, error.to_string())
+        }
     }
 }
 

@@ -151,7 +151,13 @@ fn write(args: &CompileArgs, language: Language, artifact: &Artifact, asm: bool)
     }
     match &first.code {
         Code::Text(text) => write_text(args.output.as_deref(), text),
-        Code::SpirV(words) if asm => write_text(args.output.as_deref(), &disassemble(words)?),
+        Code::SpirV(_) if asm => {
+            let text = first
+                .code
+                .disassembly()
+                .map_err(crate::failure::from_library)?;
+            write_text(args.output.as_deref(), &text)
+        }
         Code::SpirV(_) => {
             let Some(path) = &args.output else {
                 return Err(Failure::Usage(
@@ -230,36 +236,4 @@ pub fn write_text(path: Option<&Path>, text: &str) -> CommandResult {
 
 fn write_bytes(path: &Path, bytes: &[u8]) -> CommandResult {
     pigment::files::write(path, bytes).map_err(crate::failure::from_library)
-}
-
-/// The text of `spirv-dis` on the module (SPIRV-Tools; Debian `spirv-tools`).
-fn disassemble(words: &[u32]) -> Result<String, Failure> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let mut child = Command::new("spirv-dis")
-        .args(["-", "-o", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            Failure::Output(format!(
-                "`--emit asm` runs spirv-dis (Debian spirv-tools): {e}"
-            ))
-        })?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(&bytes)
-            .map_err(|e| Failure::Output(format!("spirv-dis: {e}")))?;
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| Failure::Output(format!("spirv-dis: {e}")))?;
-    if !out.status.success() {
-        return Err(Failure::Output(format!(
-            "spirv-dis failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

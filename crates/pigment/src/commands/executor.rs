@@ -6,7 +6,6 @@ use crate::cli::ExecArgs;
 use nvfp::exec::Machine;
 use nvfp::program::Program;
 use pigment::render::Executor;
-use std::time::Instant;
 
 /// The machine that runs `program` as `args` ask.
 pub fn machine(program: &Program, args: &ExecArgs) -> Machine {
@@ -44,17 +43,4 @@ pub fn report_timings(timings: &pigment::render::Timings) {
         "pigment: timings: shading {:.3} ms",
         timings.shading.as_secs_f64() * 1e3
     );
-}
-
-/// Runs `work`, reporting its duration as `what` when `args.timings` is set.
-pub fn timed<T>(args: &ExecArgs, what: &str, work: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
-    let result = work();
-    if args.timings {
-        eprintln!(
-            "pigment: timings: {what} {:.3} ms",
-            start.elapsed().as_secs_f64() * 1e3
-        );
-    }
-    result
 }

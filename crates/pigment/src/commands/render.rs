@@ -4,9 +4,8 @@
 
 use crate::cli::RenderArgs;
 use crate::commands::run::render_request;
-use crate::failure::{from_library, CommandResult, Failure};
+use crate::failure::CommandResult;
 use crate::load::session_request;
-use crate::load::Loaded;
 use pigment::{Language, Target};
 
 pub fn render(args: &RenderArgs) -> CommandResult {
@@ -29,9 +28,4 @@ pub fn render(args: &RenderArgs) -> CommandResult {
     };
     request.cg = crate::commands::compile::cg_options(&args.cg);
     render_request(&session, &request, &args.target, &args.program)
-}
-
-/// A compiled fp30 program loaded on the machine with its interface.
-pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded, Failure> {
-    pigment::render::load_compiled(compiled).map_err(from_library)
 }

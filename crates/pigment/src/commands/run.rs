@@ -2,12 +2,12 @@
 //! [`render_request`] is shared with `pigment render`: the library renders
 //! ([`pigment::Session::render`]), this module reads the options and writes the picture.
 
-use crate::bindings::{bind, read, warn_unbound};
+use crate::bindings::{read, warn_unbound};
 use crate::cli::{BindingArgs, ExecArgs, RunArgs, TargetArgs};
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::load::{print_entries, Loaded};
+use crate::load::print_entries;
 use crate::values::parse_size;
-use nvfp::render::{Framebuffer, Shader};
+use nvfp::render::Framebuffer;
 use pigment::render::{Executor, RenderOptions, Rendered};
 use pigment::{CompileRequest, Language, Session, Target};
 use std::path::Path;
@@ -57,36 +57,6 @@ fn report(rendered: &Rendered, bindings: &BindingArgs, exec: &ExecArgs) {
     if exec.timings {
         crate::commands::executor::report_timings(&rendered.timings);
     }
-}
-
-/// Binds `bindings` for `loaded`, with textures the caller made (`units`: unit and texture)
-/// bound after the command line's, and lets `draw` shade a cleared target of `target`'s size (a
-/// pass of an ISL scene).
-pub fn shade_with_units(
-    loaded: &Loaded,
-    bindings: &BindingArgs,
-    units: &[(u8, nvfp::texture::Texture)],
-    target: &TargetArgs,
-    draw: impl FnOnce(&Shader<'_>, &mut Framebuffer) -> CommandResult,
-) -> Result<Framebuffer, Failure> {
-    let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
-    let mut options = RenderOptions::new(width, height);
-    options.memory_budget = target.max_memory << 20;
-    pigment::render::charge_render(&options).map_err(from_library)?;
-    let mut bound = bind(loaded, bindings)?;
-    for (unit, texture) in units {
-        bound.textures.bind(*unit, texture.clone());
-    }
-    let machine = crate::commands::executor::machine(&loaded.program, &target.exec);
-    let shader = Shader {
-        program: &loaded.program,
-        machine: &machine,
-        params: &bound.params,
-        textures: &bound.textures,
-    };
-    let mut frame = Framebuffer::new(width, height);
-    crate::commands::executor::timed(&target.exec, "shading", || draw(&shader, &mut frame))?;
-    Ok(frame)
 }
 
 /// Writes `frame` as `target` asks: `--raw` floats, and the PNG (`-o`, else the program's name

@@ -53,7 +53,7 @@ pub(super) fn check(session: &Session, request: &CompileRequest) -> Result<Diagn
 }
 
 /// cgc's `-E`: the preprocessed text and the preprocessor's diagnostics.
-pub(super) fn preprocess(
+pub(crate) fn preprocess(
     session: &Session,
     request: &CompileRequest,
 ) -> Result<(String, Diagnostics)> {
@@ -256,9 +256,19 @@ pub(crate) fn compile_fragment(
     request: &CompileRequest,
     found: &mut Diagnostics,
 ) -> Result<pigment_fp30::Compiled> {
-    let options = front_end_options(request, fp30_profile(request)?, None);
-    let lowered = lower_with(session, request, &options, found)?;
+    let lowered = lower_fragment(session, request, found)?;
     compile_fp30(&lowered, request, request.cg_entry(), found)
+}
+
+/// The request's entry lowered under fp30's rules, as [`compile_fragment`] lowers it, for a
+/// caller that changes the IR before compiling it.
+pub(crate) fn lower_fragment(
+    session: &Session,
+    request: &CompileRequest,
+    found: &mut Diagnostics,
+) -> Result<Lowered> {
+    let options = front_end_options(request, fp30_profile(request)?, None);
+    lower_with(session, request, &options, found)
 }
 
 /// The vertex entry `entry` checked under vp40's rules (NV_vertex_program3's, which has the

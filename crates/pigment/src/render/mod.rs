@@ -3,6 +3,7 @@
 //! reference quad (`shared/specs/reference-quad.md`: s, t in [0, 1] across the target).
 
 pub mod bindings;
+pub mod isl;
 pub mod stages;
 pub mod vertex;
 pub mod vertex_textures;
@@ -126,8 +127,23 @@ pub fn shade(
     options: &RenderOptions,
     draw: impl FnOnce(&nvfp::render::Shader<'_>, &mut Framebuffer),
 ) -> Result<Rendered> {
+    shade_with_units(loaded, bindings, &[], options, draw)
+}
+
+/// [`shade`] with textures the caller made (`units`: unit and texture, an ISL pass's frame buffer
+/// and render targets) bound after `bindings`' own.
+pub fn shade_with_units(
+    loaded: &Loaded,
+    bindings: &Bindings,
+    units: &[(u8, nvfp::texture::Texture)],
+    options: &RenderOptions,
+    draw: impl FnOnce(&nvfp::render::Shader<'_>, &mut Framebuffer),
+) -> Result<Rendered> {
     charge_render(options)?;
-    let bound = bindings::bind(loaded, bindings)?;
+    let mut bound = bindings::bind(loaded, bindings)?;
+    for (unit, texture) in units {
+        bound.textures.bind(*unit, texture.clone());
+    }
     let (machine, jit_compile, executor_warning) = machine(&loaded.program, options.executor);
     let shader = nvfp::render::Shader {
         program: &loaded.program,

@@ -1,0 +1,363 @@
+//! A preset converted (`pigment preset FILE.cgp --convert slang|glsl -o DIR`): the preset rewritten for libretro's slang
+//! runtime (Vulkan GLSL) or its GLSL runtime: every pass's `main_vertex` and `main_fragment` written
+//! by crates/glsl (`#version 450`, or `#version 120`) with the Cg runtime's names replaced by the
+//! target runtime's, one `.slang` (stages under `#pragma stage`) or `.glsl` (stages under
+//! `#if defined(VERTEX)` / `#elif defined(FRAGMENT)`) file per pass, the look-up textures copied,
+//! and a `.slangp` or `.glslp` with the preset's keys.
+//!
+//! The GLSL runtime's names: `X.texture` → `PTexture`, `X.video_size` → `PInputSize`,
+//! `X.texture_size` → `PTextureSize` with P empty for `IN`, `Orig`, `Prev`, `PrevK`, `PassK`,
+//! `PassPrevK` or the alias; `IN.output_size` → `OutputSize`, `FrameCount`, `FrameDirection`,
+//! `MVPMatrix`; attributes `VertexCoord`, `TexCoord`, `COLOR`; parameters are plain uniforms.
+//!
+//! The slang renaming (libretro's Cg runtime → slang): `IN.video_size`/`IN.texture_size` →
+//! `SourceSize.xy`, `IN.output_size` → `OutputSize.xy`, `IN.frame_count` → `FrameCount`,
+//! `IN.frame_direction` → `FrameDirection`, `IN.frame_rotation` → 0 (upright); `ORIG` → `Original`, `PREV`/`PREVk` →
+//! `OriginalHistory1`/`OriginalHistory(k+1)`, `PASSk` → `PassOutput(k-1)`, `PASSPREVk` → the
+//! output of pass i-k (`Original` before pass 0), an alias → itself: `X.texture` is the sampler,
+//! `X.video_size`/`X.texture_size` its `XSize.xy` (slang's textures are exactly their images'
+//! size); `modelViewProj`'s rows are `MVP`'s (other matrices keep their initialisers); `#pragma parameter` uniforms keep their names; a
+//! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs; any other
+//! uniform is the constant the Cg runtime left it at (its initialiser, else 0). All of it
+//! lives in one std140 block at set 0, binding 0 (`global`), the samplers at bindings 1, 2, ...
+//! Vertex inputs: `POSITION` is `Position` (location 0), `TEXCOORD0`, every `X.tex_coord`
+//! and `TEXCOORD1` (the coordinates the Cg runtime gives look-up textures) `TexCoord` (location
+//! 1), `COLOR` reads (1, 1, 1, 1); inputs the program never reads are left out. A pass using anything else is reported and
+//! the conversion fails: no preset is written half converted.
+
+mod names;
+mod overrides;
+
+use super::passes::pass_request;
+use crate::compile::cg;
+use crate::diagnostics::Diagnostics;
+use crate::error::{Error, Result};
+use crate::{Session, Severity};
+use names::{glsl_prefix, texture_of, Needs};
+use overrides::overrides;
+use pigment_glsl::Version;
+use pigment_ir::{Function, Module, Stage};
+use pigment_preset::{pragma, Preset};
+use std::path::Path;
+
+/// The runtime a preset is converted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runtime {
+    /// libretro's slang shaders (Vulkan GLSL) and a `.slangp`.
+    Slang,
+    /// libretro's GLSL shaders (GLSL 1.20, both stages in one file) and a `.glslp`.
+    Glsl,
+}
+
+impl Runtime {
+    pub(super) fn version(self) -> Version {
+        match self {
+            Runtime::Slang => Version::VULKAN,
+            Runtime::Glsl => Version::desktop(120),
+        }
+    }
+
+    /// The extension of its shader files (`slang`, `glsl`); its preset's is this with `p`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Runtime::Slang => "slang",
+            Runtime::Glsl => "glsl",
+        }
+    }
+
+    /// The type sizes have (`vec4(w, h, 1/w, 1/h)` in slang, `vec2` in the GLSL runtime).
+    pub(super) fn size_type(self) -> &'static str {
+        match self {
+            Runtime::Slang => "vec4",
+            Runtime::Glsl => "vec2",
+        }
+    }
+
+    /// The names of the Cg runtime's struct `structure` seen from pass `i`: its sampler, its
+    /// video size and its texture size.
+    pub(super) fn names(self, structure: &str, i: usize, preset: &Preset) -> Option<[String; 3]> {
+        match self {
+            Runtime::Slang => {
+                let t = texture_of(structure, i, preset)?;
+                Some([t.clone(), format!("{t}Size"), format!("{t}Size")])
+            }
+            Runtime::Glsl => {
+                let p = glsl_prefix(structure, i, preset)?;
+                Some([
+                    format!("{p}Texture"),
+                    format!("{p}InputSize"),
+                    format!("{p}TextureSize"),
+                ])
+            }
+        }
+    }
+}
+
+/// The function `entry` of `module`.
+fn entry<'m>(module: &'m Module, name: &str) -> Option<&'m Function> {
+    module.function(name).map(|h| &module.functions[h])
+}
+
+/// The fragment entry lowered under GLSL's rules (`glslf`: explicit-LOD lookups exist, as they do
+/// in slang), not fp30's.
+fn lower_fragment(session: &Session, shader: &str) -> Result<Module> {
+    let request = pass_request(shader, "main_fragment", true);
+    let mut found = Diagnostics::new();
+    let stage = Stage::Fragment;
+    cg::lower_stage(
+        session,
+        &request,
+        "main_fragment",
+        stage,
+        "glslf",
+        &mut found,
+    )
+    .map(|l| l.module)
+}
+
+/// The vertex entry lowered under vp40's rules, as `pigment render` lowers it.
+fn lower_vertex(session: &Session, shader: &str) -> Result<Module> {
+    let request = pass_request(shader, "main_vertex", true);
+    let mut found = Diagnostics::new();
+    cg::lower_vertex(session, &request, "main_vertex", &mut found).map(|l| l.module)
+}
+
+/// The pass-through vertex stage of a pass without `main_vertex`, as the runtime spells it.
+fn pass_through(runtime: Runtime, needs: &mut Needs) -> String {
+    match runtime {
+        Runtime::Slang => {
+            needs.member("MVP", "mat4");
+            "layout(location = 0) in vec4 Position;
+layout(location = 1) in vec2 TexCoord;
+layout(location = 0) out vec4 v_TEXCOORD0;
+
+void main()
+{
+    gl_Position = global.MVP * Position;
+    v_TEXCOORD0 = vec4(TexCoord, 0.0, 1.0);
+}
+"
+            .into()
+        }
+        Runtime::Glsl => {
+            needs.member("MVPMatrix", "mat4");
+            "attribute vec4 VertexCoord;
+attribute vec4 TexCoord;
+
+void main()
+{
+    gl_Position = MVPMatrix * VertexCoord;
+    gl_TexCoord[0] = TexCoord;
+}
+"
+            .into()
+        }
+    }
+}
+
+/// One stage's text (without its `#version` line) written for `runtime`, or what it lacks.
+fn stage_text(
+    func: &Function,
+    i: usize,
+    preset: &Preset,
+    parameters: &[String],
+    needs: &mut Needs,
+) -> std::result::Result<String, Vec<String>> {
+    let o = overrides(func, i, preset, parameters, needs)?;
+    let glsl =
+        pigment_glsl::write_with(func, needs.runtime.version(), &o).map_err(|d| vec![d.message])?;
+    Ok(glsl
+        .text
+        .split_once('\n')
+        .map_or(String::new(), |(_, rest)| rest.to_string()))
+}
+
+/// One pass as a file of `runtime`, or why not.
+fn convert_pass(
+    session: &Session,
+    i: usize,
+    preset: &Preset,
+    runtime: Runtime,
+) -> std::result::Result<String, String> {
+    let shader = &preset.passes[i].shader;
+    let name = shader.display().to_string();
+    let source = session
+        .read_text(&name)
+        .map_err(|_| "cannot be read".to_string())?;
+    let names: Vec<String> = pragma::parameters(&source)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let fragment_module =
+        lower_fragment(session, &name).map_err(|_| "main_fragment does not compile".to_string())?;
+    let fragment = entry(&fragment_module, "main_fragment").ok_or("no main_fragment")?;
+    let vertex_module = if source.contains("main_vertex") {
+        Some(lower_vertex(session, &name).map_err(|_| "main_vertex does not compile".to_string())?)
+    } else {
+        None
+    };
+    let mut needs = Needs::new(runtime);
+    let vertex = match vertex_module.as_ref().and_then(|m| entry(m, "main_vertex")) {
+        Some(f) => stage_text(f, i, preset, &names, &mut needs),
+        None => Ok(pass_through(runtime, &mut needs)),
+    };
+    let fragment = stage_text(fragment, i, preset, &names, &mut needs);
+    let (vertex, fragment) = match (vertex, fragment) {
+        (Ok(v), Ok(f)) => (v, f),
+        (v, f) => {
+            let missing: Vec<String> = [v.err(), f.err()].into_iter().flatten().flatten().collect();
+            return Err(format!(
+                "has no {} equivalent for {}",
+                runtime.extension(),
+                missing.join(", ")
+            ));
+        }
+    };
+    let mut out = String::new();
+    let version = runtime.version().directive();
+    out.push_str(&format!(
+        "{version}\n// pass {i} of a Cg preset ({}), converted by Pigment\n",
+        shader.display()
+    ));
+    for line in source
+        .lines()
+        .filter(|l| l.trim_start().starts_with("#pragma parameter"))
+    {
+        out.push_str(line.trim());
+        out.push('\n');
+    }
+    out.push_str(&match runtime {
+        Runtime::Slang => slang_stages(&needs, &vertex, &fragment),
+        Runtime::Glsl => glsl_stages(&needs, &vertex, &fragment),
+    });
+    Ok(out)
+}
+
+/// slang: one block for both stages, the samplers after it, each stage under `#pragma stage`.
+fn slang_stages(needs: &Needs, vertex: &str, fragment: &str) -> String {
+    let mut out = String::new();
+    if !needs.members.is_empty() {
+        out.push_str("\nlayout(std140, set = 0, binding = 0) uniform UBO\n{\n");
+        for (name, ty) in &needs.members {
+            out.push_str(&format!("    {ty} {name};\n"));
+        }
+        out.push_str("} global;\n");
+    }
+    let samplers: String = needs
+        .samplers
+        .iter()
+        .enumerate()
+        .map(|(k, n)| {
+            format!(
+                "layout(set = 0, binding = {}) uniform sampler2D {n};\n",
+                k + 1
+            )
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n#pragma stage vertex\n{vertex}\n#pragma stage fragment\n{samplers}{fragment}"
+    ));
+    out
+}
+
+/// The GLSL runtime: the uniforms and samplers declared in both stages (each under its `#if`).
+fn glsl_stages(needs: &Needs, vertex: &str, fragment: &str) -> String {
+    let mut uniforms: String = needs
+        .members
+        .iter()
+        .map(|(name, ty)| format!("uniform {ty} {name};\n"))
+        .collect();
+    uniforms.extend(
+        needs
+            .samplers
+            .iter()
+            .map(|n| format!("uniform sampler2D {n};\n")),
+    );
+    format!("\n#if defined(VERTEX)\n{uniforms}{vertex}\n#elif defined(FRAGMENT)\n{uniforms}{fragment}#endif\n")
+}
+
+/// A converted preset: its files, each a name (relative to the folder they go in) and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// One shader per pass (`pass0.slang`, ...), the look-up textures' pictures under their own
+    /// file names, and the preset (`preset.slangp` or `preset.glslp`), in that order.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// The preset's file name (the last of `files`).
+    pub preset_name: String,
+    /// How many of `files` are passes.
+    pub passes: usize,
+}
+
+impl Converted {
+    /// Writes every file into `dir`, creating it.
+    pub fn write_into(&self, dir: &Path) -> Result<()> {
+        crate::files::create_dir(dir)?;
+        self.files
+            .iter()
+            .try_for_each(|(name, bytes)| crate::files::write(&dir.join(name), bytes))
+    }
+}
+
+impl Session {
+    /// Converts `preset` (loaded by [`Session::load_preset`]) for `runtime`. A pass that uses
+    /// something the runtime cannot express fails the conversion ([`Error::Rejected`], one entry
+    /// per pass naming what it lacks): no preset is converted half.
+    ///
+    /// ```
+    /// use pigment::preset::Runtime;
+    /// let mut session = pigment::Session::new();
+    /// session.add_source("p.cgp", "shaders = 1\nshader0 = pass.cg\nfilter_linear0 = false\n");
+    /// session.add_source(
+    ///     "pass.cg",
+    ///     "float4 main_fragment(float2 uv : TEXCOORD0, uniform sampler2D s : TEXUNIT0) : COLOR\n\
+    ///      { return tex2D(s, uv).bgra; }\n",
+    /// );
+    /// let preset = session.load_preset("p.cgp").unwrap();
+    /// let converted = session.convert_preset(&preset, Runtime::Slang).unwrap();
+    /// let names: Vec<&str> = converted.files.iter().map(|(n, _)| n.as_str()).collect();
+    /// assert_eq!(names, ["pass0.slang", "preset.slangp"]);
+    /// let pass = String::from_utf8(converted.files[0].1.clone()).unwrap();
+    /// assert!(pass.starts_with("#version 450") && pass.contains("#pragma stage fragment"));
+    /// let slangp = String::from_utf8(converted.files[1].1.clone()).unwrap();
+    /// assert!(slangp.contains("shader0 = \"pass0.slang\""));
+    /// ```
+    pub fn convert_preset(&self, preset: &Preset, runtime: Runtime) -> Result<Converted> {
+        let ext = runtime.extension();
+        let mut files = Vec::new();
+        let mut failures = Diagnostics::new();
+        for i in 0..preset.passes.len() {
+            match convert_pass(self, i, preset, runtime) {
+                Ok(text) => files.push((format!("pass{i}.{ext}"), text.into_bytes())),
+                Err(why) => failures.push_message(
+                    Severity::Error,
+                    format!("pass {i} (`{}`) {why}", preset.passes[i].shader.display()),
+                ),
+            }
+        }
+        if !failures.is_empty() {
+            return Err(Error::Rejected(failures));
+        }
+        let passes = files.len();
+        let shaders: Vec<String> = files.iter().map(|(name, _)| name.clone()).collect();
+        let mut luts = Vec::new();
+        for lut in &preset.textures {
+            let name = lut
+                .path
+                .file_name()
+                .map_or("lut.png".into(), |n| n.to_string_lossy().into_owned());
+            files.push((
+                name.clone(),
+                self.read_bytes(&lut.path.display().to_string())?,
+            ));
+            luts.push(name);
+        }
+        let preset_name = format!("preset.{ext}p");
+        let text = pigment_preset::slangp::write_preset(preset, &shaders, &luts);
+        files.push((preset_name.clone(), text.into_bytes()));
+        Ok(Converted {
+            files,
+            preset_name,
+            passes,
+        })
+    }
+}
