@@ -14,6 +14,7 @@ pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;
+pub mod web_shader;
 
 pub use http::Server;
 pub use limits::Budget;

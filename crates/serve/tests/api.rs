@@ -253,3 +253,45 @@ fn every_example_of_the_menu_compiles_for_fp30() {
     }
     server.stop();
 }
+
+#[test]
+fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let mut body = json!({
+        "sources": [{ "name": "rings.p", "text": include_str!("../../../examples/parasol/rings.p") }],
+        "main": "rings.p", "vertex_entry": "examples.Rings.rings", "params": { "frequency": [9] },
+    });
+    let web = post(server.addr(), "/api/web", &body).json();
+    let fragment = &web["shader"]["fragment"];
+    assert_eq!(fragment["glslUniforms"][0]["values"], json!([9.0]));
+    // The std140 buffer holds the float's little-endian bytes at the member's offset (0).
+    assert_eq!(
+        fragment["uniformBytes"].as_array().unwrap()[..4],
+        9f32.to_le_bytes().map(|b| json!(b))
+    );
+    // The quad's position and texture coordinate feed the vertex shader's two inputs.
+    let inputs = &web["shader"]["vertex"]["glslReflection"]["attributes"];
+    assert_eq!(
+        (&inputs[0]["semantic"], &inputs[1]["semantic"]),
+        (&json!("POSITION"), &json!("TEXCOORD0"))
+    );
+    body["format"] = json!("f32");
+    body["width"] = json!(2);
+    body["height"] = json!(2);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert_eq!(reply.floats().len(), 16);
+    body.as_object_mut().unwrap().remove("vertex_entry");
+    let reply = post(server.addr(), "/api/web", &body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("vertex_entry"));
+    server.stop();
+}
