@@ -91,11 +91,12 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
 
 /// Renders the reference quad with the body's fragment program on the NV machine.
 pub fn render(body: &[u8], budget: &Budget) -> Answer {
-    let job = match request::render(body) {
+    let mut job = match request::render(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
     let format = job.format;
+    job.options.memory_budget = budget.memory;
     let run = move || {
         let compile = &job.compile;
         compile.session.render(&compile.request, &job.options)
