@@ -98,6 +98,9 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let format = job.format;
     job.options.memory_budget = budget.memory;
     let run = move || {
+        if let Some(texture) = &job.texture {
+            crate::texture::bind(texture, &mut job.options)?;
+        }
         let compile = &job.compile;
         compile.session.render(&compile.request, &job.options)
     };

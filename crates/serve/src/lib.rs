@@ -16,6 +16,7 @@ pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;
+pub mod texture;
 pub mod web_shader;
 
 pub use http::Server;

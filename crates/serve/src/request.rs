@@ -39,6 +39,8 @@ pub struct Render {
     pub options: RenderOptions,
     /// The answer's format.
     pub format: Format,
+    /// The picture the samplers read, when sent.
+    pub texture: Option<crate::texture::Upload>,
 }
 
 fn bad(message: impl Into<String>) -> BadRequest {
@@ -96,7 +98,8 @@ pub fn web(body: &[u8]) -> Result<Web, BadRequest> {
 }
 
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
-/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]} and `format` (`png` or `f32`).
+/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` ([`crate::texture`])
+/// and `format` (`png` or `f32`).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
     let map = object(body)?;
     let compile = compile_to(&map, Target::Fp30)?;
@@ -111,6 +114,7 @@ pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
         compile,
         options,
         format,
+        texture: crate::texture::read(&map)?,
     })
 }
 

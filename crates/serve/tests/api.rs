@@ -407,3 +407,36 @@ fn a_body_declared_far_too_large_is_refused_and_the_server_keeps_serving() {
     still_serving(addr);
     server.stop();
 }
+
+#[test]
+fn a_picture_sent_is_what_every_sampler_reads_on_the_machine() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // 2x2 texels, bottom row first: (0, 0) red-ish, (1, 0) green-ish, (0, 1) blue-ish, (1, 1) grey.
+    let rgba = [
+        255, 0, 0, 255, 0, 102, 0, 255, 0, 0, 51, 255, 128, 128, 128, 255,
+    ];
+    let program =
+        "float4 main(uniform sampler2D a : TEXUNIT0, uniform sampler2D b : TEXUNIT3) : COLOR \
+                   { return tex2D(a, float2(0.75, 0.25)) + tex2D(b, float2(0.25, 0.75)); }\n";
+    let mut body = render_f32(program, 1, 1);
+    body["texture"] = json!({ "width": 2, "height": 2, "rgba": rgba });
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    // Texel (1, 0) on unit 0 plus texel (0, 1) on unit 3, each byte k read as k/255.
+    let expected = [0.0, 102.0 / 255.0, 51.0 / 255.0, 2.0];
+    let got = reply.floats();
+    assert!(
+        got.iter().zip(expected).all(|(g, e)| (g - e).abs() < 1e-6),
+        "{got:?}"
+    );
+    body["texture"]["rgba"] = json!([0, 0, 0]);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"].as_str().unwrap().contains("16 bytes"));
+    server.stop();
+}

@@ -115,3 +115,15 @@ fn a_parasol_program_draws_the_same_on_the_machine_and_in_the_browser() {
     drop(browser);
     server.stop();
 }
+
+#[test]
+fn a_textured_program_reads_the_same_picture_on_both_sides() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    // The test card, repeated three times across and drawn darker to the right.
+    let text = "float4 main(float2 uv : TEXCOORD0, uniform sampler2D card : TEXUNIT0) : COLOR\n\
+                { return tex2D(card, uv * 3.0) * (1.0 - 0.5 * uv.x); }\n";
+    let state = json!({ "text": text, "language": "cg", "target": "fp30" });
+    let (browser, _) = opened(server.addr(), &state, "texture");
+    drop(browser);
+    server.stop();
+}

@@ -7,6 +7,7 @@ import { cg } from "./highlight.js";
 import * as api from "./api.js";
 import * as pictures from "./pictures.js";
 import * as uniforms from "./uniforms.js";
+import * as texture from "./texture.js";
 import { readState, writeState } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -157,6 +158,7 @@ function start() {
     parent: $("editor"),
   });
   for (const id of controls) $(id).addEventListener("change", () => recheck(view));
+  texture.listen(() => recheck(view));
   loadExamples(view);
   window.playground = view;
 }

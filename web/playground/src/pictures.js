@@ -2,6 +2,7 @@
 // server) and the browser's own GPU drawing the web target's WGSL (WebGPU) or GLSL ES 3.00 (WebGL 2)
 // with web/pigment-web.js, the drawing code of `pigment compile --target web`'s page.
 import * as api from "./api.js";
+import * as texture from "./texture.js";
 
 const SIZE = 256;
 /// How far the two may differ and still agree (as the web page's own test allows).
@@ -23,12 +24,11 @@ function paint(id, pixels) {
 
 /// The browser's drawing of the program (the object the server writes, with the request's
 /// `params` set in it) and that object.
-async function browserPixels(body) {
+async function browserPixels(body, image) {
   const answer = await api.web({ ...body, target: undefined });
   if (answer.error) throw new Error(answer.error);
   const shader = { ...answer.shader, width: SIZE, height: SIZE };
   const web = window.PigmentWeb;
-  const image = await web.picture();
   web.setSizes(shader, image);
   const pixels = await (chosenApi() === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image));
   return { pixels, shader };
@@ -52,7 +52,10 @@ function difference(a, b) {
 /// controls').
 export async function show(body, inBrowser) {
   const note = $("agreement");
-  const machine = await api.render({ ...body, target: undefined, width: SIZE, height: SIZE });
+  const image = await texture.current();
+  const machine = await api.render({
+    ...body, target: undefined, width: SIZE, height: SIZE, texture: texture.asRequest(image),
+  });
   if (machine.error) {
     note.textContent = machine.error;
     return;
@@ -64,7 +67,7 @@ export async function show(body, inBrowser) {
   }
   let browser, shader;
   try {
-    ({ pixels: browser, shader } = await browserPixels(body));
+    ({ pixels: browser, shader } = await browserPixels(body, image));
   } catch (e) {
     note.textContent = `the browser's ${chosenApi()}: ${e.message}`;
     return;
