@@ -86,34 +86,35 @@ fn set_uniform(browser: &mut Browser, name: &str, value: &str) -> String {
     browser.eval(MACHINE).as_str().unwrap().to_string()
 }
 
-#[test]
-fn a_two_stage_cg_program_draws_the_same_on_the_machine_and_in_the_browser() {
+/// Opens the page with `state` (both pictures must agree), then sets `uniform` to `value` in its
+/// control: the pictures must agree again, and the machine's must have changed.
+fn agree_before_and_after(state: &Value, name: &str, uniform: &str, value: &str) {
     let server = common::server(4, Duration::from_secs(60), 2);
-    let state = json!({
-        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
-        "target": "glsl:es300",
-    });
-    let (mut browser, before) = opened(server.addr(), &state, "two-stages");
-    // The vertex stage's uniform, set beside the pictures, reaches both.
-    let after = set_uniform(&mut browser, "scale", "7");
-    assert_ne!(before, after, "the scale changed nothing");
+    let (mut browser, before) = opened(server.addr(), state, name);
+    let after = set_uniform(&mut browser, uniform, value);
+    assert_ne!(before, after, "{name}: {uniform} = {value} changed nothing");
     drop(browser);
     server.stop();
 }
 
 #[test]
+fn a_two_stage_cg_program_draws_the_same_on_the_machine_and_in_the_browser() {
+    let state = json!({
+        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
+        "target": "glsl:es300",
+    });
+    // The vertex stage's uniform, set beside the pictures, reaches both.
+    agree_before_and_after(&state, "two-stages", "scale", "7");
+}
+
+#[test]
 fn a_parasol_program_draws_the_same_on_the_machine_and_in_the_browser() {
-    let server = common::server(4, Duration::from_secs(60), 2);
     let state = json!({
         "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
         "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
         "params": { "frequency": [3] },
     });
-    let (mut browser, before) = opened(server.addr(), &state, "parasol");
-    let after = set_uniform(&mut browser, "frequency", "6");
-    assert_ne!(before, after, "the frequency changed nothing");
-    drop(browser);
-    server.stop();
+    agree_before_and_after(&state, "parasol", "frequency", "6");
 }
 
 #[test]
