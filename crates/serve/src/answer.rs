@@ -55,32 +55,6 @@ pub fn compiled(result: Result<Artifact, Error>) -> Answer {
     }
 }
 
-/// The web target's `shader.js` (`window.PIGMENT_SHADER = {...};`) as `{"shader": {...}}`, which
-/// the playground hands to `web/pigment-web.js`'s drawing.
-pub fn web_shader(result: Result<Artifact, Error>) -> Answer {
-    let artifact = match result {
-        Ok(artifact) => artifact,
-        Err(error) => return failed(error),
-    };
-    let script = artifact
-        .outputs
-        .iter()
-        .find(|o| o.name == "shader.js")
-        .and_then(|o| o.code.text());
-    let object = script.and_then(|text| {
-        let start = text.find('{')?;
-        let end = text.rfind('}')?;
-        serde_json::from_str::<Value>(&text[start..=end]).ok()
-    });
-    match object {
-        Some(shader) => Answer::json(200, &json!({ "shader": shader })),
-        None => Answer::error(
-            500,
-            "internal error: the web target wrote no shader.js object",
-        ),
-    }
-}
-
 /// A render's answer: the picture in `format`, its size in `X-Width`/`X-Height` and the warnings'
 /// count in `X-Warnings`; a failure as [`compiled`] answers it.
 pub fn rendered(result: Result<Rendered, Error>, format: Format) -> Answer {
@@ -133,7 +107,9 @@ pub fn refused(refused: Refused) -> Answer {
     }
 }
 
-fn failed(error: Error) -> Answer {
+/// A failed compile or render: 422 with the diagnostics of a rejected program, 400 for a request
+/// the library refuses, 500 for Pigment's own failure.
+pub fn failed(error: Error) -> Answer {
     match error {
         Error::Rejected(found) => Answer::json(
             422,

@@ -4,12 +4,18 @@
 
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
-use crate::request;
-use pigment::{Artifact, Error};
+use crate::{request, web_shader};
 use serde_json::json;
 
-/// An example of the menu: its name, language, entry ("" for the default) and text.
-struct Example(&'static str, &'static str, &'static str, &'static str);
+/// An example of the menu: its name, language, entry and vertex entry or program ("" for none)
+/// and text.
+struct Example(
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
 
 /// The bundled examples, built in so that the menu works wherever the server runs.
 const EXAMPLES: &[Example] = &[
@@ -17,11 +23,13 @@ const EXAMPLES: &[Example] = &[
         "rings.cg",
         "cg",
         "",
+        "",
         include_str!("../../../examples/cg/rings.cg"),
     ),
     Example(
         "testcard.cg",
         "cg",
+        "",
         "",
         include_str!("../../../examples/cg/testcard.cg"),
     ),
@@ -29,11 +37,13 @@ const EXAMPLES: &[Example] = &[
         "tiles.cg",
         "cg",
         "",
+        "",
         include_str!("../../../examples/cg/tiles.cg"),
     ),
     Example(
         "sphere.fp",
         "fp",
+        "",
         "",
         include_str!("../../../examples/fp/sphere.fp"),
     ),
@@ -41,50 +51,56 @@ const EXAMPLES: &[Example] = &[
         "ball.isl",
         "isl",
         "",
+        "",
         include_str!("../../../examples/isl/ball.isl"),
     ),
     Example(
         "rings.p",
         "parasol",
         "examples.Rings.f",
+        "examples.Rings.rings",
         include_str!("../../../examples/parasol/rings.p"),
     ),
 ];
 
 /// Compiles the body's program.
 pub fn compile(body: &[u8], budget: &Budget) -> Answer {
-    compile_with(request::compile(body), budget, answer::compiled)
-}
-
-/// The program as the web page draws it (`shader.js`'s object), for the browser's own picture.
-pub fn web(body: &[u8], budget: &Budget) -> Answer {
-    compile_with(request::web(body), budget, answer::web_shader)
-}
-
-/// Runs a compile read from a body under the budget; `answer` turns its result into the answer.
-fn compile_with(
-    job: Result<request::Compile, request::BadRequest>,
-    budget: &Budget,
-    answer: fn(Result<Artifact, Error>) -> Answer,
-) -> Answer {
-    let job = match job {
+    let job = match request::compile(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
     match budget.run(move || job.session.compile(&job.request)) {
-        Ok(result) => answer(result),
+        Ok(result) => answer::compiled(result),
+        Err(refused) => answer::refused(refused),
+    }
+}
+
+/// The program as `web/pigment-web.js` draws it ([`web_shader`]), for the browser's own picture.
+pub fn web(body: &[u8], budget: &Budget) -> Answer {
+    let job = match request::web(body) {
+        Ok(job) => job,
+        Err(bad) => return Answer::error(400, bad.0),
+    };
+    let run = move || web_shader::shader(&job.compile.session, &job.compile.request, &job.params);
+    match budget.run(run) {
+        Ok(Ok(shader)) => Answer::json(200, &json!({ "shader": shader })),
+        Ok(Err(error)) => answer::failed(error),
         Err(refused) => answer::refused(refused),
     }
 }
 
 /// Renders the reference quad with the body's fragment program on the NV machine.
 pub fn render(body: &[u8], budget: &Budget) -> Answer {
-    let job = match request::render(body) {
+    let mut job = match request::render(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
     let format = job.format;
+    job.options.memory_budget = budget.memory;
     let run = move || {
+        if let Some(texture) = &job.texture {
+            crate::texture::bind(texture, &mut job.options)?;
+        }
         let compile = &job.compile;
         compile.session.render(&compile.request, &job.options)
     };
@@ -94,12 +110,15 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// The examples as `[{name, language, entry, text}]`.
+/// The examples as `[{name, language, entry, vertex_entry, text}]`.
 pub fn examples() -> Answer {
     let list: Vec<_> = EXAMPLES
         .iter()
-        .map(|Example(name, language, entry, text)| {
-            json!({ "name": name, "language": language, "entry": entry, "text": text })
+        .map(|Example(name, language, entry, vertex_entry, text)| {
+            json!({
+                "name": name, "language": language, "entry": entry,
+                "vertex_entry": vertex_entry, "text": text,
+            })
         })
         .collect();
     Answer::json(200, &json!(list))

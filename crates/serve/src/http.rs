@@ -1,18 +1,27 @@
-//! The HTTP side: a `tiny_http` listener served by a fixed pool of worker threads, the routes,
-//! the body limit, and a `catch_unwind` around every request so that no panic takes a worker (or
-//! the server) down.
+//! The HTTP side: a `tiny_http` listener whose requests one thread takes in and hands to a fixed
+//! pool of workers (a body is read first, off the workers, by [`crate::body`]), the routes, and a
+//! `catch_unwind` around every request so that no panic takes a worker (or the server) down.
 
 use crate::answer::Answer;
-use crate::limits::{panic_message, Budget, MAX_BODY};
+use crate::body::Readers;
+use crate::limits::{panic_message, Budget};
 use crate::{api, assets};
-use std::io::Read;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+
+/// What a worker is handed: a request with its body read, or the word to stop.
+enum Job {
+    Serve(tiny_http::Request, Vec<u8>),
+    Stop,
+}
 
 /// A running server.
 pub struct Server {
     http: Arc<tiny_http::Server>,
+    taker: JoinHandle<()>,
+    jobs: Sender<Job>,
     workers: Vec<JoinHandle<()>>,
     addr: SocketAddr,
 }
@@ -27,18 +36,22 @@ impl Server {
             .to_ip()
             .ok_or_else(|| std::io::Error::other("the server is not on an IP address"))?;
         let http = Arc::new(http);
+        let (jobs, queue) = mpsc::channel();
+        let queue = Arc::new(Mutex::new(queue));
         let workers = (0..workers.max(1))
             .map(|_| {
-                let (http, budget) = (http.clone(), budget.clone());
-                std::thread::spawn(move || {
-                    while let Ok(request) = http.recv() {
-                        serve(request, &budget);
-                    }
-                })
+                let (queue, budget) = (queue.clone(), budget.clone());
+                std::thread::spawn(move || work(&queue, &budget))
             })
             .collect();
+        let taker = {
+            let (http, jobs) = (http.clone(), jobs.clone());
+            std::thread::spawn(move || take(&http, &jobs, &budget))
+        };
         Ok(Server {
             http,
+            taker,
+            jobs,
             workers,
             addr,
         })
@@ -51,32 +64,73 @@ impl Server {
 
     /// Serves until the process ends.
     pub fn wait(self) {
+        let _ = self.taker.join();
         for worker in self.workers {
             let _ = worker.join();
         }
     }
 
-    /// Stops taking requests and waits for the workers.
+    /// Stops taking requests, lets the workers finish the ones they were handed, and waits for them.
     pub fn stop(self) {
+        self.http.unblock();
+        let _ = self.taker.join();
         for _ in &self.workers {
-            self.http.unblock();
+            let _ = self.jobs.send(Job::Stop);
         }
-        self.wait();
+        for worker in self.workers {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// Takes each request in: one with a body is handed on once the body is read; one without at once.
+fn take(http: &tiny_http::Server, jobs: &Sender<Job>, budget: &Budget) {
+    let readers = Readers::default();
+    while let Ok(request) = http.recv() {
+        if bodiless(&request) {
+            let _ = jobs.send(Job::Serve(request, Vec::new()));
+            continue;
+        }
+        let jobs = jobs.clone();
+        readers.read(request, budget, move |request, body| {
+            let _ = jobs.send(Job::Serve(request, body));
+        });
+    }
+}
+
+/// Whether the request has no body: no length or a length of 0, and no transfer encoding.
+fn bodiless(request: &tiny_http::Request) -> bool {
+    let chunked = || {
+        let header = |h: &tiny_http::Header| h.field.equiv("Transfer-Encoding");
+        request.headers().iter().any(header)
+    };
+    request.body_length().unwrap_or(0) == 0 && !chunked()
+}
+
+/// A worker: serves what it is handed until told to stop.
+fn work(queue: &Mutex<Receiver<Job>>, budget: &Budget) {
+    loop {
+        let job = queue.lock().unwrap_or_else(|p| p.into_inner()).recv();
+        match job {
+            Ok(Job::Serve(request, body)) => serve(request, body, budget),
+            Ok(Job::Stop) | Err(_) => return,
+        }
     }
 }
 
 /// Answers one request; a panic anywhere in it is answered 500.
-fn serve(mut request: tiny_http::Request, budget: &Budget) {
-    let answer =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&mut request, budget)))
-            .unwrap_or_else(|panic| {
-                let message = panic_message(&*panic);
-                Answer::error(500, format!("internal error (a bug in Pigment): {message}"))
-            });
+fn serve(request: tiny_http::Request, body: Vec<u8>, budget: &Budget) {
+    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        route(&request, &body, budget)
+    }))
+    .unwrap_or_else(|panic| {
+        let message = panic_message(&*panic);
+        Answer::error(500, format!("internal error (a bug in Pigment): {message}"))
+    });
     let _ = request.respond(response(answer));
 }
 
-fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
+fn route(request: &tiny_http::Request, body: &[u8], budget: &Budget) -> Answer {
     let path = request
         .url()
         .split(['?', '#'])
@@ -90,10 +144,7 @@ fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
         _ => None,
     };
     match (request.method(), call) {
-        (tiny_http::Method::Post, Some(call)) => match body(request) {
-            Ok(body) => call(&body, budget),
-            Err(answer) => answer,
-        },
+        (tiny_http::Method::Post, Some(call)) => call(body, budget),
         (tiny_http::Method::Get, None) if path == "/api/examples" => api::examples(),
         (tiny_http::Method::Get, None) => match assets::asset(&path) {
             Some((content_type, bytes)) => Answer {
@@ -108,25 +159,8 @@ fn route(request: &mut tiny_http::Request, budget: &Budget) -> Answer {
     }
 }
 
-/// The body, at most [`MAX_BODY`] bytes (413 beyond, whatever the headers claim).
-fn body(request: &mut tiny_http::Request) -> Result<Vec<u8>, Answer> {
-    let too_large = || Answer::error(413, format!("the body is larger than {MAX_BODY} bytes"));
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    let read = request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body);
-    match read {
-        Err(e) => Err(Answer::error(400, format!("cannot read the body: {e}"))),
-        Ok(_) if body.len() > MAX_BODY => Err(too_large()),
-        Ok(_) => Ok(body),
-    }
-}
-
-fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
+/// The answer as `tiny_http` sends it, with the headers every answer carries.
+pub fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
     let header = |name: &str, value: &str| {
         tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
     };

@@ -2,18 +2,22 @@
 //! built into the server) sends its sources to `POST /api/compile` as you type and shows the
 //! outputs, their reflection and the diagnostics at their lines; `POST /api/render` draws the
 //! reference quad on the NV_fragment_program machine. Sources stay in memory (an `#include` finds
-//! only the files the page sent); bodies, sources and pictures are limited in size, and every
-//! compile and render runs under a time budget ([`limits`]).
+//! only the files the page sent); bodies, sources and pictures are limited in size, every
+//! compile and render runs under a time budget and every render under a memory budget
+//! ([`limits`]), and bodies are read off the workers within a time limit ([`body`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod answer;
 pub mod api;
 pub mod assets;
+pub mod body;
 pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;
+pub mod texture;
+pub mod web_shader;
 
 pub use http::Server;
 pub use limits::Budget;
@@ -35,6 +39,8 @@ pub struct ServeOptions {
     pub budget: Duration,
     /// How many requests past their budget may still be running before new work is refused.
     pub max_abandoned: usize,
+    /// The bytes one render may plan.
+    pub memory: u64,
 }
 
 impl Default for ServeOptions {
@@ -46,13 +52,14 @@ impl Default for ServeOptions {
             workers: 8,
             budget: Duration::from_secs(10),
             max_abandoned: 4,
+            memory: limits::RENDER_MEMORY,
         }
     }
 }
 
 /// Starts the server as `options` say.
 pub fn start(options: &ServeOptions) -> std::io::Result<Server> {
-    let budget = Budget::new(options.budget, options.max_abandoned);
+    let budget = Budget::new(options.budget, options.max_abandoned).with_memory(options.memory);
     Server::start(
         SocketAddr::new(options.bind, options.port),
         options.workers,

@@ -9,12 +9,24 @@ use std::time::Duration;
 
 /// The largest request body read (1 MiB); a larger one is answered 413.
 pub const MAX_BODY: usize = 1 << 20;
+/// The largest body a refused request may declare and still be answered and closed (see
+/// [`crate::body`]): 4 MiB.
+pub const MAX_DRAINED: usize = 4 << 20;
 /// The largest source file (256 KiB).
 pub const MAX_SOURCE: usize = 256 << 10;
 /// The most source files one request may send.
 pub const MAX_SOURCES: usize = 64;
 /// The largest picture side a render may ask for.
 pub const MAX_SIDE: u32 = 1024;
+/// The memory one render may plan (`RenderOptions::memory_budget`: its target and buffers,
+/// charged before they are allocated): 64 MiB, which the largest picture (1024x1024, 40 MiB)
+/// fits.
+pub const RENDER_MEMORY: u64 = 64 << 20;
+/// How long a client may take to send a request's body before it is answered 408.
+pub const BODY_TIME: Duration = Duration::from_secs(10);
+/// The most request bodies read at once; past it a request is answered 503 at once. (Bodies are
+/// read on threads of their own, not by the workers, so a slow client holds no worker.)
+pub const MAX_READING: usize = 64;
 /// The stack each budgeted job runs on: deep enough for the front ends' recursion on any source
 /// within [`MAX_SOURCE`] (a stack overflow aborts the process, so it must not happen).
 pub const JOB_STACK: usize = 256 << 20;
@@ -31,13 +43,18 @@ pub enum Refused {
     Panicked(String),
 }
 
-/// The time budget and the count of abandoned jobs still running.
+/// The time budget and the count of abandoned jobs still running, each render's memory budget,
+/// and how long a body may take to arrive.
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// How long a job may run.
     pub time: Duration,
     /// How many abandoned jobs may still be running before new work is refused.
     pub max_abandoned: usize,
+    /// The bytes one render may plan ([`RENDER_MEMORY`] unless set).
+    pub memory: u64,
+    /// How long a client may take to send a body ([`BODY_TIME`] unless set).
+    pub body_time: Duration,
     abandoned: Arc<AtomicUsize>,
 }
 
@@ -47,8 +64,22 @@ impl Budget {
         Budget {
             time,
             max_abandoned,
+            memory: RENDER_MEMORY,
+            body_time: BODY_TIME,
             abandoned: Arc::new(AtomicUsize::new(0)),
         }
+    }
+
+    /// With `bytes` for each render.
+    pub fn with_memory(mut self, bytes: u64) -> Budget {
+        self.memory = bytes;
+        self
+    }
+
+    /// With `time` for a body to arrive.
+    pub fn with_body_time(mut self, time: Duration) -> Budget {
+        self.body_time = time;
+        self
     }
 
     /// How many abandoned jobs are still running.

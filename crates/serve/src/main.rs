@@ -24,6 +24,9 @@ struct Args {
     /// Seconds one compile or render may run before it is answered 408 and abandoned.
     #[arg(long, default_value_t = 10.0)]
     budget: f64,
+    /// MiB one render may plan (its target and buffers, checked before they are allocated).
+    #[arg(long, default_value_t = pigment_serve::limits::RENDER_MEMORY >> 20)]
+    memory: u64,
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +41,7 @@ fn main() -> std::process::ExitCode {
         open: args.open,
         workers: args.workers.clamp(1, 64),
         budget: Duration::from_secs_f64(args.budget),
+        memory: args.memory.min(1 << 20) << 20,
         ..Default::default()
     };
     match pigment_serve::run(&options) {

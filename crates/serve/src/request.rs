@@ -39,6 +39,8 @@ pub struct Render {
     pub options: RenderOptions,
     /// The answer's format.
     pub format: Format,
+    /// The picture the samplers read, when sent.
+    pub texture: Option<crate::texture::Upload>,
 }
 
 fn bad(message: impl Into<String>) -> BadRequest {
@@ -63,8 +65,8 @@ fn string<'a>(map: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>,
     }
 }
 
-/// Reads a compile request: `sources` [{name, text}], `main`, `language`?, `entry`?, `stage`?,
-/// `target`, `precision`?.
+/// Reads a compile request: `sources` [{name, text}], `main`, `language`?, `entry`?,
+/// `vertex_entry`?, `stage`?, `target`, `precision`?.
 pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     let map = object(body)?;
     let target = string(&map, "target")?.ok_or_else(|| bad("`target` is missing"))?;
@@ -77,14 +79,27 @@ pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     compile_to(&map, target)
 }
 
-/// Reads a request for the page's own drawing: a compile's fields (the target is the web page's
-/// WGSL and GLSL ES 3.00 with their uniforms).
-pub fn web(body: &[u8]) -> Result<Compile, BadRequest> {
-    compile_to(&object(body)?, Target::Web)
+/// A request for the browser's own drawing: the program and its parameters' values.
+#[derive(Debug)]
+pub struct Web {
+    /// The program (its target is the web page's WGSL and GLSL ES 3.00).
+    pub compile: Compile,
+    /// The values `params` gives, as a render takes them.
+    pub params: Vec<(String, [f32; 4])>,
+}
+
+/// Reads a request for the page's own drawing: a compile's fields and `params`, as a render's.
+pub fn web(body: &[u8]) -> Result<Web, BadRequest> {
+    let map = object(body)?;
+    Ok(Web {
+        compile: compile_to(&map, Target::Web)?,
+        params: params(&map)?,
+    })
 }
 
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
-/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]} and `format` (`png` or `f32`).
+/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` ([`crate::texture`])
+/// and `format` (`png` or `f32`).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
     let map = object(body)?;
     let compile = compile_to(&map, Target::Fp30)?;
@@ -99,6 +114,7 @@ pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
         compile,
         options,
         format,
+        texture: crate::texture::read(&map)?,
     })
 }
 
@@ -113,6 +129,11 @@ fn compile_to(map: &Map<String, Value>, target: Target) -> Result<Compile, BadRe
     let mut request = CompileRequest::new(main, target);
     request.language = language(map, session.source(main).unwrap_or_default())?;
     request.entry = string(map, "entry")?
+        .filter(|e| !e.is_empty())
+        .map(Into::into);
+    // Cg: a vertex entry drawn with `entry` (both stages); Parasol: the program whose two
+    // shaders the pictures run.
+    request.vertex_entry = string(map, "vertex_entry")?
         .filter(|e| !e.is_empty())
         .map(Into::into);
     request.stage = match string(map, "stage")? {

@@ -5,7 +5,11 @@
 mod common;
 
 use common::{call, cg, constant, post, render_f32, server};
+use pigment_serve::{Budget, Server};
 use serde_json::json;
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 const UV: &str = "float4 main(float4 t : TEXCOORD0) : COLOR { return t; }\n";
@@ -251,5 +255,188 @@ fn every_example_of_the_menu_compiles_for_fp30() {
         let text = reply.json()["outputs"][0]["text"].clone();
         assert!(text.as_str().unwrap().starts_with("!!FP1.0"), "{text}");
     }
+    server.stop();
+}
+
+#[test]
+fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let mut body = json!({
+        "sources": [{ "name": "rings.p", "text": include_str!("../../../examples/parasol/rings.p") }],
+        "main": "rings.p", "vertex_entry": "examples.Rings.rings", "params": { "frequency": [9] },
+    });
+    let web = post(server.addr(), "/api/web", &body).json();
+    let fragment = &web["shader"]["fragment"];
+    assert_eq!(fragment["glslUniforms"][0]["values"], json!([9.0]));
+    // The std140 buffer holds the float's little-endian bytes at the member's offset (0).
+    assert_eq!(
+        fragment["uniformBytes"].as_array().unwrap()[..4],
+        9f32.to_le_bytes().map(|b| json!(b))
+    );
+    // The quad's position and texture coordinate feed the vertex shader's two inputs.
+    let inputs = &web["shader"]["vertex"]["glslReflection"]["attributes"];
+    assert_eq!(
+        (&inputs[0]["semantic"], &inputs[1]["semantic"]),
+        (&json!("POSITION"), &json!("TEXCOORD0"))
+    );
+    body["format"] = json!("f32");
+    body["width"] = json!(2);
+    body["height"] = json!(2);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert_eq!(reply.floats().len(), 16);
+    body.as_object_mut().unwrap().remove("vertex_entry");
+    let reply = post(server.addr(), "/api/web", &body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("vertex_entry"));
+    server.stop();
+}
+
+#[test]
+fn a_render_past_the_memory_budget_is_refused_and_a_small_one_is_drawn() {
+    let addr: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+    // 1 MiB: a 64x64 target (40 bytes a pixel, nvfp::budget) fits, a 256x256 one (2.5 MiB) does not.
+    let budget = Budget::new(Duration::from_secs(60), 2).with_memory(1 << 20);
+    let server = Server::start(addr, 2, budget).unwrap();
+    let reply = post(server.addr(), "/api/render", &render_f32(UV, 256, 256));
+    assert_eq!(
+        reply.status,
+        400,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let error = reply.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("256x256") && error.contains("memory budget"),
+        "{error}"
+    );
+    let reply = post(server.addr(), "/api/render", &render_f32(UV, 64, 64));
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    server.stop();
+}
+
+/// A client that sends a request's head, then its body one byte every `pause`: the status it is
+/// answered, once the server answers.
+fn slow_client(addr: std::net::SocketAddr, pause: Duration) -> u16 {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    // Over 1 KiB, so that tiny_http does not read it before handing the request on.
+    let body = cg(&format!("{UV}{}", " ".repeat(2000)), "fp30").to_string();
+    let head = format!(
+        "POST /api/compile HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    // Waiting for an answer between bytes is the pause.
+    stream.set_read_timeout(Some(pause)).unwrap();
+    let mut answer = [0u8; 12];
+    for byte in body.bytes() {
+        stream.write_all(&[byte]).unwrap();
+        if let Ok(n @ 1..) = stream.read(&mut answer) {
+            let status = String::from_utf8_lossy(&answer[..n]).to_string();
+            return status
+                .split(' ')
+                .nth(1)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
+        }
+    }
+    panic!("the whole body was sent slowly and never answered");
+}
+
+#[test]
+fn slow_clients_hold_no_worker_and_are_answered_408() {
+    let addr: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let budget = Budget::new(Duration::from_secs(60), 2).with_body_time(Duration::from_secs(3));
+    let server = Server::start(addr, 2, budget).unwrap();
+    let addr = server.addr();
+    // Twice as many slow clients as workers, each sending a byte a second: without the body read
+    // off the workers they would hold both for minutes.
+    let finished = Arc::new(AtomicUsize::new(0));
+    let slow: Vec<_> = (0..4)
+        .map(|_| {
+            let finished = finished.clone();
+            std::thread::spawn(move || {
+                let status = slow_client(addr, Duration::from_secs(1));
+                finished.fetch_add(1, Ordering::SeqCst);
+                status
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    still_serving(addr);
+    assert_eq!(call(addr, "GET", "/", b"").status, 200);
+    // Answered while every slow client was still sending (none had an answer yet).
+    assert_eq!(finished.load(Ordering::SeqCst), 0);
+    for client in slow {
+        assert_eq!(client.join().unwrap(), 408);
+    }
+    still_serving(addr);
+    server.stop();
+}
+
+#[test]
+fn a_body_declared_far_too_large_is_refused_and_the_server_keeps_serving() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let addr = server.addr();
+    // tiny_http would allocate the declared length to throw the body away: 10^14 bytes.
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    let head = "POST /api/compile HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000000000\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(b"{\"sources\": ").unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut answer = [0u8; 12];
+    stream.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 413");
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(200));
+    still_serving(addr);
+    server.stop();
+}
+
+#[test]
+fn a_picture_sent_is_what_every_sampler_reads_on_the_machine() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // 2x2 texels, bottom row first: (0, 0) red-ish, (1, 0) green-ish, (0, 1) blue-ish, (1, 1) grey.
+    let rgba = [
+        255, 0, 0, 255, 0, 102, 0, 255, 0, 0, 51, 255, 128, 128, 128, 255,
+    ];
+    let program =
+        "float4 main(uniform sampler2D a : TEXUNIT0, uniform sampler2D b : TEXUNIT3) : COLOR \
+                   { return tex2D(a, float2(0.75, 0.25)) + tex2D(b, float2(0.25, 0.75)); }\n";
+    let mut body = render_f32(program, 1, 1);
+    body["texture"] = json!({ "width": 2, "height": 2, "rgba": rgba });
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    // Texel (1, 0) on unit 0 plus texel (0, 1) on unit 3, each byte k read as k/255.
+    let expected = [0.0, 102.0 / 255.0, 51.0 / 255.0, 2.0];
+    let got = reply.floats();
+    assert!(
+        got.iter().zip(expected).all(|(g, e)| (g - e).abs() < 1e-6),
+        "{got:?}"
+    );
+    body["texture"]["rgba"] = json!([0, 0, 0]);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"].as_str().unwrap().contains("16 bytes"));
     server.stop();
 }

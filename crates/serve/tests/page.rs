@@ -15,23 +15,9 @@ use std::time::Duration;
 const BROKEN: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR\n{\n    float4 c = float4(uv, 0, 1)\n    return c;\n}\n";
 const FIXED: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR\n{\n    float4 c = float4(uv, 0, 1);\n    return c;\n}\n";
 
-/// The fragment `#s=` holding the page's state, as `web/playground/src/state.js` writes it
-/// (base64url of the JSON, without padding).
+/// The fragment `#s=` of a Cg program `text` compiled for `target`.
 fn fragment(text: &str, target: &str) -> String {
-    let state = serde_json::json!({ "text": text, "language": "cg", "target": target });
-    let bytes = state.to_string().into_bytes();
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    format!("#s={out}")
+    common::state_fragment(&serde_json::json!({ "text": text, "language": "cg", "target": target }))
 }
 
 /// The page's DOM once Chromium has run it for a few (virtual) seconds.

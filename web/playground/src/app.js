@@ -6,10 +6,14 @@ import { linter, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { cg } from "./highlight.js";
 import * as api from "./api.js";
 import * as pictures from "./pictures.js";
+import * as uniforms from "./uniforms.js";
+import * as texture from "./texture.js";
 import { readState, writeState } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
-const controls = ["language", "entry", "stage", "target"];
+const controls = ["language", "entry", "vertex_entry", "stage", "target"];
+/// The uniform values set beside the pictures ({name: [numbers]}), sent with every request.
+const params = {};
 
 const START = `// A Cg fragment program: edit it, and the outputs follow.
 float4 main(float2 uv : TEXCOORD0, uniform float3 tint = float3(1.0, 0.5, 0.25)) : COLOR
@@ -26,9 +30,16 @@ function mainName() {
 }
 
 function request(text) {
-  const body = { sources: [{ name: mainName(), text }], main: mainName() };
+  const body = { sources: [{ name: mainName(), text }], main: mainName(), params };
   for (const id of controls) if ($(id).value) body[id] = $(id).value;
   return body;
+}
+
+/// The compile of `body`: a Parasol program (`vertex_entry`) compiles to GLSL only, so for any
+/// other target the compile is of the shader `entry` alone (the pictures still draw the program).
+function compileBody(body) {
+  const parasolShader = body.language === "parasol" && !body.target.startsWith("glsl:");
+  return parasolShader ? { ...body, vertex_entry: undefined } : body;
 }
 
 /// The character offset of a diagnostic's line and column in the document.
@@ -64,15 +75,24 @@ function showDiagnostics(diagnostics) {
   );
 }
 
-/// The pictures: the NV machine draws Cg fragment programs and NV programs, the browser Cg ones.
-function showPictures(body) {
+/// The pictures: the NV machine draws NV programs, Cg fragment programs (with a vertex entry,
+/// through both stages) and Parasol programs; the browser draws the Cg and Parasol ones.
+function showPictures(body, redraw) {
   const note = $("agreement");
   const language = $("language").value;
-  if (!["cg", "fp", ""].includes(language) || $("stage").value === "vertex") {
-    note.textContent = "The pictures are drawn for Cg fragment programs and NV programs.";
+  const nv = language === "fp" || (language === "" && body.sources[0].text.trimStart().startsWith("!!FP"));
+  if (language === "parasol" && !body.vertex_entry) {
+    note.textContent = "A Parasol program is drawn: name it (package.Module.name) in Vertex entry / program.";
     return;
   }
-  pictures.show(body, language !== "fp").catch((e) => (note.textContent = e.message));
+  if (!["cg", "fp", "parasol", ""].includes(language) || $("stage").value === "vertex") {
+    note.textContent = "The pictures are drawn for Cg fragment programs, Parasol programs and NV programs.";
+    return;
+  }
+  pictures
+    .show(body, !nv)
+    .then((shader) => shader && uniforms.show(shader, params, redraw))
+    .catch((e) => (note.textContent = e.message));
 }
 
 /// The newest compile's number: an older answer arriving late must not overwrite a newer one.
@@ -82,11 +102,11 @@ async function check(view) {
   const ticket = ++latest;
   const text = view.state.doc.toString();
   const body = request(text);
-  writeState({ text, ...Object.fromEntries(controls.map((id) => [id, $(id).value])) });
+  writeState({ text, params, ...Object.fromEntries(controls.map((id) => [id, $(id).value])) });
   $("status").textContent = "compiling";
   let answer;
   try {
-    answer = await api.compile(body);
+    answer = await api.compile(compileBody(body));
   } catch (e) {
     $("status").textContent = `the server did not answer: ${e}`;
     return [];
@@ -96,7 +116,7 @@ async function check(view) {
   if (answer.status === 200) {
     showOutputs(answer.outputs);
     $("status").textContent = "compiled";
-    showPictures(body);
+    showPictures(body, () => recheck(view));
   } else {
     $("status").textContent = answer.error;
   }
@@ -118,21 +138,27 @@ async function loadExamples(view) {
     if (!example) return;
     $("language").value = example.language;
     $("entry").value = example.entry;
+    $("vertex_entry").value = example.vertex_entry;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: example.text } });
   });
+}
+
+/// Compiles at once and sets the marks (the linter runs on edits only).
+async function recheck(view) {
+  view.dispatch(setDiagnostics(view.state, await check(view)));
 }
 
 function start() {
   const state = readState() ?? {};
   for (const id of controls) if (state[id] !== undefined) $(id).value = state[id];
+  Object.assign(params, state.params ?? {});
   const view = new EditorView({
     doc: state.text ?? START,
     extensions: [basicSetup, cg, lintGutter(), linter(check, { delay: 300 })],
     parent: $("editor"),
   });
-  // The linter runs on edits only: a picker's change compiles at once and sets the marks itself.
-  const recheck = async () => view.dispatch(setDiagnostics(view.state, await check(view)));
-  for (const id of controls) $(id).addEventListener("change", recheck);
+  for (const id of controls) $(id).addEventListener("change", () => recheck(view));
+  texture.listen(() => recheck(view));
   loadExamples(view);
   window.playground = view;
 }

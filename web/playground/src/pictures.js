@@ -2,6 +2,7 @@
 // server) and the browser's own GPU drawing the web target's WGSL (WebGPU) or GLSL ES 3.00 (WebGL 2)
 // with web/pigment-web.js, the drawing code of `pigment compile --target web`'s page.
 import * as api from "./api.js";
+import * as texture from "./texture.js";
 
 const SIZE = 256;
 /// How far the two may differ and still agree (as the web page's own test allows).
@@ -21,14 +22,16 @@ function paint(id, pixels) {
   window.PigmentWeb.show(canvas, pixels, SIZE, SIZE);
 }
 
-async function browserPixels(body) {
-  const answer = await api.web(body);
+/// The browser's drawing of the program (the object the server writes, with the request's
+/// `params` set in it) and that object.
+async function browserPixels(body, image) {
+  const answer = await api.web({ ...body, target: undefined });
   if (answer.error) throw new Error(answer.error);
   const shader = { ...answer.shader, width: SIZE, height: SIZE };
   const web = window.PigmentWeb;
-  const image = await web.picture();
   web.setSizes(shader, image);
-  return chosenApi() === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image);
+  const pixels = await (chosenApi() === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image));
+  return { pixels, shader };
 }
 
 /// The largest difference of any component (NaN against NaN is no difference) and the difference
@@ -45,22 +48,26 @@ function difference(a, b) {
 }
 
 /// Draws the machine's picture of the request's program and, with `inBrowser`, the browser's, and
-/// says whether they agree.
+/// says whether they agree; the browser's drawing object when it drew one (its uniforms are the
+/// controls').
 export async function show(body, inBrowser) {
   const note = $("agreement");
-  const machine = await api.render({ ...body, target: undefined, width: SIZE, height: SIZE });
+  const image = await texture.current();
+  const machine = await api.render({
+    ...body, target: undefined, width: SIZE, height: SIZE, texture: texture.asRequest(image),
+  });
   if (machine.error) {
     note.textContent = machine.error;
     return;
   }
   paint("machine", machine.pixels);
   if (!inBrowser) {
-    note.textContent = "The browser draws Cg programs (through their WGSL or GLSL ES output) only.";
+    note.textContent = "The browser draws Cg and Parasol programs (through their WGSL or GLSL ES output) only.";
     return;
   }
-  let browser;
+  let browser, shader;
   try {
-    browser = await browserPixels(body);
+    ({ pixels: browser, shader } = await browserPixels(body, image));
   } catch (e) {
     note.textContent = `the browser's ${chosenApi()}: ${e.message}`;
     return;
@@ -72,4 +79,5 @@ export async function show(body, inBrowser) {
   note.dataset.largest = largest;
   note.textContent = `${verdict}: the largest difference is ${largest.toExponential(2)} ` +
     `(tolerance ${TOLERANCE}; ${chosenApi() === "webgpu" ? "WebGPU, WGSL" : "WebGL 2, GLSL ES 3.00"})`;
+  return shader;
 }

@@ -48,3 +48,21 @@ pub fn render_f32(text: &str, width: u32, height: u32) -> serde_json::Value {
     body["format"] = "f32".into();
     body
 }
+
+/// The fragment `#s=` holding the page's `state`, as `web/playground/src/state.js` writes it
+/// (base64url of the JSON, without padding).
+pub fn state_fragment(state: &serde_json::Value) -> String {
+    let bytes = state.to_string().into_bytes();
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    format!("#s={out}")
+}

@@ -1,0 +1,130 @@
+//! Both pictures of the playground, in Debian's Chromium, headless (WebGL 2 on SwiftShader): for a
+//! two-stage Cg program (a vertex entry and a fragment entry) and for a Parasol program, the NV
+//! machine's rendering from the server and the browser's own drawing of the WGSL/GLSL ES output
+//! must agree within 2e-3, as must both after a uniform is changed beside the pictures.
+
+mod common;
+
+use common::devtools::Browser;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Two stages: the vertex entry makes a colour and scales the texture coordinate by a uniform; the
+/// fragment entry shades with both (smoothly, so that interpolation's rounding stays small).
+const TWO_STAGES: &str = "struct Varyings {
+    float4 position : POSITION;
+    float4 colour : COLOR0;
+    float2 uv : TEXCOORD0;
+};
+
+Varyings vmain(float4 position : POSITION, float4 uv : TEXCOORD0, uniform float scale = 3.0)
+{
+    Varyings o;
+    o.position = position;
+    o.colour = float4(uv.x, 0.5 * uv.y, 1.0 - uv.x, 1.0);
+    o.uv = uv.xy * scale;
+    return o;
+}
+
+float4 main(float4 colour : COLOR0, float2 uv : TEXCOORD0) : COLOR
+{
+    return float4(colour.rgb * (0.5 + 0.5 * sin(uv.x + uv.y)), 1.0);
+}
+";
+
+const LONG: Duration = Duration::from_secs(90);
+const AGREE: &str =
+    "(document.getElementById('agreement')?.textContent ?? '').startsWith('agree:')";
+/// The machine's picture, as the page painted it: its distinct colours, joined.
+const MACHINE: &str = "(() => { const c = document.getElementById('machine'); \
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+    const seen = new Set(); for (let i = 0; i < d.length; i += 4) seen.add(d[i] + ',' + d[i+1] + ',' + d[i+2]); \
+    return [...seen].sort().join(' '); })()";
+
+/// The page opened with `state` in its fragment, once both pictures agree (the test fails if they
+/// never do), with the machine's picture's colours.
+fn opened(addr: std::net::SocketAddr, state: &Value, name: &str) -> (Browser, String) {
+    let profile = std::env::temp_dir().join(format!("pigment-serve-{name}-{}", std::process::id()));
+    let url = format!("http://{addr}/?api=webgl{}", common::state_fragment(state));
+    let mut browser = Browser::open(&url, &profile);
+    assert!(
+        browser.wait_until("!!window.playground", LONG),
+        "the page starts"
+    );
+    let agreed = browser.wait_until(AGREE, LONG);
+    let note = browser.eval("document.getElementById('agreement').textContent");
+    assert!(agreed, "{name}: {note}");
+    assert_largest_within_tolerance(&mut browser);
+    let colours = browser.eval(MACHINE).as_str().unwrap().to_string();
+    // A picture of one colour would agree with anything flat: these programs draw gradients.
+    assert!(colours.split(' ').count() > 100, "{name}: {colours}");
+    (browser, colours)
+}
+
+fn assert_largest_within_tolerance(browser: &mut Browser) {
+    let largest = browser.eval("Number(document.getElementById('agreement').dataset.largest)");
+    assert!(largest.as_f64().unwrap() <= 2e-3, "{largest}");
+}
+
+/// Sets the uniform control `name` to `value`, waits for both pictures to be drawn again and
+/// agree, and gives the machine's new colours.
+fn set_uniform(browser: &mut Browser, name: &str, value: &str) -> String {
+    let field = format!("document.querySelector('#uniforms input[data-uniform=\"{name}\"]')");
+    assert!(
+        browser.wait_until(&format!("{field} !== null"), LONG),
+        "no control for `{name}`"
+    );
+    browser.eval(&format!(
+        "document.getElementById('agreement').textContent = ''; const f = {field}; \
+         f.value = '{value}'; f.dispatchEvent(new Event('change'))"
+    ));
+    assert!(
+        browser.wait_until(AGREE, LONG),
+        "no agreement after {name} = {value}"
+    );
+    assert_largest_within_tolerance(browser);
+    browser.eval(MACHINE).as_str().unwrap().to_string()
+}
+
+/// Opens the page with `state` (both pictures must agree), then sets `uniform` to `value` in its
+/// control: the pictures must agree again, and the machine's must have changed.
+fn agree_before_and_after(state: &Value, name: &str, uniform: &str, value: &str) {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let (mut browser, before) = opened(server.addr(), state, name);
+    let after = set_uniform(&mut browser, uniform, value);
+    assert_ne!(before, after, "{name}: {uniform} = {value} changed nothing");
+    drop(browser);
+    server.stop();
+}
+
+#[test]
+fn a_two_stage_cg_program_draws_the_same_on_the_machine_and_in_the_browser() {
+    let state = json!({
+        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
+        "target": "glsl:es300",
+    });
+    // The vertex stage's uniform, set beside the pictures, reaches both.
+    agree_before_and_after(&state, "two-stages", "scale", "7");
+}
+
+#[test]
+fn a_parasol_program_draws_the_same_on_the_machine_and_in_the_browser() {
+    let state = json!({
+        "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
+        "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
+        "params": { "frequency": [3] },
+    });
+    agree_before_and_after(&state, "parasol", "frequency", "6");
+}
+
+#[test]
+fn a_textured_program_reads_the_same_picture_on_both_sides() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    // The test card, repeated three times across and drawn darker to the right.
+    let text = "float4 main(float2 uv : TEXCOORD0, uniform sampler2D card : TEXUNIT0) : COLOR\n\
+                { return tex2D(card, uv * 3.0) * (1.0 - 0.5 * uv.x); }\n";
+    let state = json!({ "text": text, "language": "cg", "target": "fp30" });
+    let (browser, _) = opened(server.addr(), &state, "texture");
+    drop(browser);
+    server.stop();
+}
