@@ -25,6 +25,12 @@ pub struct PigmentConverted {
     converted: pigment::preset::Converted,
 }
 
+/// What C is promised of converted presets too: they may be handed to another thread.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<PigmentConverted>();
+};
+
 /// One file of a converted preset, as `pigment_converted_file` fills it in. The pointers are owned
 /// by the converted preset and valid until it is freed; each buffer has a NUL after its last byte
 /// (not counted).

@@ -34,7 +34,6 @@ const _: () = {
     send::<PigmentArtifact>();
     send::<PigmentDiagnostics>();
     send::<PigmentError>();
-    send::<crate::preset::PigmentConverted>();
 };
 
 /// A session whose `#include`s resolve only among the sources added to it (and in the search

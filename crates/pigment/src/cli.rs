@@ -39,10 +39,10 @@ pub enum Command {
     /// and `--tex` take the Cg names of uniforms and samplers.
     Render(Box<RenderArgs>),
     /// Run a libretro shader preset (`.cgp`) on a picture, or list its passes (`--info`).
-    Preset(crate::commands::preset::PresetArgs),
+    Preset(PresetArgs),
     /// Serve the playground (docs/playground.md): a page on http://127.0.0.1:8031/ that compiles
     /// as you type, shows diagnostics at their lines, the output and the NV machine's picture.
-    Serve(crate::commands::serve::ServeArgs),
+    Serve(ServeArgs),
 }
 
 /// The languages Pigment reads.
@@ -340,4 +340,74 @@ pub struct RenderArgs {
     pub cg: CgArgs,
     #[command(flatten)]
     pub target: TargetArgs,
+}
+
+/// `pigment preset`'s arguments.
+#[derive(Args, Debug)]
+pub struct PresetArgs {
+    /// The libretro preset (`.cgp`).
+    pub preset: PathBuf,
+    /// The picture (PNG) each frame shows.
+    #[arg(long, value_name = "FRAME.png")]
+    pub input: Option<PathBuf>,
+    /// Frames to render: the input replayed, so PREV and IN.frame_count change.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub frames: u32,
+    /// The most frames `--frames` may ask for.
+    #[arg(long, default_value_t = pigment_preset::chain::MAX_FRAMES, value_name = "N")]
+    pub max_frames: u32,
+    /// The most memory the chain's pictures may take, in MiB, checked before the run.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub max_memory: u64,
+    /// The viewport (final output) size; default the input's size times --scale.
+    #[arg(long = "output-size", value_name = "WxH", conflicts_with = "scale")]
+    pub output_size: Option<String>,
+    /// The viewport as a multiple of the input's size.
+    #[arg(long, value_name = "K")]
+    pub scale: Option<f32>,
+    /// Set a `#pragma parameter`: `--set NAME=VALUE`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The output PNG; `%d` in the name writes every frame (else the last one is written).
+    #[arg(short = 'o', long, value_name = "OUT.png")]
+    pub output: Option<PathBuf>,
+    /// List the passes, their sizes and formats, and the parameters, instead of rendering.
+    #[arg(long)]
+    pub info: bool,
+    /// Convert the preset for another runtime instead of rendering: `slang` (`glsl`) writes one
+    /// `.slang` (`.glsl`) file per pass, the look-up textures and `preset.slangp` (`.glslp`)
+    /// into the directory `-o DIR`.
+    #[arg(long, value_enum, value_name = "RUNTIME")]
+    pub convert: Option<ConvertTo>,
+    /// Draw as an NV30-era Cg runtime would: a pass that does not fit fp30 with its parameters as
+    /// uniforms is compiled with them as the shader's `#else` macros, and a last pass with a scale
+    /// of its own is drawn at that size. By default parameters are always the preset's values and
+    /// the last pass is drawn into the viewport, as RetroArch's slang runtime and librashader do.
+    #[arg(long)]
+    pub nv30: bool,
+    #[command(flatten)]
+    pub exec: ExecArgs,
+}
+
+/// `preset --convert`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// libretro's slang shaders (Vulkan GLSL) and a `.slangp`.
+    Slang,
+    /// libretro's GLSL shaders (GLSL 1.20, both stages in one file) and a `.glslp`.
+    Glsl,
+}
+
+/// `pigment serve`'s arguments.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free one).
+    #[arg(long, default_value_t = 8031)]
+    pub port: u16,
+    /// The address to listen on; anything but 127.0.0.1 lets other machines in.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: String,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
 }

@@ -38,10 +38,20 @@ pub type CommandResult = Result<(), Failure>;
 pub fn from_library(error: pigment::Error) -> Failure {
     match error {
         pigment::Error::Rejected(diagnostics) => {
-            crate::load::print_entries(&diagnostics);
+            print_entries(&diagnostics);
             Failure::Rejected
         }
         other if other.exit_code() == 2 => Failure::Usage(other.to_string()),
         other => Failure::Output(other.to_string()),
+    }
+}
+
+/// Prints the library's diagnostics as rendered, under the run's cap
+/// (`pigment_diag::report::STDERR`).
+pub fn print_entries(diagnostics: &pigment::Diagnostics) {
+    for entry in diagnostics {
+        if pigment_diag::report::STDERR.take() {
+            eprint!("{}", entry.rendered);
+        }
     }
 }

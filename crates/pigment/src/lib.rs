@@ -38,6 +38,7 @@ pub mod error;
 pub mod files;
 pub mod language;
 pub mod preset;
+pub mod program;
 pub mod render;
 pub mod session;
 pub mod target;

@@ -14,19 +14,9 @@ pub fn load_fragment_program(path: &Path) -> Result<Loaded, Failure> {
         .add_file(path)
         .map_err(crate::failure::from_library)?;
     let (loaded, warnings) =
-        pigment::compile::nv::load(&session, &name).map_err(crate::failure::from_library)?;
-    print_entries(&warnings);
+        pigment::program::load_nv(&session, &name).map_err(crate::failure::from_library)?;
+    crate::failure::print_entries(&warnings);
     Ok(loaded)
-}
-
-/// Prints the library's diagnostics as rendered, under the run's cap
-/// (`pigment_diag::report::STDERR`).
-pub fn print_entries(diagnostics: &pigment::Diagnostics) {
-    for entry in diagnostics {
-        if pigment_diag::report::STDERR.take() {
-            eprint!("{}", entry.rendered);
-        }
-    }
 }
 
 /// Prints a warning that has no source location.

@@ -3,8 +3,9 @@
 //! describe.
 
 use crate::cli::{CheckArgs, Lang, ReflectFormat};
+use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::load::{language_of, print_entries, session_request};
+use crate::load::{language_of, session_request};
 use pigment::{Language, Target};
 
 pub fn check(args: &CheckArgs) -> CommandResult {

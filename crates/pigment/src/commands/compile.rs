@@ -4,8 +4,8 @@
 //! passes). `-E` prints the preprocessed Cg; `--emit asm` the SPIR-V disassembly (`spirv-dis`).
 
 use crate::cli::{CgArgs, CompileArgs, EmitStage, Lang, PrecisionArg, ReflectFormat, StageArg};
+use crate::failure::print_entries;
 use crate::failure::{CommandResult, Failure};
-use crate::load::print_entries;
 use pigment::{Artifact, Code, CompileRequest, Emit, Language, Precision, Session, Stage, Target};
 use std::path::Path;
 

@@ -5,8 +5,8 @@
 
 use crate::bindings::{read, warn_unbound};
 use crate::cli::{IslArgs, RenderArgs};
+use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::load::print_entries;
 use crate::values::{parse_assignment, parse_size};
 use pigment::render::isl::{IslScene, Light};
 use pigment::render::{Executor, RenderOptions};

@@ -4,8 +4,8 @@
 
 use crate::bindings::{read, warn_unbound};
 use crate::cli::{BindingArgs, ExecArgs, RunArgs, TargetArgs};
+use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::load::print_entries;
 use crate::values::parse_size;
 use nvfp::render::Framebuffer;
 use pigment::render::{Executor, RenderOptions, Rendered};

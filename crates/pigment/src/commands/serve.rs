@@ -2,22 +2,9 @@
 //! which depends on this package's library; Cargo forbids the `pigment` binary depending back on
 //! it (a package cycle), so the verb runs the `pigment-serve` binary installed beside `pigment`.
 
+use crate::cli::ServeArgs;
 use crate::failure::{CommandResult, Failure};
-use clap::Args;
 use std::process::Command;
-
-#[derive(Args, Debug)]
-pub struct ServeArgs {
-    /// The port to listen on (0: any free one).
-    #[arg(long, default_value_t = 8031)]
-    pub port: u16,
-    /// The address to listen on; anything but 127.0.0.1 lets other machines in.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub bind: String,
-    /// Open the page in the desktop's browser.
-    #[arg(long)]
-    pub open: bool,
-}
 
 pub fn serve(args: &ServeArgs) -> CommandResult {
     let exe = std::env::current_exe()

@@ -6,26 +6,9 @@ use super::CompileRequest;
 use crate::artifact::{Artifact, Code, Output, Reflection};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
-use crate::render::Loaded;
+use crate::program::load_nv as load;
 use crate::{Session, Target};
-use pigment_diag::SourceFiles;
 use pigment_ir::Stage;
-
-/// Loads the session's source `name` as an NV_fragment_program, with the header's warnings.
-pub fn load(session: &Session, name: &str) -> Result<(Loaded, Diagnostics)> {
-    let mut files = SourceFiles::new();
-    let file = files.add(name.to_string(), session.source(name)?.to_string());
-    let (interface, header_warnings) = pigment_fp30::header::parse(files.text(file), file);
-    let mut warnings = Diagnostics::new();
-    warnings.extend(&files, &header_warnings);
-    match nvfp::validate::load_text(files.text(file), file) {
-        Ok(program) => Ok((Loaded { program, interface }, warnings)),
-        Err(errors) => {
-            warnings.extend(&files, &errors);
-            Err(Error::Rejected(warnings))
-        }
-    }
-}
 
 pub(super) fn check(session: &Session, request: &CompileRequest) -> Result<Diagnostics> {
     load(session, &request.source).map(|(_, warnings)| warnings)

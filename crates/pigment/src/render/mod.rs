@@ -11,38 +11,13 @@ pub mod vertex_textures;
 use crate::compile::{cg, CompileRequest};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
+pub use crate::program::{load_compiled, Loaded};
 use crate::{Language, Session};
 pub use bindings::{Bindings, Bound, TextureSlot, Unbound};
 use nvfp::exec::Machine;
 use nvfp::program::Program;
 pub use nvfp::render::Framebuffer;
-use pigment_fp30::header::ProgramInterface;
 use std::time::{Duration, Instant};
-
-/// A program on the machine, with what its header comments (`#var`, `#default`, ...) say about
-/// its bindings (empty for a program without them).
-pub struct Loaded {
-    /// The program as the machine runs it.
-    pub program: Program,
-    /// The header's description of its bindings.
-    pub interface: ProgramInterface,
-}
-
-/// A compiled fp30 program loaded on the machine with its interface.
-pub fn load_compiled(compiled: pigment_fp30::Compiled) -> Result<Loaded> {
-    let program =
-        nvfp::validate::load(&compiled.program, pigment_diag::FileId(0)).map_err(|errors| {
-            let messages: Vec<String> = errors.iter().map(|d| d.message.clone()).collect();
-            Error::Internal(format!(
-                "internal: the compiled program does not load: {}",
-                messages.join("; ")
-            ))
-        })?;
-    Ok(Loaded {
-        program,
-        interface: compiled.interface,
-    })
-}
 
 /// What runs a program's fragments.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,7 +166,7 @@ impl Session {
     /// fragment entry compiled for fp30. The warnings come with it.
     pub fn load(&self, request: &CompileRequest) -> Result<(Loaded, Diagnostics)> {
         match request.resolved_language()? {
-            Language::NvProgram => crate::compile::nv::load(self, &request.source),
+            Language::NvProgram => crate::program::load_nv(self, &request.source),
             Language::Cg => {
                 let mut found = Diagnostics::new();
                 let compiled = cg::compile_fragment(self, request, &mut found)?;
