@@ -32,6 +32,8 @@
 //! (0, 0, 0, 1); written ones are initialised to (0, 0, 0, 1) unless the program's top level
 //! writes them whole, which is what NV hardware gives for unwritten texture coordinates.
 
+mod resources;
+
 use crate::expr::{self, Expr};
 use crate::names::Namer;
 use crate::version::Version;
@@ -201,7 +203,7 @@ pub fn build(
         let lines = crate::precision::uncontracted(version, &names);
         iface.declarations.extend(lines);
     }
-    crate::resources::build(func, version, namer, overrides, &mut iface)?;
+    resources::build(func, version, namer, overrides, &mut iface)?;
     Ok(iface)
 }
 

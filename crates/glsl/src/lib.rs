@@ -64,7 +64,6 @@ pub mod names;
 mod plan;
 pub mod precision;
 mod reflect;
-mod resources;
 mod sample;
 pub mod version;
 

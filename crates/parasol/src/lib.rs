@@ -14,7 +14,6 @@ pub mod ast;
 pub mod check;
 pub mod lexer;
 pub mod lower;
-mod lower_externals;
 pub mod names;
 pub mod parser;
 pub mod stdlib;

@@ -9,6 +9,8 @@
 //! Records and matrices are split (fields, columns) while lowering. Externals with no IR operation
 //! yet are reported as unsupported (`LOWER_UNSUPPORTED`), never miscompiled.
 
+mod externals;
+
 use crate::ast::*;
 use crate::check::env::{Env, ModuleInfo};
 use crate::check::types::Ty;
@@ -604,8 +606,7 @@ impl<'e, 'a> Lowerer<'e, 'a> {
                 // version checks point at a `texture_with_lod` so).
                 self.b
                     .set_loc(Some(pigment_ir::SourceLoc { file: m.file, span }));
-                let lowered =
-                    crate::lower_externals::external(&mut self.b, &x.name.text, args, ret);
+                let lowered = externals::external(&mut self.b, &x.name.text, args, ret);
                 self.b.set_loc(None);
                 lowered.ok_or_else(|| {
                     unsupported(m.file, span, format!("the standard library function `{p}`"))

@@ -17,13 +17,11 @@ const KNOWN: &[&str] = &[
     "capi: boundary diagnostics error",
     "cg: check/calls/overload check/profiles check/program check/stdlib",
     "cg: preprocess/directives preprocess/driver",
-    "glsl: interface resources",
     "ir: eval numeric op vector",
     "naga-out: interface lower packed",
     "nvfp: exec/decode exec/formats",
     "nvfp: syntax validate",
     "nvfp: syntax/operands syntax/parser",
-    "parasol: lower lower_externals",
     "serve: answer body http limits request texture",
 ];
 
@@ -55,7 +53,10 @@ fn module_of(src: &Path, file: &Path) -> Module {
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if matches!(parts.last().map(String::as_str), Some("lib" | "main" | "mod")) {
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("lib" | "main" | "mod")
+    ) {
         parts.pop();
     }
     parts
@@ -63,7 +64,8 @@ fn module_of(src: &Path, file: &Path) -> Module {
 
 /// The text before a file's unit tests (their imports are the tests', not the file's).
 fn code(text: &str) -> &str {
-    text.find("#[cfg(test)]\nmod tests").map_or(text, |i| &text[..i])
+    text.find("#[cfg(test)]\nmod tests")
+        .map_or(text, |i| &text[..i])
 }
 
 /// The paths `text` names from `me` through `crate::`, `super::` or `self::`, as module paths

@@ -4,8 +4,8 @@
 //! samplers by texture unit, shadow samplers where the program's lookups pass a depth to compare.
 //! Only what the program reads is declared.
 
+use super::{Interface, SamplerPlace};
 use crate::expr::{self, type_name};
-use crate::interface::{Interface, SamplerPlace};
 use crate::names::{source_name, Namer};
 use crate::version::Version;
 use pigment_diag::Diagnostic;

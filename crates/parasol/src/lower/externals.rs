@@ -2,8 +2,8 @@
 //! (`com_io7m_parasol_<module>_<function>`). An external with no entry here is reported by the
 //! lowering as unsupported.
 
+use super::{data, sample, Arg, LoweredVal};
 use crate::check::types::Ty;
-use crate::lower::{data, sample, Arg, LoweredVal};
 use pigment_ir::{FunctionBuilder, Op, SampleForm, Value};
 
 /// Lowers one call; `None` when the external has no lowering yet.
