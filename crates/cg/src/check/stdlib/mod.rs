@@ -326,4 +326,17 @@ mod lazy_tests {
             assert!(ids.iter().any(|&id| lib.get(id) == b), "{}", b.name);
         }
     }
+
+    #[test]
+    fn a_call_s_library_overloads_differ_in_their_parameters() {
+        // The checker relies on it: only a user function can hide a library overload.
+        let lib = stdlib();
+        let names = lib.all().map(|b| b.name.as_str());
+        for name in names.chain(GLSL_ALIASES.iter().map(|(glsl, _)| *glsl)) {
+            let ids = lib.overloads_for_call(name);
+            let params: std::collections::HashSet<_> =
+                ids.iter().map(|&id| &lib.get(id).params).collect();
+            assert_eq!(params.len(), ids.len(), "{name}");
+        }
+    }
 }
