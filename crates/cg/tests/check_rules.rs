@@ -297,7 +297,7 @@ fn names_resolve_to_their_declarations() {
 
 #[test]
 fn every_library_overload_is_well_formed() {
-    for f in &stdlib().functions {
+    for f in stdlib().all() {
         assert!(!f.name.is_empty());
         assert!(
             f.params

@@ -18,10 +18,25 @@ use pigment_numeric::{approx, floor, fract, max, min, pack, saturate, Comparison
 /// The result of `op` on `args`, or `None` when the operand types do not fit the operation (see
 /// [`Op::result_type`]) or the operation is a derivative (which needs the whole quad).
 pub fn eval(op: Op, args: &[Vector]) -> Option<Vector> {
-    let types: Vec<Type> = args.iter().map(|a| a.ty).collect();
-    let ty = op.result_type(&types).ok()?;
+    // No operation takes more than four operands; constant folding calls this for every
+    // instruction on constants (hundreds of thousands in unrolled loops), so no allocation.
+    let mut types = [args.first()?.ty; 4];
+    let heap: Vec<Type>;
+    let types = match types.get_mut(..args.len()) {
+        Some(types) => {
+            for (t, a) in types.iter_mut().zip(args) {
+                *t = a.ty;
+            }
+            &*types
+        }
+        None => {
+            heap = args.iter().map(|a| a.ty).collect();
+            &heap
+        }
+    };
+    let ty = op.result_type(types).ok()?;
     let w = ty.width as usize;
-    let kind = args.first()?.ty.kind;
+    let kind = args[0].ty.kind;
     let mut out = [0u32; 4];
     match op {
         Op::Ddx | Op::Ddy => return None,

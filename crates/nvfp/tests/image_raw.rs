@@ -18,15 +18,15 @@ fn floats_are_little_endian_in_pixel_order() {
 
 #[test]
 fn every_pixel_of_a_large_image_lands_in_place() {
-    // 3 x 5000 pixels: more than one task's share, with a partial last one.
-    let pixels: Vec<[f32; 4]> = (0..15_000)
-        .map(|i| [i as f32, -(i as f32), 0.25, 1.0])
-        .collect();
+    // 300,000 pixels: more than one write's share (262,144 pixels) and many parallel tasks;
+    // the last write and the last task are partial.
+    let n = 300_000;
+    let pixels: Vec<[f32; 4]> = (0..n).map(|i| [i as f32, -(i as f32), 0.25, 1.0]).collect();
     let path = std::env::temp_dir().join(format!("nvfp-raw-{}.bin", std::process::id()));
     write_raw(&path, &pixels).expect("writable");
     let bytes = std::fs::read(&path).expect("readable");
     std::fs::remove_file(&path).ok();
-    assert_eq!(bytes.len(), 15_000 * 16);
+    assert_eq!(bytes.len(), n * 16);
     for (i, pixel) in bytes.chunks_exact(16).enumerate() {
         let r = f32::from_bits(u32::from_le_bytes(pixel[0..4].try_into().unwrap()));
         let g = f32::from_bits(u32::from_le_bytes(pixel[4..8].try_into().unwrap()));

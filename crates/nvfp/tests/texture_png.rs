@@ -55,6 +55,22 @@ fn output_values_are_rounded_clamped_eight_bit() {
 }
 
 #[test]
+fn rounding_is_half_away_from_zero_at_every_boundary() {
+    // The rule is round(clamp(v, 0, 1) * 255) (reference-quad.md), std's f32::round the oracle:
+    // every 256th float of [0, 1], and the floats next to each halfway point (k + 0.5) / 255.
+    let oracle = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let every_256th = (0..=1.0f32.to_bits()).step_by(256).map(f32::from_bits);
+    let halfway = (0..255u32).flat_map(|k| {
+        let h = (k as f32 + 0.5) / 255.0;
+        let bits = h.to_bits();
+        [bits - 2, bits - 1, bits, bits + 1, bits + 2].map(f32::from_bits)
+    });
+    for v in every_256th.chain(halfway) {
+        assert_eq!(to_png8(v), oracle(v), "{v:e}");
+    }
+}
+
+#[test]
 fn written_pngs_have_the_top_row_first() {
     // Bottom row: red, green; top row: blue, half-transparent white.
     let pixels = [

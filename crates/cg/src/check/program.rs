@@ -143,7 +143,7 @@ pub enum VarKind {
 }
 
 /// The data direction of a parameter (or a `varying in/out` global).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Direction {
     #[default]
     In,

@@ -49,7 +49,11 @@ pub(crate) fn scan_token(text: &str, pos: usize) -> (TokenKind, usize) {
     if b == b'\'' || b == b'"' {
         return scan_quoted(bytes, pos);
     }
-    if let Some(p) = PUNCTUATORS.iter().find(|p| text[pos..].starts_with(**p)) {
+    // The first byte picks the few punctuators worth comparing (this runs for every token).
+    let punct = PUNCTUATORS
+        .iter()
+        .find(|p| p.as_bytes()[0] == b && text[pos..].starts_with(**p));
+    if let Some(p) = punct {
         return (TokenKind::Punct, pos + p.len());
     }
     let len = text[pos..].chars().next().map_or(1, char::len_utf8);

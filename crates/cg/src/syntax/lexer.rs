@@ -125,7 +125,10 @@ impl Lexer<'_> {
             return self.string();
         }
         let rest = &self.text[self.pos..];
-        if let Some(p) = Punct::ALL.iter().find(|p| rest.starts_with(p.as_str())) {
+        // The first byte picks the few punctuators worth comparing (this runs for every token).
+        let punct = (Punct::ALL.iter())
+            .find(|p| p.as_str().as_bytes()[0] == b && rest.starts_with(p.as_str()));
+        if let Some(p) = punct {
             self.pos += p.as_str().len();
             return TokenKind::Punct(*p);
         }

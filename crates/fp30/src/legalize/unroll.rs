@@ -203,6 +203,15 @@ impl Walk<'_> {
     /// A pure instruction, store or discard: operands renamed, constants folded.
     fn simple(&mut self, inst: &Inst, out: &mut Vec<Inst>) -> Walked<()> {
         self.count()?;
+        if let (InstKind::Op { op, args }, [result]) = (&inst.kind, inst.results.as_slice()) {
+            if let Some(c) = self.fold(*op, args) {
+                // What the general path below does with an operation on constants, without
+                // copying the instruction first: most of what loops unroll to folds here.
+                let r = self.define(*result);
+                self.consts.insert(r, (c, inst.loc));
+                return Ok(());
+            }
+        }
         let mut kind = inst.kind.clone();
         kind.map_operands(&mut |v| self.map(v));
         match &mut kind {
@@ -251,6 +260,24 @@ impl Walk<'_> {
         }
         self.write(kind, results, inst.loc, out);
         Ok(())
+    }
+
+    /// The value of `op` on `args` (renamed) when every one is a constant and the interpreter
+    /// computes it; never for a derivative (which needs the whole quad).
+    fn fold(&self, op: Op, args: &[Value]) -> Option<Vector> {
+        if op.is_derivative() {
+            return None;
+        }
+        let constant = |&a: &Value| self.constant(self.map(a));
+        let mut operands = [constant(args.first()?)?; 4];
+        let Some(slots) = operands.get_mut(..args.len()) else {
+            let all: Option<Vec<Vector>> = args.iter().map(constant).collect();
+            return eval(op, &all?);
+        };
+        for (slot, a) in slots.iter_mut().zip(args) {
+            *slot = constant(a)?;
+        }
+        eval(op, slots)
     }
 
     /// Appends an instruction to `out`, after a `const` for each operand that is a constant.

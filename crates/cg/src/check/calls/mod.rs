@@ -12,6 +12,7 @@ use super::{CallEdge, Checker};
 use crate::syntax::ast::{ExprId, ExprKind, Span};
 use overload::{Candidate, Failure};
 use pigment_diag::Diagnostic;
+use std::borrow::Cow;
 
 /// How many candidates a diagnostic lists before "and N more".
 const LISTED: usize = 8;
@@ -106,11 +107,13 @@ impl Checker<'_> {
                 };
                 let mut cands: Vec<Candidate> =
                     user.iter().map(|&f| self.user_candidate(f)).collect();
+                let users = cands.len();
                 // The library is an outer scope: a user function with the same parameters hides
-                // the library's overload.
+                // the library's overload. (Only a user function can: a name's library overloads,
+                // aliases' included, all differ in their parameters.)
                 for b in stdlib().overloads_for_call(&ident.name) {
                     let builtin = stdlib().get(b);
-                    let hidden = cands.iter().any(|c| {
+                    let hidden = cands[..users].iter().any(|c| {
                         c.params.len() == builtin.params.len()
                             && c.params
                                 .iter()
@@ -120,7 +123,7 @@ impl Checker<'_> {
                     if !hidden {
                         cands.push(Candidate {
                             callee: Callee::Builtin(b),
-                            params: builtin.params.clone(),
+                            params: Cow::Borrowed(&builtin.params),
                             defaults: 0,
                             profile: None,
                             span: None,
@@ -202,7 +205,7 @@ impl Checker<'_> {
             .count();
         Candidate {
             callee: Callee::User(f),
-            params,
+            params: Cow::Owned(params),
             defaults,
             profile: func.profile.clone(),
             span: Some(func.name_span),
@@ -212,7 +215,7 @@ impl Checker<'_> {
     /// Converts each argument to its parameter; `out` and `inout` arguments must be assignable
     /// and take the parameter's type back.
     fn check_arguments(&mut self, name: &str, chosen: &Candidate, args: &[ExprId]) {
-        for (i, (&arg, (param, direction))) in args.iter().zip(&chosen.params).enumerate() {
+        for (i, (&arg, (param, direction))) in args.iter().zip(chosen.params.iter()).enumerate() {
             let what = format!("for argument {} of `{name}`", i + 1);
             let before = self.diags.len();
             if direction.is_input() {

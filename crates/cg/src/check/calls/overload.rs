@@ -16,12 +16,15 @@
 use crate::check::program::{Callee, Direction};
 use crate::check::types::{classify, Conversion, Scalar, StructInfo, Type};
 use pigment_diag::Span;
+use std::borrow::Cow;
 
 /// One function the call might mean.
 #[derive(Clone, Debug)]
 pub(crate) struct Candidate {
     pub callee: Callee,
-    pub params: Vec<(Type, Direction)>,
+    /// The parameters: a library overload's borrowed from the library, a user function's made
+    /// for the call.
+    pub params: Cow<'static, [(Type, Direction)]>,
     /// How many trailing parameters have default values.
     pub defaults: usize,
     pub profile: Option<String>,
@@ -91,22 +94,19 @@ pub(crate) fn resolve(
     profile: &str,
     structs: &dyn StructInfo,
 ) -> Result<Candidate, Failure> {
-    let all = candidates.clone();
-    let mut set: Vec<Candidate> = candidates
-        .into_iter()
-        .filter(|c| profile_rank(c.profile.as_deref(), profile).is_some())
-        .collect();
-    if set.is_empty() {
-        return Err(Failure::Profile(all));
+    let profiled = |c: &Candidate| profile_rank(c.profile.as_deref(), profile).is_some();
+    if !candidates.iter().any(profiled) {
+        return Err(Failure::Profile(candidates));
     }
-    let before_arity = set.clone();
-    set.retain(|c| {
+    let mut set: Vec<Candidate> = candidates.into_iter().filter(profiled).collect();
+    let arity = |c: &Candidate| {
         c.params.len() == args.len()
             || (c.params.len() > args.len() && c.params.len() - args.len() <= c.defaults)
-    });
-    if set.is_empty() {
-        return Err(Failure::Arity(before_arity));
+    };
+    if !set.iter().any(arity) {
+        return Err(Failure::Arity(set));
     }
+    set.retain(arity);
     if set.len() == 1 {
         // One candidate left: the caller checks each argument against it, so that the error
         // names the argument and the parameter.

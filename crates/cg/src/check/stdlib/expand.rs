@@ -17,27 +17,35 @@ fn domain(var: char) -> &'static [&'static str] {
     }
 }
 
-/// Every overload the table declares, precision-prefixed texture variants included.
-pub fn expand_all() -> Vec<Builtin> {
+/// The function a signature line declares (`abs` for `$T$N abs($T$N)`); names hold no type
+/// variables, so this is the name of every overload the line expands to.
+pub fn line_name(line: &str) -> Option<&str> {
+    let (head, _) = line.split_once('(')?;
+    Some(head.trim().rsplit_once(' ')?.1)
+}
+
+/// The signature lines of the table, comments and blank lines left out.
+pub fn signature_lines() -> impl Iterator<Item = &'static str> {
+    SIGNATURES
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// Every overload that `lines` (all declaring one function) declare, in table order, each
+/// combination of parameter types once.
+pub fn expand_lines(lines: &[&str]) -> Vec<Builtin> {
     let mut out: Vec<Builtin> = Vec::new();
-    for line in SIGNATURES.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    let mut seen = std::collections::HashSet::new();
+    for line in lines {
         for concrete in instantiate(line) {
             if let Some(b) = parse_signature(&concrete) {
-                if !out.iter().any(|o| o.name == b.name && o.params == b.params) {
+                if seen.insert((b.name.clone(), b.params.clone())) {
                     out.push(b);
                 }
             }
         }
     }
-    let prefixed: Vec<Builtin> = out
-        .iter()
-        .filter(|b| b.name.starts_with("tex"))
-        .flat_map(precision_variants)
-        .collect();
-    out.extend(prefixed);
     out
 }
 
@@ -113,25 +121,25 @@ fn type_named(name: &str) -> Option<Type> {
     })
 }
 
-/// `h4tex2D` and friends: the same lookup returning `half4`, `fixed3`, `float` (width 1), ...
-fn precision_variants(b: &Builtin) -> Vec<Builtin> {
-    let mut out = Vec::new();
-    for (prefix, base) in PRECISION_PREFIXES {
-        for width in 1..=4u8 {
-            let ret = if width == 1 {
-                base.to_string()
-            } else {
-                format!("{base}{width}")
-            };
-            if let Some(ret) = type_named(&ret) {
-                out.push(Builtin {
-                    name: format!("{prefix}{width}{}", b.name),
-                    ret,
-                    params: b.params.clone(),
-                    needs: b.needs,
-                });
-            }
-        }
-    }
-    out
+/// `h4tex2D` and friends: each overload of a lookup (`tex2D`) returning the type the prefix and
+/// width name (`h`, 4: `half4`; `f`, 1: `float`), under the prefixed name.
+pub fn precision_variant(base: &[Builtin], prefix: char, width: u8) -> Vec<Builtin> {
+    let Some(&(_, scalar)) = PRECISION_PREFIXES.iter().find(|(p, _)| *p == prefix) else {
+        return Vec::new();
+    };
+    let ret = match width {
+        1 => scalar.to_string(),
+        _ => format!("{scalar}{width}"),
+    };
+    let Some(ret) = type_named(&ret) else {
+        return Vec::new();
+    };
+    base.iter()
+        .map(|b| Builtin {
+            name: format!("{prefix}{width}{}", b.name),
+            ret: ret.clone(),
+            params: b.params.clone(),
+            needs: b.needs,
+        })
+        .collect()
 }
