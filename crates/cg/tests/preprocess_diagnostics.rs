@@ -363,6 +363,20 @@ fn exponential_expansion_hits_the_limit() {
     assert!(r.errors()[0].starts_with("macro expansion produced more than"));
 }
 
+/// Found by the `cg_preprocess` fuzz target (its seed `macro-bomb`, which timed out): each level
+/// repeats its argument four times, so the invocations already under way when the limit was hit
+/// went on multiplying the tokens to 4^12, gigabytes and seconds later. The limit bounds what all
+/// replacements together produce, so the output holds at most that many tokens past the source's.
+#[test]
+fn repeated_arguments_stop_at_the_expansion_limit() {
+    let src = "#define A(x) x x x x\n#define B(x) A(A(A(A(x))))\nB(B(B(1)))\n";
+    let r = run(src);
+    assert_eq!(r.errors().len(), 1, "{:?}", r.errors());
+    assert!(r.errors()[0].starts_with("macro expansion produced more than 1000000 tokens"));
+    let produced = r.out.text.split_whitespace().count();
+    assert!(produced <= 1_000_000 + src.len(), "{produced} tokens");
+}
+
 #[test]
 fn deeply_nested_invocations_in_arguments_are_refused() {
     let src = format!(

@@ -276,6 +276,9 @@ impl Core<'_> {
                             .get_or_insert_with(|| self.expand_list(arg, inv.loc))
                             .clone()
                     };
+                    if self.over_budget(out.len() + tokens.len(), inv.loc) {
+                        break;
+                    }
                     push_argument(&mut out, tokens, item.space_before, inv);
                 }
                 ItemKind::Paste => {
@@ -286,6 +289,9 @@ impl Core<'_> {
                         Some(ItemKind::Token(t)) => vec![at_site(t, false)],
                         Some(ItemKind::Paste) | None => Vec::new(),
                     };
+                    if self.over_budget(out.len() + right.len(), inv.loc) {
+                        break;
+                    }
                     let left = out.pop();
                     self.paste(&mut out, left, right, inv, id);
                 }
@@ -362,7 +368,26 @@ impl Core<'_> {
 
     fn count_work(&mut self, produced: usize, at: Loc) {
         self.expansion_work += produced + 1;
-        if self.expansion_work > MAX_EXPANSION_TOKENS && !self.expansion_stopped {
+        if self.expansion_work > MAX_EXPANSION_TOKENS {
+            self.stop_expansion(at);
+        }
+    }
+
+    /// Whether a replacement of `size` tokens, about to be built, would pass the limit (or
+    /// expansion has stopped, perhaps inside one of its arguments). Checked before an argument
+    /// is copied into a replacement, since a macro that repeats its argument multiplies the
+    /// tokens at every level: counting only what was built would let the invocations already
+    /// under way grow past the limit many times over after it was hit.
+    fn over_budget(&mut self, size: usize, at: Loc) -> bool {
+        if self.expansion_work + size > MAX_EXPANSION_TOKENS {
+            self.stop_expansion(at);
+        }
+        self.expansion_stopped
+    }
+
+    /// Stops expanding macros, reporting the limit the first time.
+    fn stop_expansion(&mut self, at: Loc) {
+        if !self.expansion_stopped {
             self.expansion_stopped = true;
             let message = format!("macro expansion produced more than {MAX_EXPANSION_TOKENS} tokens; expansion stopped");
             self.error_at(message, at);
