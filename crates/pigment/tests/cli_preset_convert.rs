@@ -303,8 +303,8 @@ impl Frame {
             self.pixels.clone(),
             filter,
         );
-        // The runtime's clamp to border reads as the machine's clamp to edge (preset::store).
-        t.wrap = gl_oracle::Wrap::ClampToEdge;
+        // The runtime's default wrap mode, clamp to border (transparent black outside).
+        t.wrap = gl_oracle::Wrap::ClampToBorder;
         t
     }
 }
