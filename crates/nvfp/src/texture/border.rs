@@ -39,56 +39,62 @@ fn fetch(level: &Level, index: [Option<usize>; 3]) -> [f32; 4] {
     }
 }
 
-/// NEAREST sampling of `level` under CLAMP_TO_BORDER at texel-space coordinates `u`
-/// (`[axis][lane]`, the first `dims` axes used), each texel read through `texel` with its lane.
-pub(crate) fn sample_nearest<const N: usize>(
+/// Sampling of `level` under CLAMP_TO_BORDER at texel-space coordinates `u` (`[axis][lane]`, the
+/// first `dims` axes used), LINEAR or NEAREST, each texel read through `texel` with its lane.
+pub(crate) fn sample<const N: usize>(
     level: &Level,
     u: [[f32; N]; 3],
     dims: usize,
+    linear: bool,
     texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
 ) -> [[f32; 4]; N] {
-    let size = level.size();
-    let mut out = [[0.0; 4]; N];
-    for (lane, out) in out.iter_mut().enumerate() {
-        let mut index = [Some(0); 3];
-        for axis in 0..dims {
-            index[axis] = inside(floor(clamped(u[axis][lane], size[axis])), size[axis]);
+    std::array::from_fn(|lane| {
+        let at = std::array::from_fn(|axis| u[axis][lane]);
+        let read = |index| texel(lane, fetch(level, index));
+        if linear {
+            linear_lane(level.size(), at, dims, read)
+        } else {
+            nearest_lane(level.size(), at, dims, read)
         }
-        *out = texel(lane, fetch(level, index));
-    }
-    out
+    })
 }
 
-/// LINEAR sampling of `level` under CLAMP_TO_BORDER, as [`sample_nearest`]: along each used axis
-/// the two taps and the weight, blended x, then y, then z in `filter`'s a + α·(b − a) form.
-pub(crate) fn sample_linear<const N: usize>(
-    level: &Level,
-    u: [[f32; N]; 3],
+/// NEAREST at one point `u` of a level of `size`: texel floor(u) on each used axis.
+fn nearest_lane(
+    size: [usize; 3],
+    u: [f32; 3],
     dims: usize,
-    texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
-) -> [[f32; 4]; N] {
-    let size = level.size();
-    let mut out = [[0.0; 4]; N];
-    for (lane, out) in out.iter_mut().enumerate() {
-        // Unused axes: texel 0 on both taps, weight 0.
-        let mut taps = [(Some(0), Some(0), 0.0f32); 3];
-        for axis in 0..dims {
-            let x = clamped(u[axis][lane], size[axis]) - 0.5;
-            let below = floor(x);
-            let n = size[axis];
-            taps[axis] = (inside(below, n), inside(below + 1.0, n), x - below);
-        }
-        let read = |x: Option<usize>, y: Option<usize>, z: Option<usize>| {
-            texel(lane, fetch(level, [x, y, z]))
-        };
-        let [tx, ty, tz] = taps;
-        let plane = |z: Option<usize>| {
-            let row = |y: Option<usize>| lerp(tx.2, read(tx.0, y, z), read(tx.1, y, z));
-            lerp(ty.2, row(ty.0), row(ty.1))
-        };
-        *out = lerp(tz.2, plane(tz.0), plane(tz.1));
+    read: impl Fn([Option<usize>; 3]) -> [f32; 4],
+) -> [f32; 4] {
+    let mut index = [Some(0); 3];
+    for axis in 0..dims {
+        index[axis] = inside(floor(clamped(u[axis], size[axis])), size[axis]);
     }
-    out
+    read(index)
+}
+
+/// LINEAR at one point `u`: along each used axis the two taps and the weight, blended x, then y,
+/// then z in `filter`'s a + α·(b − a) form.
+fn linear_lane(
+    size: [usize; 3],
+    u: [f32; 3],
+    dims: usize,
+    read: impl Fn([Option<usize>; 3]) -> [f32; 4],
+) -> [f32; 4] {
+    // Unused axes: texel 0 on both taps, weight 0.
+    let mut taps = [(Some(0), Some(0), 0.0f32); 3];
+    for axis in 0..dims {
+        let x = clamped(u[axis], size[axis]) - 0.5;
+        let below = floor(x);
+        let n = size[axis];
+        taps[axis] = (inside(below, n), inside(below + 1.0, n), x - below);
+    }
+    let [tx, ty, tz] = taps;
+    let plane = |z: Option<usize>| {
+        let row = |y| lerp(tx.2, read([tx.0, y, z]), read([tx.1, y, z]));
+        lerp(ty.2, row(ty.0), row(ty.1))
+    };
+    lerp(tz.2, plane(tz.0), plane(tz.1))
 }
 
 #[cfg(test)]
@@ -107,12 +113,15 @@ mod tests {
     /// NEAREST: texel floor(u) inside [0, 2), the border outside (NaN included).
     #[test]
     fn nearest_reads_the_border_outside_the_level() {
-        let got = sample_nearest(&two(), at([-0.25, 0.5, 1.5, 2.0, f32::NAN]), 2, |_, t| t);
-        assert_eq!(got[0], BORDER);
-        assert_eq!(got[1], [1.0, 0.0, 0.0, 1.0]);
-        assert_eq!(got[2], [0.0, 1.0, 0.0, 1.0]);
-        assert_eq!(got[3], BORDER);
-        assert_eq!(got[4], BORDER);
+        let got = sample(
+            &two(),
+            at([-0.25, 0.5, 1.5, 2.0, f32::NAN]),
+            2,
+            false,
+            |_, t| t,
+        );
+        let (a, b) = ([1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(got, [BORDER, a, b, BORDER, BORDER]);
     }
 
     /// LINEAR, by hand: u = 0.25 gives x = −0.25, taps −1 (border) and 0 (A) with weight 0.75,
@@ -120,19 +129,20 @@ mod tests {
     /// is between A and B; far outside, the clamp leaves the border alone.
     #[test]
     fn linear_blends_the_border_in_at_the_edges() {
-        let got = sample_linear(&two(), at([0.25, 1.75, 1.0, -7.0, 9.0]), 2, |_, t| t);
-        assert_eq!(got[0], [0.75, 0.0, 0.0, 0.75]);
-        assert_eq!(got[1], [0.0, 0.75, 0.0, 0.75]);
-        assert_eq!(got[2], [0.5, 0.5, 0.0, 1.0]);
-        assert_eq!(got[3], BORDER);
-        assert_eq!(got[4], BORDER);
+        let got = sample(&two(), at([0.25, 1.75, 1.0, -7.0, 9.0]), 2, true, |_, t| t);
+        let (a, b, half) = (
+            [0.75, 0.0, 0.0, 0.75],
+            [0.0, 0.75, 0.0, 0.75],
+            [0.5, 0.5, 0.0, 1.0],
+        );
+        assert_eq!(got, [a, b, half, BORDER, BORDER]);
     }
 
     /// Along t too: on a 2x1 level the row's t taps at v = 0.75 are row 0 (weight 0.75) and row 1
     /// (outside).
     #[test]
     fn linear_blends_the_border_in_along_t() {
-        let got = sample_linear(&two(), [[0.5], [0.75], [0.5]], 2, |_, t| t);
+        let got = sample(&two(), [[0.5], [0.75], [0.5]], 2, true, |_, t| t);
         assert_eq!(got[0], [0.75, 0.0, 0.0, 0.75]);
     }
 }

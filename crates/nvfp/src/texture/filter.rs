@@ -288,7 +288,7 @@ pub(crate) fn sample_nearest<const N: usize>(
     texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
 ) -> [[f32; 4]; N] {
     if wrap == Wrap::ClampToBorder {
-        return border::sample_nearest(level, u, dims, texel);
+        return border::sample(level, u, dims, false, texel);
     }
     let size = level.size();
     let mut out = [[0.0; 4]; N];
@@ -316,7 +316,7 @@ pub(crate) fn sample_linear<const N: usize>(
     texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
 ) -> [[f32; 4]; N] {
     if wrap == Wrap::ClampToBorder {
-        return border::sample_linear(level, u, dims, texel);
+        return border::sample(level, u, dims, true, texel);
     }
     let size = level.size();
     // Axes beyond `dims` read row, slice 0 with weight 0 (never blended: see below).
