@@ -33,6 +33,8 @@ pub enum Wrap {
     Repeat,
     ClampToEdge,
     MirroredRepeat,
+    /// CLAMP_TO_BORDER with GL's default border colour, transparent black.
+    ClampToBorder,
 }
 
 /// One texture bound for a draw.
@@ -315,6 +317,7 @@ fn set_sampling(gl: &Gl, texture: &OracleTexture) -> Result<(), OracleError> {
         Wrap::Repeat => gl::REPEAT,
         Wrap::ClampToEdge => gl::CLAMP_TO_EDGE,
         Wrap::MirroredRepeat => gl::MIRRORED_REPEAT,
+        Wrap::ClampToBorder => gl::CLAMP_TO_BORDER,
     };
     // SAFETY: the context is current and the texture bound to `target`.
     unsafe {

@@ -5,7 +5,7 @@
 use crate::{Picture, Run};
 use ash::vk;
 use librashader::presets::ShaderFeatures;
-use librashader::runtime::vk::{FilterChain, FilterChainOptions, VulkanImage};
+use librashader::runtime::vk::{FilterChain, FilterChainOptions, FrameOptions, VulkanImage};
 use librashader::runtime::{Size, Viewport};
 
 const FORMAT: vk::Format = vk::Format::R8G8B8A8_UNORM;
@@ -371,10 +371,16 @@ impl Gpu {
         };
         let mut frames = Vec::new();
         for frame in 0..run.frames {
+            // RetroArch shows black history before the first frames; librashader's history
+            // images start uninitialised unless the first frame clears them.
+            let options = FrameOptions {
+                clear_history: frame == 0,
+                ..FrameOptions::default()
+            };
             self.submit(|cmd| {
                 use vk::ImageLayout as L;
                 chain
-                    .frame(&input_vk, &viewport, cmd, frame as usize, None)
+                    .frame(&input_vk, &viewport, cmd, frame as usize, Some(&options))
                     .map_err(|e| format!("librashader: frame {frame}: {e}"))?;
                 self.transition(
                     cmd,

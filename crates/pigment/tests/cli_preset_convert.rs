@@ -173,7 +173,8 @@ fn a_preset_converts_to_slang_that_validates() {
         assert!(second.contains(name), "`{name}` missing:\n{second}");
     }
     let third = std::fs::read_to_string(out_dir.join("pass2.slang")).unwrap();
-    assert!(third.contains("uniform sampler2D FIRSTPASS;"), "{third}");
+    // The alias FIRSTPASS is pass 0's output, named once as slang's PassOutput0.
+    assert!(third.contains("uniform sampler2D PassOutput0;"), "{third}");
     assert!(std::fs::read(out_dir.join("lut.png")).is_ok());
     // The written preset reads back with the original's keys.
     assert_same_keys(&dir.join("p.cgp"), &out_dir.join("preset.slangp"));
@@ -302,8 +303,8 @@ impl Frame {
             self.pixels.clone(),
             filter,
         );
-        // The runtime's clamp to border reads as the machine's clamp to edge (preset::store).
-        t.wrap = gl_oracle::Wrap::ClampToEdge;
+        // The runtime's default wrap mode, clamp to border (transparent black outside).
+        t.wrap = gl_oracle::Wrap::ClampToBorder;
         t
     }
 }

@@ -4,10 +4,14 @@
 //! lavapipe (crates/librashader-oracle), and every frame compared with what `pigment preset` draws
 //! from the `.cgp` on the NV machine.
 //!
-//! Every preset is run by both; the pictures are compared for the semantics where the two agree
-//! (frame counts, look-up textures, parameters). Where they do not yet (history, aliases, float and
-//! sRGB framebuffers, linearly filtered scales, wrap modes, `mipmap_input`) docs/presets.md lists
-//! the first difference found, which is still to be traced to one side.
+//! Every preset is run by both, on several frames, and the pictures agree within the tolerance:
+//! frame counts, history (librashader's history cleared on the first frame, as RetroArch clears
+//! it), aliases, look-up textures, parameters, scales (sides rounded, as RetroArch's slang runtime
+//! rounds them), the four wrap modes and `mipmap_input`. The one exception is the sRGB
+//! framebuffer of the formats preset: lavapipe's sRGB conversions are approximations (llvmpipe's,
+//! within D3D10's tolerances), which that preset's last pass magnifies tenfold, so there each side
+//! is held to the preset worked out by hand with its own conversions (docs/presets.md gives the
+//! evidence).
 //!
 //! Tolerance: 2/255 per component (alpha included). The two draw the same 8-bit input with the
 //! same filters; the NV machine computes in fp32 where lavapipe does, and rounds each framebuffer
@@ -127,23 +131,39 @@ fn first_difference(a: &Picture, b: &Picture) -> Option<String> {
         })
 }
 
-/// Runs preset `name` both ways and asserts every frame agrees.
-fn agree(name: &str, viewport: (u32, u32), frames: u32) {
+/// Preset `name`'s frames drawn by `pigment preset` and by librashader.
+fn both(name: &str, viewport: (u32, u32), frames: u32) -> (Vec<Picture>, Vec<Picture>) {
     let dir = scratch(&format!("librashader-{name}"));
     write_png(&dir.join("input.png"), &input());
     let theirs = librashader_frames(name, &dir, viewport, frames);
     let ours = pigment_frames(name, &dir, viewport, frames);
-    let differences: Vec<String> = ours
+    assert_eq!(
+        (ours.len(), theirs.len()),
+        (frames as usize, frames as usize)
+    );
+    (ours, theirs)
+}
+
+/// Asserts that every frame of `a` agrees with the picture `b` of the same frame, `what` naming
+/// the two.
+fn assert_frames_agree<'a>(what: &str, a: &[Picture], b: impl Fn(usize) -> &'a Picture) {
+    let differences: Vec<String> = a
         .iter()
-        .zip(&theirs)
         .enumerate()
-        .filter_map(|(f, (a, b))| first_difference(a, b).map(|d| format!("frame {f}: {d}")))
+        .filter_map(|(f, p)| first_difference(p, b(f)).map(|d| format!("frame {f}: {d}")))
         .collect();
     assert!(
         differences.is_empty(),
-        "{name}: `pigment preset` and librashader differ (ours first):\n{}",
+        "{what} differ:\n{}",
         differences.join("\n")
     );
+}
+
+/// Runs preset `name` both ways and asserts every frame agrees.
+fn agree(name: &str, viewport: (u32, u32), frames: u32) {
+    let (ours, theirs) = both(name, viewport, frames);
+    let what = format!("{name}: `pigment preset` and librashader (ours first)");
+    assert_frames_agree(&what, &ours, |f| &theirs[f]);
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
@@ -188,4 +208,115 @@ fn look_up_textures_with_filter_wrap_and_mipmaps() {
 #[test]
 fn parameters_take_the_presets_values() {
     agree("params", (16, 12), 1);
+}
+
+#[test]
+fn history_and_orig_with_an_unnamed_attribute() {
+    agree("history", (16, 12), 4);
+}
+
+#[test]
+fn an_alias_read_two_passes_later_and_as_passk() {
+    agree("aliases", (16, 12), 2);
+}
+
+/// Float and sRGB framebuffers. lavapipe converts to and from sRGB with approximations (see
+/// docs/presets.md), which the formats preset's last pass magnifies tenfold, so the two are not
+/// compared with each other: each is compared with the preset worked out by hand with its own sRGB
+/// conversions (Pigment with IEC 61966-2-1's, librashader with llvmpipe's), and the two hand
+/// computations differ where docs/presets.md says.
+#[test]
+fn float_and_srgb_framebuffers_differ_by_lavapipes_srgb_approximations_alone() {
+    let (ours, theirs) = both("formats", (16, 12), 2);
+    let exact = formats_by_hand(&input(), srgb::iec_code, srgb::iec_linear);
+    let lavapipe = formats_by_hand(&input(), srgb::llvmpipe_code, srgb::llvmpipe_linear);
+    let what = "formats: `pigment preset` and the preset by hand with exact sRGB";
+    assert_frames_agree(what, &ours, |_| &exact);
+    let what = "formats: librashader and the preset by hand with llvmpipe's sRGB";
+    assert_frames_agree(what, &theirs, |_| &lavapipe);
+    // The first difference docs/presets.md gives.
+    assert_eq!(exact.pixel(0, 4), [0, 91, 205, 255]);
+    assert_eq!(lavapipe.pixel(0, 4), [0, 94, 206, 255]);
+}
+
+/// The formats preset worked out by hand for `input` (shown at its own size), its sRGB
+/// framebuffer storing a linear value as the code `code` gives and reading a code back as
+/// `linear` says: pass 0 keeps (c − 0.5)·4 in floats, pass 1 stores (that·0.25 + 0.5)·0.1 (c/10)
+/// as sRGB, pass 2 shows 10 times what it reads back, with alpha 1.
+fn formats_by_hand(input: &Picture, code: fn(f64) -> u8, linear: fn(u8) -> f64) -> Picture {
+    let shown = |c: u8| {
+        let spread = (f64::from(c) / 255.0 - 0.5) * 4.0;
+        let dark = (spread * 0.25 + 0.5) * 0.1;
+        let bright = (10.0 * linear(code(dark))).clamp(0.0, 1.0);
+        (bright * 255.0).round() as u8
+    };
+    let rgba = input
+        .rgba
+        .chunks(4)
+        .flat_map(|p| [shown(p[0]), shown(p[1]), shown(p[2]), 255])
+        .collect();
+    Picture { rgba, ..*input }
+}
+
+/// 8-bit sRGB storage, two ways.
+mod srgb {
+    /// IEC 61966-2-1's encoding of linear `l` (clamped to [0, 1]), rounded to the nearest code.
+    pub fn iec_code(l: f64) -> u8 {
+        let l = l.clamp(0.0, 1.0);
+        let s = if l <= 0.003_130_8 {
+            12.92 * l
+        } else {
+            1.055 * l.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round() as u8
+    }
+
+    /// IEC 61966-2-1's linear value of a code.
+    pub fn iec_linear(code: u8) -> f64 {
+        let s = f64::from(code) / 255.0;
+        if s <= 0.040_45 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
+    /// llvmpipe's encoding, as Mesa documents it (gallivm's lp_bld_format_srgb.c): above the
+    /// linear segment, 255·(0.675·1.0622·l^0.375 + 0.325·1.0622·l^0.5 − 0.062), rounded.
+    pub fn llvmpipe_code(l: f64) -> u8 {
+        let l = l.clamp(0.0, 1.0);
+        let code = if l <= 0.003_130_8 {
+            l * 12.92 * 255.0
+        } else {
+            let k = 1.0622 * 255.0;
+            0.675 * k * l.powf(0.375) + 0.325 * k * l.sqrt() - 0.062 * 255.0
+        };
+        code.round() as u8
+    }
+
+    /// llvmpipe's decoding: code/(12.6·255) up to code 15, above it the cubic
+    /// 0.0023 + 0.0030·x + 0.6935·x² + 0.3012·x³ of x = code/255.
+    pub fn llvmpipe_linear(code: u8) -> f64 {
+        let x = f64::from(code) / 255.0;
+        if code <= 15 {
+            x / 12.6
+        } else {
+            0.0023 + x * (0.0030 + x * (0.6935 + x * 0.3012))
+        }
+    }
+}
+
+#[test]
+fn absolute_source_and_viewport_scales_with_linear_filtering() {
+    agree("scales", (21, 15), 2);
+}
+
+#[test]
+fn the_four_wrap_modes() {
+    agree("wrap", (16, 12), 2);
+}
+
+#[test]
+fn mipmap_input_minifies_a_pass_output() {
+    agree("mipmap", (8, 6), 2);
 }

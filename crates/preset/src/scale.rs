@@ -1,7 +1,10 @@
 //! Pass sizes from the scale rules: each pass's output is its source (the previous pass's output,
 //! the input picture for the first) times its factor, the viewport times its factor, or a number of
 //! pixels. A pass naming no scale type renders at the viewport size when it is the last pass and at
-//! its source size otherwise, as RetroArch does. Sizes are truncated to whole pixels, at least 1.
+//! its source size otherwise, as RetroArch does. Sizes are whole pixels, at least 1: truncated, as
+//! the NV30-era Cg runtime's unsigned conversion does ([`pass_sizes`], [`checked_pass_sizes`]), or
+//! rounded to the nearest (halves away from zero), as RetroArch's slang runtime (`roundf` in its
+//! Vulkan filter chain) and librashader do ([`drawn_sizes`]).
 
 use crate::model::{Pass, Scale, ScaleType};
 
@@ -24,6 +27,17 @@ pub fn checked_pass_sizes(
     input: (u32, u32),
     viewport: (u32, u32),
 ) -> Result<Vec<(u32, u32)>, String> {
+    checked(passes, input, viewport, f32::trunc)
+}
+
+/// The sizes by the scale rules, each side made whole by `whole` (truncation or rounding) and
+/// checked against [`MAX_SIDE`].
+fn checked(
+    passes: &[Pass],
+    input: (u32, u32),
+    viewport: (u32, u32),
+    whole: fn(f32) -> f32,
+) -> Result<Vec<(u32, u32)>, String> {
     for (what, (w, h)) in [("the input picture", input), ("the output size", viewport)] {
         if w.max(h) > MAX_SIDE {
             return Err(format!(
@@ -32,6 +46,7 @@ pub fn checked_pass_sizes(
         }
     }
     sizes(passes, input, viewport, |pass, pixels| {
+        let pixels = whole(pixels);
         if pixels > MAX_SIDE as f32 {
             Err(format!(
                 "pass {pass}'s scale makes a framebuffer side of {pixels} pixels, over the \
@@ -67,14 +82,15 @@ fn sizes<E>(
     Ok(sizes)
 }
 
-/// [`checked_pass_sizes`] with the last pass drawn into the viewport whatever its own scale says,
-/// as RetroArch and librashader draw it.
+/// The sizes as RetroArch's slang runtime and librashader make them: as [`checked_pass_sizes`] but
+/// each side rounded to the nearest pixel, and the last pass drawn into the viewport whatever its
+/// own scale says.
 pub fn drawn_sizes(
     passes: &[Pass],
     input: (u32, u32),
     viewport: (u32, u32),
 ) -> Result<Vec<(u32, u32)>, String> {
-    let mut sizes = checked_pass_sizes(passes, input, viewport)?;
+    let mut sizes = checked(passes, input, viewport, f32::round)?;
     if let Some(last) = sizes.last_mut() {
         *last = viewport;
     }
@@ -141,6 +157,27 @@ mod tests {
         assert_eq!(
             drawn_sizes(&passes, (16, 12), (21, 15)),
             Ok(vec![(10, 7), (21, 15)])
+        );
+    }
+
+    /// The scales preset's third pass: half of a 21x15 viewport is 10.5x7.5, which the Cg runtime
+    /// truncates to 10x7 and RetroArch's slang runtime rounds to 11x8.
+    #[test]
+    fn drawn_sizes_round_where_the_cg_runtime_truncates() {
+        use ScaleType::*;
+        let passes = [
+            pass(Some((s(Absolute, 10.0), s(Absolute, 7.0)))),
+            pass(Some((s(Source, 2.0), s(Source, 2.0)))),
+            pass(Some((s(Viewport, 0.5), s(Viewport, 0.5)))),
+            pass(Some((s(Source, 1.5), s(Source, 1.5)))),
+        ];
+        assert_eq!(
+            checked_pass_sizes(&passes, (16, 12), (21, 15)),
+            Ok(vec![(10, 7), (20, 14), (10, 7), (15, 10)])
+        );
+        assert_eq!(
+            drawn_sizes(&passes, (16, 12), (21, 15)),
+            Ok(vec![(10, 7), (20, 14), (11, 8), (21, 15)])
         );
     }
 

@@ -66,12 +66,14 @@ pub fn to_linear(s: f32) -> f32 {
     }
 }
 
-/// The machine's nearest wrap mode: it has REPEAT and CLAMP_TO_EDGE, so clamp-to-border reads the
-/// edge texel instead of transparent black and mirrored repeat repeats unmirrored.
+/// The machine's wrap mode for a preset's: the same four, clamp-to-border reading transparent
+/// black outside (GL's default border colour, and the one librashader's Vulkan samplers use).
 pub fn machine_wrap(mode: WrapMode) -> Wrap {
     match mode {
-        WrapMode::Repeat | WrapMode::MirroredRepeat => Wrap::Repeat,
-        WrapMode::ClampToBorder | WrapMode::ClampToEdge => Wrap::ClampToEdge,
+        WrapMode::Repeat => Wrap::Repeat,
+        WrapMode::MirroredRepeat => Wrap::MirroredRepeat,
+        WrapMode::ClampToBorder => Wrap::ClampToBorder,
+        WrapMode::ClampToEdge => Wrap::ClampToEdge,
     }
 }
 

@@ -6,7 +6,10 @@
 //! with weight α = frac(u − 1/2). Wrapping is done on the integer texel indices (REPEAT: i mod size),
 //! which is the same as GL 1.2.1's "ignore the integer part of s" without the rounding trouble of
 //! frac(s) for tiny negative s. CLAMP_TO_EDGE clamps s to [1/(2N), 1 − 1/(2N)] first, as GL 1.2.1
-//! says, so LINEAR sampling at and beyond an edge returns the edge texel exactly.
+//! says, so LINEAR sampling at and beyond an edge returns the edge texel exactly. MIRRORED_REPEAT
+//! mirrors the indices as GL 2.0 section 3.8.8 does: i mod 2N, then 2N − 1 − that where it is N or
+//! more; a coordinate that is NaN, infinite or huge is first reduced modulo 2N (exactly, in f64;
+//! NaN and infinities to 0). CLAMP_TO_BORDER, whose taps may have no texel, is `border`'s.
 //!
 //! A NaN coordinate samples as coordinate 0, and so does an infinite one under REPEAT (whose fractional
 //! part is NaN); CLAMP_TO_EDGE takes ±inf to the edges. GL leaves these undefined; it is what NVIDIA's
@@ -22,6 +25,7 @@
 //! weighted sum Σ (1−α)(1−β)τ..., reproduces constant components (the 1.0 of an RGB texture) exactly,
 //! and is the form Mesa's llvmpipe uses.
 
+use super::border;
 use super::levels::Level;
 use super::Wrap;
 // IEEE floor bit for bit without the library call `f32::floor` is on baseline x86-64.
@@ -42,6 +46,9 @@ pub(crate) fn nearest_index(u: f32, size: usize, wrap: Wrap) -> usize {
     let ordinary = u.abs() < HUGE;
     match wrap {
         Wrap::Repeat if !ordinary => beyond_repeat_index(u, size),
+        Wrap::MirroredRepeat if !ordinary => {
+            wrap_index(floor(mirror_period(u, size)) as i64, size, wrap)
+        }
         // Saturating float-to-int conversion: NaN gives 0 (coordinate 0's texel), ±inf (clamped
         // here) the extreme integers.
         _ => wrap_index(floor(u) as i64, size, wrap),
@@ -70,7 +77,8 @@ fn beyond_repeat_index(u: f32, size: usize) -> usize {
 #[inline(always)]
 pub(crate) fn linear_taps<const N: usize>(u: [f32; N], size: usize, wrap: Wrap) -> Taps<N> {
     let u = match wrap {
-        Wrap::Repeat => u,
+        Wrap::Repeat | Wrap::ClampToBorder => u,
+        Wrap::MirroredRepeat => u.map(|u| mirror_period(u, size)),
         // f32::max maps NaN to 0.5, where coordinate 0 is clamped too.
         Wrap::ClampToEdge => {
             let mut clamped = u;
@@ -83,10 +91,23 @@ pub(crate) fn linear_taps<const N: usize>(u: [f32; N], size: usize, wrap: Wrap) 
     // One comparison per lane (NaN fails it too).
     if size < NARROW as usize && u.iter().all(|u| u.abs() < NARROW) {
         taps_in::<i32, N>(u, size, wrap)
-    } else if wrap == Wrap::ClampToEdge || u.iter().all(|u| u.abs() < HUGE) {
+    } else if wrap != Wrap::Repeat || u.iter().all(|u| u.abs() < HUGE) {
         taps_in::<i64, N>(u, size, wrap)
     } else {
         repeat_taps_per_lane(u, size)
+    }
+}
+
+/// MIRRORED_REPEAT's coordinate: `u` itself when it is ordinary, else `u` modulo 2·`size` (exact
+/// in f64, and representable in f32 again), NaN and infinities 0, so that the taps stay in range.
+#[inline(always)]
+fn mirror_period(u: f32, size: usize) -> f32 {
+    if u.abs() < HUGE {
+        u
+    } else if u.is_finite() {
+        f64::from(u).rem_euclid(2.0 * size as f64) as f32
+    } else {
+        0.0
     }
 }
 
@@ -213,9 +234,16 @@ macro_rules! index_impl {
                             *w = index(i.rem_euclid(n));
                         }
                     }
-                    Wrap::ClampToEdge => {
+                    // CLAMP_TO_BORDER's taps outside are `border`'s, never wrapped here.
+                    Wrap::ClampToEdge | Wrap::ClampToBorder => {
                         for (w, i) in wrapped.iter_mut().zip(i) {
                             *w = index(i.clamp(0, n - 1));
+                        }
+                    }
+                    Wrap::MirroredRepeat => {
+                        for (w, i) in wrapped.iter_mut().zip(i) {
+                            let m = i.rem_euclid(2 * n);
+                            *w = index(if m < n { m } else { 2 * n - 1 - m });
                         }
                     }
                 }
@@ -259,6 +287,9 @@ pub(crate) fn sample_nearest<const N: usize>(
     wrap: Wrap,
     texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
 ) -> [[f32; 4]; N] {
+    if wrap == Wrap::ClampToBorder {
+        return border::sample(level, u, dims, false, texel);
+    }
     let size = level.size();
     let mut out = [[0.0; 4]; N];
     for (lane, out) in out.iter_mut().enumerate() {
@@ -284,6 +315,9 @@ pub(crate) fn sample_linear<const N: usize>(
     wrap: Wrap,
     texel: impl Fn(usize, [f32; 4]) -> [f32; 4],
 ) -> [[f32; 4]; N] {
+    if wrap == Wrap::ClampToBorder {
+        return border::sample(level, u, dims, true, texel);
+    }
     let size = level.size();
     // Axes beyond `dims` read row, slice 0 with weight 0 (never blended: see below).
     let unused = Taps {
@@ -409,9 +443,19 @@ mod tests {
         let n = size as i128;
         let wrap_i = |i: i128| match wrap {
             Wrap::Repeat => i.rem_euclid(n) as usize,
-            Wrap::ClampToEdge => i.clamp(0, n - 1) as usize,
+            Wrap::ClampToEdge | Wrap::ClampToBorder => i.clamp(0, n - 1) as usize,
+            // GL 2.0 section 3.8.8: (N − 1) − mirror((i mod 2N) − N), mirror(a) = a or −(1 + a).
+            Wrap::MirroredRepeat => {
+                let a = i.rem_euclid(2 * n) - n;
+                (n - 1 - if a >= 0 { a } else { -(1 + a) }) as usize
+            }
         };
         let u = match wrap {
+            Wrap::MirroredRepeat if !u.is_finite() => 0.0,
+            Wrap::MirroredRepeat if u.abs() >= 4.0e18 => {
+                (f64::from(u).rem_euclid(2.0 * size as f64)) as f32
+            }
+            Wrap::MirroredRepeat | Wrap::ClampToBorder => u,
             Wrap::Repeat if !u.is_finite() => 0.0,
             Wrap::Repeat if u.abs() >= 4.0e18 => {
                 let i = exact_remainder(u, size);
@@ -478,9 +522,8 @@ mod tests {
         fn taps_follow_the_rule_for_every_lane(
             u in prop::array::uniform4(coordinate()),
             size in size(),
-            clamp in any::<bool>(),
+            wrap in prop::sample::select(vec![Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat]),
         ) {
-            let wrap = if clamp { Wrap::ClampToEdge } else { Wrap::Repeat };
             let four: Taps<4> = linear_taps(u, size, wrap);
             for (lane, &u) in u.iter().enumerate() {
                 let (i0, i1, weight) = reference_taps(u, size, wrap);

@@ -1,6 +1,6 @@
 //! Textures and texture lookups for TEX, TXP and TXD: 1D, 2D, 3D, CUBE and RECT targets, the base
 //! formats of Table X.5, nearest / linear / mipmapped filtering with LOD from the quad's derivatives,
-//! REPEAT and CLAMP_TO_EDGE wrapping, and ARB_shadow's depth comparison for 1D, 2D and RECT
+//! REPEAT, CLAMP_TO_EDGE, MIRRORED_REPEAT and CLAMP_TO_BORDER wrapping, and ARB_shadow's depth comparison for 1D, 2D and RECT
 //! ([`Texture::with_depth_compare`]).
 //!
 //! The rules are OpenGL 1.2.1 section 3.8 (with GL 1.3 / ARB_texture_cube_map for cube maps and
@@ -9,6 +9,7 @@
 //! - [`format`](mod@format): base formats and Table X.5;
 //! - [`levels`]: texel storage and mipmap generation (sizes and the box filter are documented there);
 //! - `filter`: wrapping, NEAREST and LINEAR (the exact rules are documented there);
+//! - `border`: CLAMP_TO_BORDER's NEAREST and LINEAR;
 //! - `lod`: λ and the choice of mipmap levels;
 //! - [`cube`]: face selection;
 //! - `object`: [`Texture`] and its constructors;
@@ -19,6 +20,7 @@
 //! The executor codes against [`Filter`], [`Lookup`] and [`TextureUnits::new`] / [`TextureUnits::bind`]
 //! / [`TextureUnits::sample_quad`].
 
+mod border;
 pub mod cube;
 mod filter;
 pub mod format;
@@ -56,6 +58,11 @@ pub enum Wrap {
     Repeat,
     /// CLAMP_TO_EDGE, the only mode used for RECT.
     ClampToEdge,
+    /// MIRRORED_REPEAT (GL 1.4): the texture repeated, every other copy mirrored.
+    MirroredRepeat,
+    /// CLAMP_TO_BORDER (GL 1.3): the border colour, transparent black, outside the texture
+    /// (`border`).
+    ClampToBorder,
 }
 
 /// How the lookup coordinates are to be used.

@@ -14,7 +14,8 @@
 //! `SourceSize.xy`, `IN.output_size` → `OutputSize.xy`, `IN.frame_count` → `FrameCount`,
 //! `IN.frame_direction` → `FrameDirection`, `IN.frame_rotation` → 0 (upright); `ORIG` → `Original`, `PREV`/`PREVk` →
 //! `OriginalHistory1`/`OriginalHistory(k+1)`, `PASSk` → `PassOutput(k-1)`, `PASSPREVk` → the
-//! output of pass i-k (`Original` before pass 0), an alias → itself: `X.texture` is the sampler,
+//! output of pass i-k (`Original` before pass 0), an alias → its pass's `PassOutputN` (librashader
+//! binds one sampler per texture in a pass, so each texture gets one name): `X.texture` is the sampler,
 //! `X.video_size`/`X.texture_size` its `XSize.xy` (slang's textures are exactly their images'
 //! size); `modelViewProj`'s rows are `MVP`'s (other matrices keep their initialisers); `#pragma parameter` uniforms keep their names; a
 //! sampler with none of these names is the pass's `Source`; LUT samplers keep theirs; any other

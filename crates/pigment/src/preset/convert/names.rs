@@ -88,10 +88,12 @@ pub(super) fn texture_of(structure: &str, i: usize, preset: &Preset) -> Option<S
             let k = number("PASS")?;
             (k >= 1 && k <= i).then(|| format!("PassOutput{}", k - 1))?
         }
-        alias => preset.passes[..i]
-            .iter()
-            .any(|p| p.alias.as_deref() == Some(alias))
-            .then(|| alias.to_string())?,
+        alias => format!(
+            "PassOutput{}",
+            preset.passes[..i]
+                .iter()
+                .position(|p| p.alias.as_deref() == Some(alias))?
+        ),
     })
 }
 
