@@ -25,7 +25,7 @@
 //! weighted sum Σ (1−α)(1−β)τ..., reproduces constant components (the 1.0 of an RGB texture) exactly,
 //! and is the form Mesa's llvmpipe uses.
 
-use super::border;
+mod border;
 use super::levels::Level;
 use super::Wrap;
 // IEEE floor bit for bit without the library call `f32::floor` is on baseline x86-64.

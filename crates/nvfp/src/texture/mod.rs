@@ -9,7 +9,7 @@
 //! - [`format`](mod@format): base formats and Table X.5;
 //! - [`levels`]: texel storage and mipmap generation (sizes and the box filter are documented there);
 //! - `filter`: wrapping, NEAREST and LINEAR (the exact rules are documented there);
-//! - `border`: CLAMP_TO_BORDER's NEAREST and LINEAR;
+//! - `filter::border`: CLAMP_TO_BORDER's NEAREST and LINEAR;
 //! - `lod`: λ and the choice of mipmap levels;
 //! - [`cube`]: face selection;
 //! - `object`: [`Texture`] and its constructors;
@@ -20,7 +20,6 @@
 //! The executor codes against [`Filter`], [`Lookup`] and [`TextureUnits::new`] / [`TextureUnits::bind`]
 //! / [`TextureUnits::sample_quad`].
 
-mod border;
 pub mod cube;
 mod filter;
 pub mod format;

@@ -11,8 +11,8 @@
 //! This is apart from `filter`'s straight array code because a tap here may have no texel; the
 //! common modes keep their fast path.
 
-use super::filter::lerp;
-use super::levels::Level;
+use super::lerp;
+use crate::texture::levels::Level;
 use pigment_numeric::floor;
 
 /// The border colour: GL's default, transparent black.
