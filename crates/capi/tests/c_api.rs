@@ -269,6 +269,101 @@ fn command_line_render(preset: &Path, parameters: Vec<(String, f32)>) -> Vec<u8>
     last
 }
 
+/// The `pigment` command built beside this test (`cargo test --workspace` builds it).
+fn pigment_command() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its executable");
+    let debug = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps");
+    let pigment = debug.join(format!("pigment{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        pigment.is_file(),
+        "no `pigment` command at {}: build it with `cargo build -p pigment`",
+        pigment.display()
+    );
+    pigment
+}
+
+/// Runs the `pigment` command with `args`; it must succeed.
+fn run_pigment(args: &[&std::ffi::OsStr]) {
+    let out = Command::new(pigment_command()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "pigment {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The files of `dir` by name, with their bytes.
+fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The 8-bit RGBA pixels of a PNG, top row first.
+fn png_rgba(path: &Path) -> Vec<u8> {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
+    buf.truncate(info.buffer_size());
+    buf
+}
+
+/// Writes the input frame of preset.c as a PNG.
+fn write_input_png(path: &Path) {
+    let picture = input_frame();
+    let rgba = pigment::preset::picture_to_rgba8(&picture);
+    let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), 8, 6);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&rgba).unwrap();
+}
+
+/// The expected files and frames are the library's, made the way the command line makes them;
+/// this checks that they are what the `pigment` command itself writes, byte for byte.
+fn the_command_line_agrees(dir: &Path) {
+    let os = |s: &str| std::ffi::OsString::from(s);
+    let cli = dir.join("cli-slang");
+    run_pigment(&[
+        os("preset").as_os_str(),
+        dir.join("luts/p.cgp").as_os_str(),
+        os("--convert").as_os_str(),
+        os("slang").as_os_str(),
+        os("-o").as_os_str(),
+        cli.as_os_str(),
+    ]);
+    assert_eq!(files_of(&cli), files_of(&dir.join("expected")));
+    write_input_png(&dir.join("input.png"));
+    for (preset, sets, expected) in [
+        ("luts/p.cgp", vec![], "luts.rgba"),
+        ("params/p.cgp", vec!["--set", "GAIN=0.25"], "params.rgba"),
+    ] {
+        let png = dir.join(format!("{expected}.png"));
+        let mut args: Vec<std::ffi::OsString> = vec![
+            os("preset"),
+            dir.join(preset).into_os_string(),
+            os("--input"),
+            dir.join("input.png").into_os_string(),
+            os("--output-size"),
+            os("16x12"),
+            os("--frames"),
+            os("2"),
+            os("-o"),
+            png.clone().into_os_string(),
+        ];
+        args.extend(sets.into_iter().map(os));
+        let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        run_pigment(&refs);
+        let frame = std::fs::read(dir.join(expected)).unwrap();
+        assert!(png_rgba(&png) == frame, "{preset}: the command's picture differs");
+    }
+}
+
 #[test]
 fn a_c_program_converts_and_renders_a_preset_as_the_command_line_does() {
     let dir = scratch("preset");
@@ -292,6 +387,8 @@ fn a_c_program_converts_and_renders_a_preset_as_the_command_line_does() {
     let params = dir.join("params/p.cgp");
     let gain = vec![("GAIN".to_string(), 0.25)];
     std::fs::write(dir.join("params.rgba"), command_line_render(&params, gain)).unwrap();
+
+    the_command_line_agrees(&dir);
 
     let exe = build(&c_test("preset.c"), &dir);
     assert_clean("preset.c", &run(&exe, &[dir.to_str().unwrap()]));

@@ -73,4 +73,23 @@ static inline unsigned char *read_file(const char *path, size_t *len) {
     return bytes;
 }
 
+/* `dir/name` in a static buffer (valid until the next call). */
+static inline const char *in_dir(const char *dir, const char *name) {
+    static char path[4096];
+    CHECK(snprintf(path, sizeof path, "%s/%s", dir, name) < (int)sizeof path);
+    return path;
+}
+
+/* Fails unless `len` bytes at `bytes` equal the file `name` in `dir`, the command line's result. */
+static inline void same_as_file(const char *dir, const char *name, const void *bytes, size_t len) {
+    size_t expected_len = 0;
+    unsigned char *expected = read_file(in_dir(dir, name), &expected_len);
+    if (expected_len != len || memcmp(expected, bytes, len) != 0) {
+        fprintf(stderr, "%s differs from the command line's (%zu bytes, expected %zu)\n", name,
+                len, expected_len);
+        exit(1);
+    }
+    free(expected);
+}
+
 #endif

@@ -5,13 +5,6 @@
  * --reflect json`), tint.fp (fp30). */
 #include "check.h"
 
-static char path[4096];
-
-static const char *in_dir(const char *dir, const char *name) {
-    CHECK(snprintf(path, sizeof path, "%s/%s", dir, name) < (int)sizeof path);
-    return path;
-}
-
 /* Compiles `source` (a file added as the command line adds it) to `target` with the command
  * line's defaults: Cg, entry main, profile fp30. */
 static PigmentArtifact *compile(PigmentSession *session, const char *source, const char *target) {
@@ -25,18 +18,6 @@ static PigmentArtifact *compile(PigmentSession *session, const char *source, con
     pigment_request_free(request);
     CHECK(artifact != NULL);
     return artifact;
-}
-
-/* Fails unless `bytes` equal the file `name` in `dir` byte for byte. */
-static void same_as_file(const char *dir, const char *name, const void *bytes, size_t len) {
-    size_t expected_len = 0;
-    unsigned char *expected = read_file(in_dir(dir, name), &expected_len);
-    if (expected_len != len || memcmp(expected, bytes, len) != 0) {
-        fprintf(stderr, "%s differs from the command line's (%zu bytes, expected %zu)\n", name,
-                len, expected_len);
-        exit(1);
-    }
-    free(expected);
 }
 
 int main(int argc, char **argv) {

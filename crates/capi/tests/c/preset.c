@@ -10,13 +10,6 @@
  * each chain, RGBA8, top row first). */
 #include "check.h"
 
-static char path[4096];
-
-static const char *in_dir(const char *dir, const char *name) {
-    CHECK(snprintf(path, sizeof path, "%s/%s", dir, name) < (int)sizeof path);
-    return path;
-}
-
 /* Adds the file `name` of `dir` to the session under its full path, as text or bytes. */
 static void add(PigmentSession *session, const char *dir, const char *name, int binary) {
     const char *full = in_dir(dir, name);
@@ -28,18 +21,6 @@ static void add(PigmentSession *session, const char *dir, const char *name, int 
         OK(pigment_session_add_source(session, full, strlen(full), (const char *)bytes, len));
     }
     free(bytes);
-}
-
-/* Fails unless `len` bytes at `bytes` equal the file `name` in `dir`. */
-static void same_as_file(const char *dir, const char *name, const void *bytes, size_t len) {
-    size_t expected_len = 0;
-    unsigned char *expected = read_file(in_dir(dir, name), &expected_len);
-    if (expected_len != len || memcmp(expected, bytes, len) != 0) {
-        fprintf(stderr, "%s differs from the command line's (%zu bytes, expected %zu)\n", name,
-                len, expected_len);
-        exit(1);
-    }
-    free(expected);
 }
 
 /* The input frame: 8x6, red rising to the right, green downwards, blue a pattern. */

@@ -6,13 +6,14 @@ use super::Runtime;
 use pigment_glsl::Version;
 use pigment_preset::Preset;
 
+/// The number after `prefix` in a struct name (`PASS2` → 2), if it is one.
+fn numbered(structure: &str, prefix: &str) -> Option<usize> {
+    structure.strip_prefix(prefix)?.parse().ok()
+}
+
 /// The GLSL runtime's name prefix for a Cg runtime struct seen from pass `i`.
 pub(super) fn glsl_prefix(structure: &str, i: usize, preset: &Preset) -> Option<String> {
-    let number = |prefix: &str| {
-        structure
-            .strip_prefix(prefix)
-            .and_then(|n| n.parse::<usize>().ok())
-    };
+    let number = |prefix: &str| numbered(structure, prefix);
     Some(match structure {
         "IN" => String::new(),
         "ORIG" => "Orig".into(),
@@ -66,11 +67,7 @@ impl Needs {
 
 /// slang's texture name for a Cg runtime struct name seen from pass `i`, if it has one.
 pub(super) fn texture_of(structure: &str, i: usize, preset: &Preset) -> Option<String> {
-    let number = |prefix: &str| {
-        structure
-            .strip_prefix(prefix)
-            .and_then(|n| n.parse::<usize>().ok())
-    };
+    let number = |prefix: &str| numbered(structure, prefix);
     Some(match structure {
         "IN" => "Source".into(),
         "ORIG" => "Original".into(),
