@@ -65,6 +65,14 @@ fn a_good_compile_answers_each_target() {
     assert!(glsl["outputs"][0]["reflection"].is_object());
     let spirv = post(server.addr(), "/api/compile", &cg(UV, "spirv")).json();
     assert_eq!(spirv["outputs"][0]["spirv"][0], 0x0723_0203); // SPIR-V's magic number
+                                                              // The disassembly (spirv-dis's text) names the fragment entry point and the Shader capability,
+                                                              // which every Vulkan shader module declares (SPIR-V spec 2.16.1, Vulkan's required features).
+    let asm = spirv["outputs"][0]["asm"].as_str();
+    let asm = asm.unwrap_or_else(|| panic!("no disassembly: {}", spirv["outputs"][0]["asm_error"]));
+    assert!(
+        asm.contains("OpEntryPoint Fragment") && asm.contains("OpCapability Shader"),
+        "{asm}"
+    );
     server.stop();
 }
 

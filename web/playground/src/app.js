@@ -50,16 +50,17 @@ function position(doc, line, column) {
 
 function showOutputs(outputs) {
   $("output").textContent = outputs
-    .map((o) => (outputs.length > 1 ? `// ${o.name}\n` : "") + (o.text ?? spirv(o.spirv)))
+    .map((o) => (outputs.length > 1 ? `// ${o.name}\n` : "") + (o.text ?? o.asm ?? spirv(o)))
     .join("\n");
   const reflection = outputs.filter((o) => o.reflection).map((o) => o.reflection);
   $("reflection").textContent = reflection.length ? JSON.stringify(reflection, null, 2) : "";
 }
 
-/// SPIR-V's words, four to a line.
-function spirv(words = []) {
+/// SPIR-V's words, four to a line, when the server could not disassemble them (and why).
+function spirv({ spirv: words = [], asm_error: why }) {
   const hex = words.map((w) => w.toString(16).padStart(8, "0"));
-  return hex.map((h, i) => (i % 4 === 3 ? `${h}\n` : `${h} `)).join("");
+  const note = why ? `; no disassembly: ${why}\n` : "";
+  return note + hex.map((h, i) => (i % 4 === 3 ? `${h}\n` : `${h} `)).join("");
 }
 
 function showDiagnostics(diagnostics) {
