@@ -32,6 +32,7 @@
 
 mod draw;
 mod places;
+mod stages;
 
 use super::{RenderOptions, Rendered, Timings};
 use crate::compile::isl::{checked_into, shaders_of};
