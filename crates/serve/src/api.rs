@@ -5,6 +5,7 @@
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
 use crate::{request, web_shader};
+use pigment::Language;
 use serde_json::json;
 
 /// An example of the menu: its name, language, entry and vertex entry or program ("" for none)
@@ -81,7 +82,7 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    let run = move || web_shader::shader(&job.compile.session, &job.compile.request, &job.params);
+    let run = move || web_shader::shader(&job.compile, &job.params, &job.lights);
     match budget.run(run) {
         Ok(Ok(shader)) => Answer::json(200, &json!({ "shader": shader })),
         Ok(Err(error)) => answer::failed(error),
@@ -89,7 +90,9 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// Renders the reference quad with the body's fragment program on the NV machine.
+/// Renders the reference quad with the body's fragment program on the NV machine (an ISL surface
+/// with the request's lights, through `render_isl`; the uploaded picture is for samplers of the
+/// other languages).
 pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let mut job = match request::render(body) {
         Ok(job) => job,
@@ -98,10 +101,16 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let format = job.format;
     job.options.memory_budget = budget.memory;
     let run = move || {
+        let compile = &job.compile;
+        if compile.request.resolved_language()? == Language::Isl {
+            let scene = web_shader::isl_scene(&compile.request, &job.lights);
+            return compile
+                .session
+                .render_isl(&compile.request.source, &scene, &job.options);
+        }
         if let Some(texture) = &job.texture {
             crate::texture::bind(texture, &mut job.options)?;
         }
-        let compile = &job.compile;
         compile.session.render(&compile.request, &job.options)
     };
     match budget.run(run) {

@@ -4,6 +4,7 @@
 //! checked; a bad one is a 400 with a message naming it.
 
 use crate::limits::{MAX_SIDE, MAX_SOURCE, MAX_SOURCES};
+use pigment::render::isl::Light;
 use pigment::render::RenderOptions;
 use pigment::{CompileRequest, Language, Precision, Session, Stage, Target};
 use serde_json::{Map, Value};
@@ -41,6 +42,8 @@ pub struct Render {
     pub format: Format,
     /// The picture the samplers read, when sent.
     pub texture: Option<crate::texture::Upload>,
+    /// An ISL surface's light instances (`lights`).
+    pub lights: Vec<Light>,
 }
 
 fn bad(message: impl Into<String>) -> BadRequest {
@@ -86,6 +89,8 @@ pub struct Web {
     pub compile: Compile,
     /// The values `params` gives, as a render takes them.
     pub params: Vec<(String, [f32; 4])>,
+    /// An ISL surface's light instances (`lights`).
+    pub lights: Vec<Light>,
 }
 
 /// Reads a request for the page's own drawing: a compile's fields and `params`, as a render's.
@@ -94,12 +99,13 @@ pub fn web(body: &[u8]) -> Result<Web, BadRequest> {
     Ok(Web {
         compile: compile_to(&map, Target::Web)?,
         params: params(&map)?,
+        lights: lights(&map)?,
     })
 }
 
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
 /// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` ([`crate::texture`])
-/// and `format` (`png` or `f32`).
+/// `format` (`png` or `f32`) and an ISL surface's `lights` ([`lights`]).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
     let map = object(body)?;
     let compile = compile_to(&map, Target::Fp30)?;
@@ -115,6 +121,7 @@ pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
         options,
         format,
         texture: crate::texture::read(&map)?,
+        lights: lights(&map)?,
     })
 }
 
@@ -220,9 +227,47 @@ fn side(map: &Map<String, Value>, key: &str) -> Result<u32, BadRequest> {
     }
 }
 
+/// The most light instances a request may give (each is lowered inline into the surface).
+const MAX_LIGHTS: usize = 16;
+
+/// `lights`: [{place, name?, params?}], an ISL surface's light instances, `place` a light shader
+/// of the sent files (`SHADER`, `FILE.isl` or `FILE.isl:SHADER`), `params` as a render's.
+fn lights(map: &Map<String, Value>) -> Result<Vec<Light>, BadRequest> {
+    let list = match map.get("lights") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(list)) if list.len() <= MAX_LIGHTS => list,
+        Some(_) => {
+            return Err(bad(format!(
+                "`lights` must be an array of at most {MAX_LIGHTS} {{place, name?, params?}}"
+            )))
+        }
+    };
+    let light = |(i, light): (usize, &Value)| {
+        let Value::Object(light) = light else {
+            return Err(bad(format!(
+                "`lights[{i}]` must be {{place, name?, params?}}"
+            )));
+        };
+        let field = |e: BadRequest| bad(format!("`lights[{i}]`: {}", e.0));
+        let place = string(light, "place").map_err(field)?;
+        let place = place.ok_or_else(|| bad(format!("`lights[{i}].place` is missing")))?;
+        Ok(Light {
+            place: place.to_string(),
+            name: string(light, "name").map_err(field)?.map(Into::into),
+            params: params_of(light.get("params")).map_err(field)?,
+        })
+    };
+    list.iter().enumerate().map(light).collect()
+}
+
 /// `params`: {name: [x, y?, z?, w?]}, missing components 0.
 fn params(map: &Map<String, Value>) -> Result<Vec<(String, [f32; 4])>, BadRequest> {
-    let Some(params) = map.get("params") else {
+    params_of(map.get("params"))
+}
+
+/// A `params` object's values (none when it is absent).
+fn params_of(params: Option<&Value>) -> Result<Vec<(String, [f32; 4])>, BadRequest> {
+    let Some(params) = params else {
         return Ok(Vec::new());
     };
     let Value::Object(params) = params else {

@@ -308,6 +308,86 @@ fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
     server.stop();
 }
 
+/// A lit ISL surface and its lights, in one file.
+const LIT: &str =
+    "surface lit(parameter color base = color(1, 0.5, 0.25, 1)) { FB = diffuse(); FB *= base; }\n\
+                   distantlight sun(parameter color c = color(0.5, 0.5, 0.5, 1)) { FB = c; }\n\
+                   pointlight bulb(parameter color c = color(1, 1, 1, 1)) { FB = c; }\n";
+
+#[test]
+fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // The distant light shines along its shadermatrix's row 2, here (0.6, 0, 0.8): on the quad
+    // (N = (0, 0, 1)) diffuse() = c * max(N.L, 0) = 0.5 * 0.8 (isl-notes.md, "Lights"), times base.
+    let mut body = json!({
+        "sources": [{ "name": "lit.isl", "text": LIT }], "main": "lit.isl", "entry": "lit",
+        "lights": [{ "place": "sun", "params": { "shadermatrix[2]": [0.6, 0, 0.8, 0] } }],
+        "format": "f32", "width": 2, "height": 2,
+    });
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let floats = reply.floats();
+    assert_eq!(floats.len(), 16);
+    for pixel in floats.chunks(4) {
+        let want = [0.4, 0.2, 0.1, 1.0];
+        let close = pixel
+            .iter()
+            .zip(want)
+            .all(|(got, want)| (got - want).abs() < 1e-3);
+        assert!(close, "{pixel:?}");
+    }
+    // The browser's drawing object: the quad's vertex function and the lit surface, the light's
+    // shadermatrix its default (identity) with the row the request gave.
+    let web = post(server.addr(), "/api/web", &body).json();
+    let fragment = &web["shader"]["fragment"];
+    assert!(fragment["glsl"]
+        .as_str()
+        .unwrap()
+        .starts_with("#version 300 es"));
+    assert!(web["shader"]["vertex"]["wgsl"]
+        .as_str()
+        .unwrap()
+        .contains("@vertex"));
+    let matrix = fragment["glslUniforms"].as_array().unwrap().iter();
+    let matrix = matrix
+        .clone()
+        .find(|u| u["cg_name"] == "sun.shadermatrix")
+        .unwrap();
+    assert_eq!(
+        matrix["values"],
+        json!([
+            1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.6f32, 0.0, 0.8f32, 0.0, 0.0, 0.0, 0.0, 1.0
+        ])
+    );
+    // A light that is not one of the file's is the library's error (422), a bad field the
+    // server's (400).
+    body["lights"] = json!([{ "place": "lamp" }]);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(
+        reply.status,
+        422,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert!(reply.json()["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("`lamp`"));
+    body["lights"] = json!([{ "name": "x" }]);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("lights[0].place"));
+    server.stop();
+}
+
 #[test]
 fn a_render_past_the_memory_budget_is_refused_and_a_small_one_is_drawn() {
     let addr: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
