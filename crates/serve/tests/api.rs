@@ -28,24 +28,29 @@ const RUNAWAY: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR
 /// The server still compiles a good program.
 fn still_serving(addr: std::net::SocketAddr) {
     let reply = post(addr, "/api/compile", &cg(UV, "fp30"));
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
 }
 
 /// The diagnostics of a Cg program the server must reject (422) for fp30.
 fn rejected(addr: std::net::SocketAddr, program: &str) -> serde_json::Value {
     let reply = post(addr, "/api/compile", &cg(program, "fp30"));
-    assert_eq!(
-        reply.status,
-        422,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 422);
     reply.json()["diagnostics"].clone()
+}
+
+/// Asserts that `reply` has `status` (its body in the message when not).
+fn answered(reply: &common::Reply, status: u16) {
+    let body = String::from_utf8_lossy(&reply.body);
+    assert_eq!(reply.status, status, "{body}");
+}
+
+/// The error message of `reply`, which must have `status`.
+fn error_of(reply: &common::Reply, status: u16) -> String {
+    answered(reply, status);
+    reply.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -111,12 +116,7 @@ fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
         "main": "main.cg", "width": 1, "height": 1, "format": "f32",
     });
     let reply = post(server.addr(), "/api/render", &sent);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     assert_eq!(reply.floats(), [0.5, 0.5, 0.5, 1.0]);
     server.stop();
 }
@@ -184,12 +184,7 @@ fn a_runaway_compile_is_answered_408_and_abandoned_work_is_bounded() {
     let server = server(2, Duration::from_millis(300), 1);
     let addr = server.addr();
     let reply = post(addr, "/api/compile", &cg(RUNAWAY, "fp30"));
-    assert_eq!(
-        reply.status,
-        408,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 408);
     assert!(reply.json()["error"].as_str().unwrap().contains("budget"));
     // The abandoned compile still runs: with room for one, the server refuses new work...
     let busy = post(addr, "/api/compile", &cg(UV, "fp30"));
@@ -291,20 +286,11 @@ fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
     body["width"] = json!(2);
     body["height"] = json!(2);
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     assert_eq!(reply.floats().len(), 16);
     body.as_object_mut().unwrap().remove("vertex_entry");
     let reply = post(server.addr(), "/api/web", &body);
-    assert_eq!(reply.status, 400);
-    assert!(reply.json()["error"]
-        .as_str()
-        .unwrap()
-        .contains("vertex_entry"));
+    assert!(error_of(&reply, 400).contains("vertex_entry"));
     server.stop();
 }
 
@@ -325,12 +311,7 @@ fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
         "format": "f32", "width": 2, "height": 2,
     });
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     let floats = reply.floats();
     assert_eq!(floats.len(), 16);
     for pixel in floats.chunks(4) {
@@ -368,23 +349,14 @@ fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
     // server's (400).
     body["lights"] = json!([{ "place": "lamp" }]);
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        422,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 422);
     assert!(reply.json()["diagnostics"][0]["message"]
         .as_str()
         .unwrap()
         .contains("`lamp`"));
     body["lights"] = json!([{ "name": "x" }]);
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(reply.status, 400);
-    assert!(reply.json()["error"]
-        .as_str()
-        .unwrap()
-        .contains("lights[0].place"));
+    assert!(error_of(&reply, 400).contains("lights[0].place"));
     server.stop();
 }
 
@@ -395,24 +367,14 @@ fn a_render_past_the_memory_budget_is_refused_and_a_small_one_is_drawn() {
     let budget = Budget::new(Duration::from_secs(60), 2).with_memory(1 << 20);
     let server = Server::start(addr, 2, budget).unwrap();
     let reply = post(server.addr(), "/api/render", &render_f32(UV, 256, 256));
-    assert_eq!(
-        reply.status,
-        400,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 400);
     let error = reply.json()["error"].as_str().unwrap().to_string();
     assert!(
         error.contains("256x256") && error.contains("memory budget"),
         "{error}"
     );
     let reply = post(server.addr(), "/api/render", &render_f32(UV, 64, 64));
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     server.stop();
 }
 
@@ -509,12 +471,7 @@ fn a_picture_sent_is_what_every_sampler_reads_on_the_machine() {
     let mut body = render_f32(program, 1, 1);
     body["texture"] = json!({ "width": 2, "height": 2, "rgba": rgba });
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     // Texel (1, 0) on unit 0 plus texel (0, 1) on unit 3, each byte k read as k/255.
     let expected = [0.0, 102.0 / 255.0, 51.0 / 255.0, 2.0];
     let got = reply.floats();

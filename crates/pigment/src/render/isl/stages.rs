@@ -6,15 +6,12 @@
 //! shader is the scene's clear colour everywhere, so the `FB` lookup becomes that constant: the
 //! drawing equals `render_isl`'s on the default scene geometry, without an atmosphere.
 
-use super::places::Units;
 use super::IslScene;
 use crate::artifact::{Artifact, Code, Output, Reflection};
 use crate::compile::cg::naga_output;
-use crate::compile::isl::checked_into;
-use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use crate::{Session, Target};
-use pigment_diag::{Diagnostic, SourceFiles};
+use pigment_diag::Diagnostic;
 use pigment_ir::{Function, InstKind, Stage, Vector};
 
 impl Session {
@@ -53,16 +50,13 @@ impl Session {
                     .into(),
             ));
         }
-        let mut files = SourceFiles::new();
-        let mut found = Diagnostics::new();
-        let text = self.read_text(source)?;
-        let unit = checked_into(&mut files, source, &text, &mut found)?;
-        let units = Units::load(self, &mut files, unit, scene, &mut found)?;
+        let super::Loaded {
+            files,
+            found,
+            units,
+            surface,
+        } = self.load_scene(source, scene)?;
         let lights = units.lights(scene)?;
-        let surface =
-            super::surface(&units.surface, scene.surface.as_deref()).ok_or_else(|| {
-                Error::Request(format!("`{source}` has no surface shader to compile"))
-            })?;
         let rejected = |errors: &[Diagnostic]| {
             let mut all = found.clone();
             all.extend(&files, errors);
