@@ -5,7 +5,7 @@
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
 use crate::{request, web_shader};
-use pigment::Language;
+use pigment::{Language, Target};
 use serde_json::json;
 
 /// An example of the menu: its name, language, entry and vertex entry or program ("" for none)
@@ -64,13 +64,24 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-/// Compiles the body's program.
+/// Compiles the body's program (an ISL surface for a target other than fp30: the shaders of the
+/// browser's picture, with its lights).
 pub fn compile(body: &[u8], budget: &Budget) -> Answer {
     let job = match request::compile(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    match budget.run(move || job.session.compile(&job.request)) {
+    let run = move || {
+        let request = &job.request;
+        // An ISL surface for a GPU target: its lit drawing's two shaders (fp30 is the library's
+        // compile of the file's shaders).
+        if request.resolved_language()? == Language::Isl && request.target != Target::Fp30 {
+            let scene = job.isl_scene();
+            return (job.session).compile_isl_scene(&request.source, &scene, request.target);
+        }
+        job.session.compile(request)
+    };
+    match budget.run(run) {
         Ok(result) => answer::compiled(result),
         Err(refused) => answer::refused(refused),
     }
@@ -82,7 +93,7 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    let run = move || web_shader::shader(&job.compile, &job.params, &job.lights);
+    let run = move || web_shader::shader(&job.compile, &job.params);
     match budget.run(run) {
         Ok(Ok(shader)) => Answer::json(200, &json!({ "shader": shader })),
         Ok(Err(error)) => answer::failed(error),
@@ -103,7 +114,7 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let run = move || {
         let compile = &job.compile;
         if compile.request.resolved_language()? == Language::Isl {
-            let scene = web_shader::isl_scene(&compile.request, &job.lights);
+            let scene = compile.isl_scene();
             return compile
                 .session
                 .render_isl(&compile.request.source, &scene, &job.options);

@@ -4,7 +4,7 @@
 //! checked; a bad one is a 400 with a message naming it.
 
 use crate::limits::{MAX_SIDE, MAX_SOURCE, MAX_SOURCES};
-use pigment::render::isl::Light;
+use pigment::render::isl::{IslScene, Light};
 use pigment::render::RenderOptions;
 use pigment::{CompileRequest, Language, Precision, Session, Stage, Target};
 use serde_json::{Map, Value};
@@ -13,13 +13,27 @@ use serde_json::{Map, Value};
 #[derive(Debug, PartialEq, Eq)]
 pub struct BadRequest(pub String);
 
-/// A compile: the session holding the sources, and the request.
+/// A compile: the session holding the sources, the request, and an ISL surface's lights.
 #[derive(Debug)]
 pub struct Compile {
     /// The sources the page sent.
     pub session: Session,
     /// What to compile.
     pub request: CompileRequest,
+    /// An ISL surface's light instances (`lights`, [`lights`]).
+    pub lights: Vec<Light>,
+}
+
+impl Compile {
+    /// The scene both pictures draw an ISL surface on: the request's `entry` (else the file's
+    /// first surface) on the quad, lit by the lights, the frame buffer cleared to (0, 0, 0, 0).
+    pub fn isl_scene(&self) -> IslScene {
+        IslScene {
+            surface: self.request.entry.clone(),
+            lights: self.lights.clone(),
+            ..IslScene::default()
+        }
+    }
 }
 
 /// How a rendered picture is sent back.
@@ -42,8 +56,6 @@ pub struct Render {
     pub format: Format,
     /// The picture the samplers read, when sent.
     pub texture: Option<crate::texture::Upload>,
-    /// An ISL surface's light instances (`lights`).
-    pub lights: Vec<Light>,
 }
 
 fn bad(message: impl Into<String>) -> BadRequest {
@@ -69,7 +81,7 @@ fn string<'a>(map: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>,
 }
 
 /// Reads a compile request: `sources` [{name, text}], `main`, `language`?, `entry`?,
-/// `vertex_entry`?, `stage`?, `target`, `precision`?.
+/// `vertex_entry`?, `stage`?, `target`, `precision`?, `lights`? (an ISL surface's).
 pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     let map = object(body)?;
     let target = string(&map, "target")?.ok_or_else(|| bad("`target` is missing"))?;
@@ -89,8 +101,6 @@ pub struct Web {
     pub compile: Compile,
     /// The values `params` gives, as a render takes them.
     pub params: Vec<(String, [f32; 4])>,
-    /// An ISL surface's light instances (`lights`).
-    pub lights: Vec<Light>,
 }
 
 /// Reads a request for the page's own drawing: a compile's fields and `params`, as a render's.
@@ -99,13 +109,12 @@ pub fn web(body: &[u8]) -> Result<Web, BadRequest> {
     Ok(Web {
         compile: compile_to(&map, Target::Web)?,
         params: params(&map)?,
-        lights: lights(&map)?,
     })
 }
 
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
 /// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` ([`crate::texture`])
-/// `format` (`png` or `f32`) and an ISL surface's `lights` ([`lights`]).
+/// and `format` (`png` or `f32`).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
     let map = object(body)?;
     let compile = compile_to(&map, Target::Fp30)?;
@@ -121,7 +130,6 @@ pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
         options,
         format,
         texture: crate::texture::read(&map)?,
-        lights: lights(&map)?,
     })
 }
 
@@ -154,7 +162,11 @@ fn compile_to(map: &Map<String, Value>, target: Target) -> Result<Compile, BadRe
         Some("fp30") => Precision::Fp30,
         Some(other) => return Err(bad(format!("`precision`: `{other}` is not target or fp30"))),
     };
-    Ok(Compile { session, request })
+    Ok(Compile {
+        session,
+        request,
+        lights: lights(map)?,
+    })
 }
 
 /// The `sources` array as a memory-only session.

@@ -7,7 +7,7 @@
 
 use crate::request::Compile;
 use crate::uniforms::{glsl_uniforms, set_defaults, set_param};
-use pigment::render::isl::{IslScene, Light};
+use pigment::render::isl::IslScene;
 use pigment::{Artifact, CompileRequest, Error, Language, Session, Target};
 use serde_json::{json, Value};
 
@@ -19,18 +19,14 @@ const SIZE: u32 = 256;
 /// coordinate set), which `pigment-web.js` knows by name.
 const PARASOL_INPUTS: [&str; 4] = ["POSITION", "TEXCOORD0", "COLOR0", "TEXCOORD1"];
 
-/// The drawing object of the request's program with `params` set (an ISL surface lit by
-/// `lights`).
-pub fn shader(
-    compile: &Compile,
-    params: &[(String, [f32; 4])],
-    lights: &[Light],
-) -> Result<Value, Error> {
+/// The drawing object of the request's program with `params` set (an ISL surface lit by its
+/// lights).
+pub fn shader(compile: &Compile, params: &[(String, [f32; 4])]) -> Result<Value, Error> {
     let (session, request) = (&compile.session, &compile.request);
     let mut shader = match request.resolved_language()? {
         Language::Parasol => parasol(session, request)?,
         Language::Cg => cg(session, request)?,
-        Language::Isl => isl(session, &isl_scene(request, lights), &request.source)?,
+        Language::Isl => isl(session, &compile.isl_scene(), &request.source)?,
         other => {
             return Err(Error::Request(format!(
                 "the browser draws Cg, Parasol and ISL programs, not {other}"
@@ -45,16 +41,6 @@ pub fn shader(
         }
     }
     Ok(shader)
-}
-
-/// The scene both pictures draw an ISL surface on: the request's `entry` (else the file's first
-/// surface) on the quad, lit by `lights`, the frame buffer cleared to (0, 0, 0, 0).
-pub fn isl_scene(request: &CompileRequest, lights: &[Light]) -> IslScene {
-    IslScene {
-        surface: request.entry.clone(),
-        lights: lights.to_vec(),
-        ..IslScene::default()
-    }
 }
 
 /// An ISL surface on `scene`: the library's GLSL ES 3.00 and WGSL of the quad's vertex function

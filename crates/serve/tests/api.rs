@@ -345,6 +345,14 @@ fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
             1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.6f32, 0.0, 0.8f32, 0.0, 0.0, 0.0, 0.0, 1.0
         ])
     );
+    // For a GPU target the compile gives the browser's two shaders: SPIR-V of a vertex and a
+    // fragment entry point.
+    let mut spirv = body.clone();
+    spirv["target"] = json!("spirv");
+    let outputs = post(server.addr(), "/api/compile", &spirv).json()["outputs"].clone();
+    let asm = |k: usize| outputs[k]["asm"].as_str().unwrap_or_default().to_string();
+    assert!(asm(0).contains("OpEntryPoint Vertex"), "{outputs}");
+    assert!(asm(1).contains("OpEntryPoint Fragment"), "{outputs}");
     // A light that is not one of the file's is the library's error (422), a bad field the
     // server's (400).
     body["lights"] = json!([{ "place": "lamp" }]);
