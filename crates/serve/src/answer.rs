@@ -124,6 +124,8 @@ pub fn failed(error: Error) -> Answer {
     }
 }
 
+/// An output as `{name, stage, reflection}` with its `text`, or a SPIR-V module's `spirv` words
+/// and their disassembly `asm` (`asm_error` when `spirv-dis` could not write it).
 fn output(output: &pigment::Output) -> Value {
     let mut value = json!({
         "name": output.name,
@@ -132,7 +134,15 @@ fn output(output: &pigment::Output) -> Value {
     });
     match &output.code {
         Code::Text(text) => value["text"] = json!(text),
-        Code::SpirV(words) => value["spirv"] = json!(words),
+        Code::SpirV(words) => {
+            value["spirv"] = json!(words);
+            // The page shows SPIR-V as `spirv-dis` text; without the tool it says why and shows
+            // the words.
+            match output.code.disassembly() {
+                Ok(text) => value["asm"] = json!(text),
+                Err(e) => value["asm_error"] = json!(e.to_string()),
+            }
+        }
     }
     value
 }

@@ -5,6 +5,7 @@
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
 use crate::{request, web_shader};
+use pigment::{Language, Target};
 use serde_json::json;
 
 /// An example of the menu: its name, language, entry and vertex entry or program ("" for none)
@@ -63,13 +64,24 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-/// Compiles the body's program.
+/// Compiles the body's program (an ISL surface for a target other than fp30: the shaders of the
+/// browser's picture, with its lights).
 pub fn compile(body: &[u8], budget: &Budget) -> Answer {
     let job = match request::compile(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    match budget.run(move || job.session.compile(&job.request)) {
+    let run = move || {
+        let request = &job.request;
+        // An ISL surface for a GPU target: its lit drawing's two shaders (fp30 is the library's
+        // compile of the file's shaders).
+        if request.resolved_language()? == Language::Isl && request.target != Target::Fp30 {
+            let scene = job.isl_scene();
+            return (job.session).compile_isl_scene(&request.source, &scene, request.target);
+        }
+        job.session.compile(request)
+    };
+    match budget.run(run) {
         Ok(result) => answer::compiled(result),
         Err(refused) => answer::refused(refused),
     }
@@ -81,7 +93,7 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    let run = move || web_shader::shader(&job.compile.session, &job.compile.request, &job.params);
+    let run = move || web_shader::shader(&job.compile, &job.params);
     match budget.run(run) {
         Ok(Ok(shader)) => Answer::json(200, &json!({ "shader": shader })),
         Ok(Err(error)) => answer::failed(error),
@@ -89,7 +101,9 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// Renders the reference quad with the body's fragment program on the NV machine.
+/// Renders the reference quad with the body's fragment program on the NV machine (an ISL surface
+/// with the request's lights, through `render_isl`; the uploaded picture is for samplers of the
+/// other languages).
 pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let mut job = match request::render(body) {
         Ok(job) => job,
@@ -98,10 +112,16 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let format = job.format;
     job.options.memory_budget = budget.memory;
     let run = move || {
+        let compile = &job.compile;
+        if compile.request.resolved_language()? == Language::Isl {
+            let scene = compile.isl_scene();
+            return compile
+                .session
+                .render_isl(&compile.request.source, &scene, &job.options);
+        }
         if let Some(texture) = &job.texture {
             crate::texture::bind(texture, &mut job.options)?;
         }
-        let compile = &job.compile;
         compile.session.render(&compile.request, &job.options)
     };
     match budget.run(run) {

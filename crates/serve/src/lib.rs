@@ -17,6 +17,7 @@ pub mod http;
 pub mod limits;
 pub mod request;
 pub mod texture;
+pub mod uniforms;
 pub mod web_shader;
 
 pub use http::Server;

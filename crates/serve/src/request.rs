@@ -4,6 +4,7 @@
 //! checked; a bad one is a 400 with a message naming it.
 
 use crate::limits::{MAX_SIDE, MAX_SOURCE, MAX_SOURCES};
+use pigment::render::isl::{IslScene, Light};
 use pigment::render::RenderOptions;
 use pigment::{CompileRequest, Language, Precision, Session, Stage, Target};
 use serde_json::{Map, Value};
@@ -12,13 +13,27 @@ use serde_json::{Map, Value};
 #[derive(Debug, PartialEq, Eq)]
 pub struct BadRequest(pub String);
 
-/// A compile: the session holding the sources, and the request.
+/// A compile: the session holding the sources, the request, and an ISL surface's lights.
 #[derive(Debug)]
 pub struct Compile {
     /// The sources the page sent.
     pub session: Session,
     /// What to compile.
     pub request: CompileRequest,
+    /// An ISL surface's light instances (`lights`, [`lights`]).
+    pub lights: Vec<Light>,
+}
+
+impl Compile {
+    /// The scene both pictures draw an ISL surface on: the request's `entry` (else the file's
+    /// first surface) on the quad, lit by the lights, the frame buffer cleared to (0, 0, 0, 0).
+    pub fn isl_scene(&self) -> IslScene {
+        IslScene {
+            surface: self.request.entry.clone(),
+            lights: self.lights.clone(),
+            ..IslScene::default()
+        }
+    }
 }
 
 /// How a rendered picture is sent back.
@@ -66,7 +81,7 @@ fn string<'a>(map: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>,
 }
 
 /// Reads a compile request: `sources` [{name, text}], `main`, `language`?, `entry`?,
-/// `vertex_entry`?, `stage`?, `target`, `precision`?.
+/// `vertex_entry`?, `stage`?, `target`, `precision`?, `lights`? (an ISL surface's).
 pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     let map = object(body)?;
     let target = string(&map, "target")?.ok_or_else(|| bad("`target` is missing"))?;
@@ -147,7 +162,11 @@ fn compile_to(map: &Map<String, Value>, target: Target) -> Result<Compile, BadRe
         Some("fp30") => Precision::Fp30,
         Some(other) => return Err(bad(format!("`precision`: `{other}` is not target or fp30"))),
     };
-    Ok(Compile { session, request })
+    Ok(Compile {
+        session,
+        request,
+        lights: lights(map)?,
+    })
 }
 
 /// The `sources` array as a memory-only session.
@@ -220,9 +239,47 @@ fn side(map: &Map<String, Value>, key: &str) -> Result<u32, BadRequest> {
     }
 }
 
+/// The most light instances a request may give (each is lowered inline into the surface).
+const MAX_LIGHTS: usize = 16;
+
+/// `lights`: [{place, name?, params?}], an ISL surface's light instances, `place` a light shader
+/// of the sent files (`SHADER`, `FILE.isl` or `FILE.isl:SHADER`), `params` as a render's.
+fn lights(map: &Map<String, Value>) -> Result<Vec<Light>, BadRequest> {
+    let list = match map.get("lights") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(list)) if list.len() <= MAX_LIGHTS => list,
+        Some(_) => {
+            return Err(bad(format!(
+                "`lights` must be an array of at most {MAX_LIGHTS} {{place, name?, params?}}"
+            )))
+        }
+    };
+    let light = |(i, light): (usize, &Value)| {
+        let Value::Object(light) = light else {
+            return Err(bad(format!(
+                "`lights[{i}]` must be {{place, name?, params?}}"
+            )));
+        };
+        let field = |e: BadRequest| bad(format!("`lights[{i}]`: {}", e.0));
+        let place = string(light, "place").map_err(field)?;
+        let place = place.ok_or_else(|| bad(format!("`lights[{i}].place` is missing")))?;
+        Ok(Light {
+            place: place.to_string(),
+            name: string(light, "name").map_err(field)?.map(Into::into),
+            params: params_of(light.get("params")).map_err(field)?,
+        })
+    };
+    list.iter().enumerate().map(light).collect()
+}
+
 /// `params`: {name: [x, y?, z?, w?]}, missing components 0.
 fn params(map: &Map<String, Value>) -> Result<Vec<(String, [f32; 4])>, BadRequest> {
-    let Some(params) = map.get("params") else {
+    params_of(map.get("params"))
+}
+
+/// A `params` object's values (none when it is absent).
+fn params_of(params: Option<&Value>) -> Result<Vec<(String, [f32; 4])>, BadRequest> {
+    let Some(params) = params else {
         return Ok(Vec::new());
     };
     let Value::Object(params) = params else {

@@ -1,9 +1,13 @@
 //! The browser's picture: the object `web/pigment-web.js` draws (`{width, height, fragment,
 //! vertex?}`, each stage's WGSL and GLSL ES 3.00 with their reflections and uniform values). A Cg
-//! program's is the library's web target (`shader.js`); a Parasol program's is put together here
-//! from the library's GLSL ES 3.00 and WGSL of its two shaders, since the web target writes Cg
-//! only. The request's `params` are written into either, so that both pictures get the same values.
+//! program's is the library's web target (`shader.js`); a Parasol program's and an ISL surface's
+//! (with its lights, on the quad) are put together here from the library's GLSL ES 3.00 and WGSL
+//! of their two shaders, since the web target writes Cg only. The request's `params` are written
+//! into any of them ([`crate::uniforms`]), so that both pictures get the same values.
 
+use crate::request::Compile;
+use crate::uniforms::{glsl_uniforms, set_defaults, set_param};
+use pigment::render::isl::IslScene;
 use pigment::{Artifact, CompileRequest, Error, Language, Session, Target};
 use serde_json::{json, Value};
 
@@ -15,18 +19,17 @@ const SIZE: u32 = 256;
 /// coordinate set), which `pigment-web.js` knows by name.
 const PARASOL_INPUTS: [&str; 4] = ["POSITION", "TEXCOORD0", "COLOR0", "TEXCOORD1"];
 
-/// The drawing object of the request's program with `params` set.
-pub fn shader(
-    session: &Session,
-    request: &CompileRequest,
-    params: &[(String, [f32; 4])],
-) -> Result<Value, Error> {
+/// The drawing object of the request's program with `params` set (an ISL surface lit by its
+/// lights).
+pub fn shader(compile: &Compile, params: &[(String, [f32; 4])]) -> Result<Value, Error> {
+    let (session, request) = (&compile.session, &compile.request);
     let mut shader = match request.resolved_language()? {
         Language::Parasol => parasol(session, request)?,
         Language::Cg => cg(session, request)?,
+        Language::Isl => isl(session, &compile.isl_scene(), &request.source)?,
         other => {
             return Err(Error::Request(format!(
-                "the browser draws Cg and Parasol programs, not {other}"
+                "the browser draws Cg, Parasol and ISL programs, not {other}"
             )))
         }
     };
@@ -36,6 +39,22 @@ pub fn shader(
                 set_param(stage, name, value);
             }
         }
+    }
+    Ok(shader)
+}
+
+/// An ISL surface on `scene`: the library's GLSL ES 3.00 and WGSL of the quad's vertex function
+/// and the lit surface ([`Session::compile_isl_scene`]), its uniforms' defaults written in.
+fn isl(session: &Session, scene: &IslScene, source: &str) -> Result<Value, Error> {
+    let target = |name: &str| name.parse().map_err(|e| Error::Internal(format!("{e}")));
+    let glsl = session.compile_isl_scene(source, scene, target("glsl:es300")?)?;
+    let wgsl = session.compile_isl_scene(source, scene, target("wgsl")?)?;
+    let mut shader = json!({ "width": SIZE, "height": SIZE });
+    for (glsl, wgsl) in glsl.outputs.iter().zip(&wgsl.outputs) {
+        let mut stage = stage(glsl, Some(wgsl));
+        set_defaults(&mut stage);
+        let key = reflection_stage(&stage);
+        shader[key] = stage;
     }
     Ok(shader)
 }
@@ -78,16 +97,7 @@ fn parasol(session: &Session, request: &CompileRequest) -> Result<Value, Error> 
             reflection["entry_point"].as_str().unwrap_or("")
         );
         let wgsl = compiled(session, request, Some(&entry), "wgsl")?;
-        let wgsl = wgsl.outputs.first();
-        let stage = json!({
-            "wgsl": wgsl.and_then(|o| o.code.text()),
-            "wgslReflection": wgsl.and_then(|o| o.reflection.as_ref()).map(|r| r.json().clone()),
-            "uniformBytes": vec![0u8; uniform_buffer_size(wgsl)],
-            "glsl": output.code.text(),
-            "glslUniforms": parasol_uniforms(&reflection),
-            "glslReflection": reflection,
-            "sizes": [],
-        });
+        let stage = stage(output, wgsl.outputs.first());
         let key = reflection_stage(&stage);
         shader[key] = stage;
     }
@@ -96,6 +106,22 @@ fn parasol(session: &Session, request: &CompileRequest) -> Result<Value, Error> 
         name_inputs(&mut vertex["wgslReflection"]["inputs"]);
     }
     Ok(shader)
+}
+
+/// One stage of the drawing object from its GLSL ES 3.00 and WGSL outputs, the uniforms' values
+/// empty (GL's zero; the std140 buffer zeros).
+fn stage(glsl: &pigment::Output, wgsl: Option<&pigment::Output>) -> Value {
+    let reflection = glsl.reflection.as_ref().map(|r| r.json().clone());
+    let reflection = reflection.unwrap_or_default();
+    json!({
+        "wgsl": wgsl.and_then(|o| o.code.text()),
+        "wgslReflection": wgsl.and_then(|o| o.reflection.as_ref()).map(|r| r.json().clone()),
+        "uniformBytes": vec![0u8; uniform_buffer_size(wgsl)],
+        "glsl": glsl.code.text(),
+        "glslUniforms": glsl_uniforms(&reflection),
+        "glslReflection": reflection,
+        "sizes": [],
+    })
 }
 
 /// The request compiled to `target`, as one shader `entry` or (`None`) as the program.
@@ -136,25 +162,6 @@ fn uniform_buffer_size(wgsl: Option<&pigment::Output>) -> usize {
         .unwrap_or(0) as usize
 }
 
-/// The GLSL uniforms as `pigment-web.js` sets them: Parasol's parameters have no defaults, so
-/// their values are empty (GL's zero) until `params` gives them.
-fn parasol_uniforms(reflection: &Value) -> Value {
-    let uniforms = reflection["uniforms"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let uniforms = uniforms.iter().filter_map(|u| {
-        let ty = u["type"].as_str()?;
-        let width = match ty.trim_start_matches(char::is_alphabetic) {
-            "" => 1,
-            n => n.parse::<u64>().ok().filter(|n| *n <= 4)?,
-        };
-        let int = ty.starts_with("int") || ty.starts_with("bool");
-        Some(json!({ "name": u["name"], "cg_name": u["cg_name"], "width": width, "int": int, "values": [] }))
-    });
-    Value::Array(uniforms.collect())
-}
-
 /// Parasol's vertex inputs are numbered `ATTRk` in declaration order: the quad's semantic for each.
 fn name_inputs(inputs: &mut Value) {
     for input in inputs.as_array_mut().into_iter().flatten() {
@@ -170,67 +177,9 @@ fn name_inputs(inputs: &mut Value) {
     }
 }
 
-/// Sets float uniform `name` (its Cg or Parasol name) of `stage` to `value`: in its GLSL values
-/// and in its std140 buffer at the member's offset. Integer uniforms, arrays and matrices are left
-/// alone (the machine's parameters are float vectors).
-fn set_param(stage: &mut Value, name: &str, value: &[f32; 4]) {
-    let mut width = None;
-    for u in stage["glslUniforms"].as_array_mut().into_iter().flatten() {
-        let n = u["width"].as_u64().unwrap_or(0) as usize;
-        let values = u["values"].as_array().map_or(0, Vec::len);
-        if u["cg_name"] == name && u["int"] != true && (1..=4).contains(&n) && values <= n {
-            u["values"] = json!(value[..n]);
-            width = Some(n);
-        }
-    }
-    let Some(width) = width else { return };
-    let resources = stage["wgslReflection"]["resources"].as_array();
-    let buffer = resources
-        .into_iter()
-        .flatten()
-        .find(|r| r["kind"] == "uniform_buffer");
-    let members = buffer.and_then(|b| b["members"].as_array());
-    let member = members
-        .into_iter()
-        .flatten()
-        .find(|m| m["name"] == name && m["array_len"].is_null());
-    let Some(offset) = member.and_then(|m| m["offset"].as_u64()) else {
-        return;
-    };
-    let mut bytes: Vec<u8> =
-        serde_json::from_value(stage["uniformBytes"].take()).unwrap_or_default();
-    let floats = value[..width].iter().flat_map(|v| v.to_le_bytes());
-    for (i, byte) in floats.enumerate() {
-        if let Some(slot) = bytes.get_mut(offset as usize + i) {
-            *slot = byte;
-        }
-    }
-    stage["uniformBytes"] = json!(bytes);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_param_is_written_into_both_languages_values() {
-        let mut stage = json!({
-            "glslUniforms": [{ "name": "_tint", "cg_name": "tint", "width": 3, "int": false, "values": [1.0, 1.0, 1.0] }],
-            "wgslReflection": { "resources": [{ "kind": "uniform_buffer", "members": [
-                { "name": "tint", "offset": 16, "array_len": null, "size": 12 }] }] },
-            "uniformBytes": vec![0u8; 32],
-        });
-        set_param(&mut stage, "tint", &[0.5, 2.0, -1.0, 9.0]);
-        assert_eq!(stage["glslUniforms"][0]["values"], json!([0.5, 2.0, -1.0]));
-        let bytes: Vec<u8> = serde_json::from_value(stage["uniformBytes"].clone()).unwrap();
-        assert_eq!(bytes[16..20], 0.5f32.to_le_bytes());
-        assert_eq!(bytes[24..28], (-1.0f32).to_le_bytes());
-        assert_eq!(
-            bytes[28..32],
-            [0; 4],
-            "the fourth component is not the uniform's"
-        );
-    }
 
     #[test]
     fn parasol_inputs_take_the_quads_semantics_in_order() {

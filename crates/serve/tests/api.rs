@@ -28,24 +28,29 @@ const RUNAWAY: &str = "float4 main(float2 uv : TEXCOORD0) : COLOR
 /// The server still compiles a good program.
 fn still_serving(addr: std::net::SocketAddr) {
     let reply = post(addr, "/api/compile", &cg(UV, "fp30"));
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
 }
 
 /// The diagnostics of a Cg program the server must reject (422) for fp30.
 fn rejected(addr: std::net::SocketAddr, program: &str) -> serde_json::Value {
     let reply = post(addr, "/api/compile", &cg(program, "fp30"));
-    assert_eq!(
-        reply.status,
-        422,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 422);
     reply.json()["diagnostics"].clone()
+}
+
+/// Asserts that `reply` has `status` (its body in the message when not).
+fn answered(reply: &common::Reply, status: u16) {
+    let body = String::from_utf8_lossy(&reply.body);
+    assert_eq!(reply.status, status, "{body}");
+}
+
+/// The error message of `reply`, which must have `status`.
+fn error_of(reply: &common::Reply, status: u16) -> String {
+    answered(reply, status);
+    reply.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -65,6 +70,14 @@ fn a_good_compile_answers_each_target() {
     assert!(glsl["outputs"][0]["reflection"].is_object());
     let spirv = post(server.addr(), "/api/compile", &cg(UV, "spirv")).json();
     assert_eq!(spirv["outputs"][0]["spirv"][0], 0x0723_0203); // SPIR-V's magic number
+                                                              // The disassembly (spirv-dis's text) names the fragment entry point and the Shader capability,
+                                                              // which every Vulkan shader module declares (SPIR-V spec 2.16.1, Vulkan's required features).
+    let asm = spirv["outputs"][0]["asm"].as_str();
+    let asm = asm.unwrap_or_else(|| panic!("no disassembly: {}", spirv["outputs"][0]["asm_error"]));
+    assert!(
+        asm.contains("OpEntryPoint Fragment") && asm.contains("OpCapability Shader"),
+        "{asm}"
+    );
     server.stop();
 }
 
@@ -103,12 +116,7 @@ fn an_include_of_a_file_not_sent_is_a_located_error_and_one_sent_is_found() {
         "main": "main.cg", "width": 1, "height": 1, "format": "f32",
     });
     let reply = post(server.addr(), "/api/render", &sent);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     assert_eq!(reply.floats(), [0.5, 0.5, 0.5, 1.0]);
     server.stop();
 }
@@ -176,12 +184,7 @@ fn a_runaway_compile_is_answered_408_and_abandoned_work_is_bounded() {
     let server = server(2, Duration::from_millis(300), 1);
     let addr = server.addr();
     let reply = post(addr, "/api/compile", &cg(RUNAWAY, "fp30"));
-    assert_eq!(
-        reply.status,
-        408,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 408);
     assert!(reply.json()["error"].as_str().unwrap().contains("budget"));
     // The abandoned compile still runs: with room for one, the server refuses new work...
     let busy = post(addr, "/api/compile", &cg(UV, "fp30"));
@@ -283,20 +286,85 @@ fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
     body["width"] = json!(2);
     body["height"] = json!(2);
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     assert_eq!(reply.floats().len(), 16);
     body.as_object_mut().unwrap().remove("vertex_entry");
     let reply = post(server.addr(), "/api/web", &body);
-    assert_eq!(reply.status, 400);
-    assert!(reply.json()["error"]
+    assert!(error_of(&reply, 400).contains("vertex_entry"));
+    server.stop();
+}
+
+/// A lit ISL surface and its lights, in one file.
+const LIT: &str =
+    "surface lit(parameter color base = color(1, 0.5, 0.25, 1)) { FB = diffuse(); FB *= base; }\n\
+                   distantlight sun(parameter color c = color(0.5, 0.5, 0.5, 1)) { FB = c; }\n\
+                   pointlight bulb(parameter color c = color(1, 1, 1, 1)) { FB = c; }\n";
+
+#[test]
+fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // The distant light shines along its shadermatrix's row 2, here (0.6, 0, 0.8): on the quad
+    // (N = (0, 0, 1)) diffuse() = c * max(N.L, 0) = 0.5 * 0.8 (isl-notes.md, "Lights"), times base.
+    let mut body = json!({
+        "sources": [{ "name": "lit.isl", "text": LIT }], "main": "lit.isl", "entry": "lit",
+        "lights": [{ "place": "sun", "params": { "shadermatrix[2]": [0.6, 0, 0.8, 0] } }],
+        "format": "f32", "width": 2, "height": 2,
+    });
+    let reply = post(server.addr(), "/api/render", &body);
+    answered(&reply, 200);
+    let floats = reply.floats();
+    assert_eq!(floats.len(), 16);
+    for pixel in floats.chunks(4) {
+        let want = [0.4, 0.2, 0.1, 1.0];
+        let close = pixel
+            .iter()
+            .zip(want)
+            .all(|(got, want)| (got - want).abs() < 1e-3);
+        assert!(close, "{pixel:?}");
+    }
+    // The browser's drawing object: the quad's vertex function and the lit surface, the light's
+    // shadermatrix its default (identity) with the row the request gave.
+    let web = post(server.addr(), "/api/web", &body).json();
+    let fragment = &web["shader"]["fragment"];
+    assert!(fragment["glsl"]
         .as_str()
         .unwrap()
-        .contains("vertex_entry"));
+        .starts_with("#version 300 es"));
+    assert!(web["shader"]["vertex"]["wgsl"]
+        .as_str()
+        .unwrap()
+        .contains("@vertex"));
+    let matrix = fragment["glslUniforms"].as_array().unwrap().iter();
+    let matrix = matrix
+        .clone()
+        .find(|u| u["cg_name"] == "sun.shadermatrix")
+        .unwrap();
+    assert_eq!(
+        matrix["values"],
+        json!([
+            1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.6f32, 0.0, 0.8f32, 0.0, 0.0, 0.0, 0.0, 1.0
+        ])
+    );
+    // For a GPU target the compile gives the browser's two shaders: SPIR-V of a vertex and a
+    // fragment entry point.
+    let mut spirv = body.clone();
+    spirv["target"] = json!("spirv");
+    let outputs = post(server.addr(), "/api/compile", &spirv).json()["outputs"].clone();
+    let asm = |k: usize| outputs[k]["asm"].as_str().unwrap_or_default().to_string();
+    assert!(asm(0).contains("OpEntryPoint Vertex"), "{outputs}");
+    assert!(asm(1).contains("OpEntryPoint Fragment"), "{outputs}");
+    // A light that is not one of the file's is the library's error (422), a bad field the
+    // server's (400).
+    body["lights"] = json!([{ "place": "lamp" }]);
+    let reply = post(server.addr(), "/api/render", &body);
+    answered(&reply, 422);
+    assert!(reply.json()["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("`lamp`"));
+    body["lights"] = json!([{ "name": "x" }]);
+    let reply = post(server.addr(), "/api/render", &body);
+    assert!(error_of(&reply, 400).contains("lights[0].place"));
     server.stop();
 }
 
@@ -307,24 +375,14 @@ fn a_render_past_the_memory_budget_is_refused_and_a_small_one_is_drawn() {
     let budget = Budget::new(Duration::from_secs(60), 2).with_memory(1 << 20);
     let server = Server::start(addr, 2, budget).unwrap();
     let reply = post(server.addr(), "/api/render", &render_f32(UV, 256, 256));
-    assert_eq!(
-        reply.status,
-        400,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 400);
     let error = reply.json()["error"].as_str().unwrap().to_string();
     assert!(
         error.contains("256x256") && error.contains("memory budget"),
         "{error}"
     );
     let reply = post(server.addr(), "/api/render", &render_f32(UV, 64, 64));
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     server.stop();
 }
 
@@ -421,12 +479,7 @@ fn a_picture_sent_is_what_every_sampler_reads_on_the_machine() {
     let mut body = render_f32(program, 1, 1);
     body["texture"] = json!({ "width": 2, "height": 2, "rgba": rgba });
     let reply = post(server.addr(), "/api/render", &body);
-    assert_eq!(
-        reply.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    answered(&reply, 200);
     // Texel (1, 0) on unit 0 plus texel (0, 1) on unit 3, each byte k read as k/255.
     let expected = [0.0, 102.0 / 255.0, 51.0 / 255.0, 2.0];
     let got = reply.floats();

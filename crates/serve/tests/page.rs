@@ -94,6 +94,12 @@ fn the_page_marks_the_error_at_its_line_then_shows_the_fixed_output_and_both_pic
         element(&glsl, "output").starts_with("#version 300 es"),
         "{glsl}"
     );
+    // SPIR-V is shown as its disassembly, not as words.
+    let spirv = dom(server.addr(), &fragment(FIXED, "spirv"), &profile);
+    assert!(
+        element(&spirv, "output").contains("OpEntryPoint Fragment"),
+        "{spirv}"
+    );
     let _ = std::fs::remove_dir_all(&profile);
     server.stop();
 }

@@ -1,7 +1,8 @@
 //! Both pictures of the playground, in Debian's Chromium, headless (WebGL 2 on SwiftShader): for a
 //! two-stage Cg program (a vertex entry and a fragment entry) and for a Parasol program, the NV
 //! machine's rendering from the server and the browser's own drawing of the WGSL/GLSL ES output
-//! must agree within 2e-3, as must both after a uniform is changed beside the pictures.
+//! must agree within 2e-3, as must both after a uniform is changed beside the pictures; so must an
+//! ISL surface lit by a distant light and a point light.
 
 mod common;
 
@@ -127,4 +128,35 @@ fn a_textured_program_reads_the_same_picture_on_both_sides() {
     let (browser, _) = opened(server.addr(), &state, "texture");
     drop(browser);
     server.stop();
+}
+
+/// An ISL surface lit by a distant light (tilted by its shadermatrix's row 2, so it shines along
+/// (0.6, 0, 0.8)), a point light above the quad (its shadermatrix's last row) and an ambient light:
+/// the point light's diffuse and specular terms vary across the quad, so the picture is not flat.
+const LIT: &str = "surface lit(parameter color base = color(0.8, 0.7, 0.6, 1)) {
+    FB = diffuse();
+    FB += ambient();
+    FB *= base;
+    varying color shaded;
+    shaded = FB;
+    FB = specular(20);
+    FB += shaded;
+}
+distantlight sun(parameter color c = color(0.3, 0.25, 0.2, 1)) { FB = c; }
+pointlight bulb(parameter color c = color(0.25, 0.3, 0.35, 1)) { FB = c; }
+ambientlight sky(parameter color c = color(0.05, 0.05, 0.1, 1)) { FB = c; }
+";
+
+#[test]
+fn an_isl_surface_with_lights_draws_the_same_on_the_machine_and_in_the_browser() {
+    let state = json!({
+        "text": LIT, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "target": "fp30",
+        "params": {
+            "sun.shadermatrix[2]": [0.6, 0.0, 0.8, 0.0],
+            "bulb.shadermatrix[3]": [0.3, -0.2, 0.8, 1.0],
+        },
+    });
+    // The point light's colour, set beside the pictures, reaches both.
+    agree_before_and_after(&state, "isl", "bulb.c", "0.6, 0.1, 0.2, 1");
 }

@@ -11,7 +11,7 @@ import * as texture from "./texture.js";
 import { readState, writeState } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
-const controls = ["language", "entry", "vertex_entry", "stage", "target"];
+const controls = ["language", "entry", "vertex_entry", "lights", "stage", "target"];
 /// The uniform values set beside the pictures ({name: [numbers]}), sent with every request.
 const params = {};
 
@@ -32,7 +32,15 @@ function mainName() {
 function request(text) {
   const body = { sources: [{ name: mainName(), text }], main: mainName(), params };
   for (const id of controls) if ($(id).value) body[id] = $(id).value;
+  body.lights = lights();
   return body;
+}
+
+/// The ISL surface's light instances: the Lights field's places (a light shader of the file, by
+/// name), separated by commas.
+function lights() {
+  const places = $("lights").value.split(",").map((p) => p.trim()).filter((p) => p);
+  return places.map((place) => ({ place }));
 }
 
 /// The compile of `body`: a Parasol program (`vertex_entry`) compiles to GLSL only, so for any
@@ -50,16 +58,17 @@ function position(doc, line, column) {
 
 function showOutputs(outputs) {
   $("output").textContent = outputs
-    .map((o) => (outputs.length > 1 ? `// ${o.name}\n` : "") + (o.text ?? spirv(o.spirv)))
+    .map((o) => (outputs.length > 1 ? `// ${o.name}\n` : "") + (o.text ?? o.asm ?? spirv(o)))
     .join("\n");
   const reflection = outputs.filter((o) => o.reflection).map((o) => o.reflection);
   $("reflection").textContent = reflection.length ? JSON.stringify(reflection, null, 2) : "";
 }
 
-/// SPIR-V's words, four to a line.
-function spirv(words = []) {
+/// SPIR-V's words, four to a line, when the server could not disassemble them (and why).
+function spirv({ spirv: words = [], asm_error: why }) {
   const hex = words.map((w) => w.toString(16).padStart(8, "0"));
-  return hex.map((h, i) => (i % 4 === 3 ? `${h}\n` : `${h} `)).join("");
+  const note = why ? `; no disassembly: ${why}\n` : "";
+  return note + hex.map((h, i) => (i % 4 === 3 ? `${h}\n` : `${h} `)).join("");
 }
 
 function showDiagnostics(diagnostics) {
@@ -76,7 +85,8 @@ function showDiagnostics(diagnostics) {
 }
 
 /// The pictures: the NV machine draws NV programs, Cg fragment programs (with a vertex entry,
-/// through both stages) and Parasol programs; the browser draws the Cg and Parasol ones.
+/// through both stages), Parasol programs and ISL surfaces (lit by the Lights field's shaders);
+/// the browser draws all but the NV programs.
 function showPictures(body, redraw) {
   const note = $("agreement");
   const language = $("language").value;
@@ -85,8 +95,8 @@ function showPictures(body, redraw) {
     note.textContent = "A Parasol program is drawn: name it (package.Module.name) in Vertex entry / program.";
     return;
   }
-  if (!["cg", "fp", "parasol", ""].includes(language) || $("stage").value === "vertex") {
-    note.textContent = "The pictures are drawn for Cg fragment programs, Parasol programs and NV programs.";
+  if (!["cg", "fp", "parasol", "isl", ""].includes(language) || $("stage").value === "vertex") {
+    note.textContent = "The pictures are drawn for Cg fragment programs, Parasol programs, ISL surfaces and NV programs.";
     return;
   }
   pictures

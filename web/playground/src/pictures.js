@@ -62,7 +62,7 @@ export async function show(body, inBrowser) {
   }
   paint("machine", machine.pixels);
   if (!inBrowser) {
-    note.textContent = "The browser draws Cg and Parasol programs (through their WGSL or GLSL ES output) only.";
+    note.textContent = "The browser draws Cg and Parasol programs and ISL surfaces (through their WGSL or GLSL ES output) only.";
     return;
   }
   let browser, shader;

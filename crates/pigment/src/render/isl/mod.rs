@@ -32,6 +32,7 @@
 
 mod draw;
 mod places;
+mod stages;
 
 use super::{RenderOptions, Rendered, Timings};
 use crate::compile::isl::{checked_into, shaders_of};
@@ -115,15 +116,14 @@ impl Session {
         scene: &IslScene,
         options: &RenderOptions,
     ) -> Result<Rendered> {
-        let mut files = SourceFiles::new();
-        let mut found = Diagnostics::new();
-        let text = self.read_text(source)?;
-        let unit = checked_into(&mut files, source, &text, &mut found)?;
-        let units = Units::load(self, &mut files, unit, scene, &mut found)?;
+        let Loaded {
+            mut files,
+            mut found,
+            units,
+            surface,
+        } = self.load_scene(source, scene)?;
         let lights = units.lights(scene)?;
         let atmosphere = units.atmosphere(scene)?;
-        let surface = surface(&units.surface, scene.surface.as_deref())
-            .ok_or_else(|| Error::Request(format!("`{source}` has no surface shader to render")))?;
         let mut options = options.clone();
         for (light, instance) in scene.lights.iter().zip(&lights) {
             let named = light.params.iter().map(|(name, value)| {
@@ -175,6 +175,24 @@ impl Session {
         })
     }
 
+    /// The surface's file and every file the scene's lights and atmosphere name, read and
+    /// checked, and the surface shader to draw.
+    fn load_scene(&self, source: &str, scene: &IslScene) -> Result<Loaded> {
+        let mut files = SourceFiles::new();
+        let mut found = Diagnostics::new();
+        let text = self.read_text(source)?;
+        let unit = checked_into(&mut files, source, &text, &mut found)?;
+        let units = Units::load(self, &mut files, unit, scene, &mut found)?;
+        let surface = surface(&units.surface, scene.surface.as_deref())
+            .ok_or_else(|| Error::Request(format!("`{source}` has no surface shader")))?;
+        Ok(Loaded {
+            files,
+            found,
+            units,
+            surface,
+        })
+    }
+
     /// The scene's geometry; an OBJ file's diagnostics added to `found` (errors reject it).
     fn geometry(
         &self,
@@ -190,6 +208,15 @@ impl Session {
         found.extend(files, &diagnostics);
         scene.ok_or_else(|| Error::Rejected(found.clone()))
     }
+}
+
+/// A scene's files read and checked: the files, their warnings, the units and the surface
+/// shader's name.
+struct Loaded {
+    files: SourceFiles,
+    found: Diagnostics,
+    units: Units,
+    surface: String,
 }
 
 /// The camera at `eye` looking at the scene's centre, else the scene's own camera.
