@@ -14,7 +14,7 @@
 //! let mut session = Session::new();
 //! session.add_source(
 //!     "crt/p.cgp",
-//!     "shaders = 1\nshader0 = shaders/pass.cg\nscale_type0 = source\nscale0 = 2\n",
+//!     "shaders = 1\nshader0 = shaders/pass.cg\nscale_type0 = source\nscale0 = 2\nfilter_linear0 = false\n",
 //! );
 //! session.add_source(
 //!     "crt/shaders/pass.cg",
