@@ -272,7 +272,10 @@ fn command_line_render(preset: &Path, parameters: Vec<(String, f32)>) -> Vec<u8>
 /// The `pigment` command built beside this test (`cargo test --workspace` builds it).
 fn pigment_command() -> PathBuf {
     let exe = std::env::current_exe().expect("the test knows its executable");
-    let debug = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps");
+    let debug = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/PROFILE/deps");
     let pigment = debug.join(format!("pigment{}", std::env::consts::EXE_SUFFIX));
     assert!(
         pigment.is_file(),
@@ -297,7 +300,12 @@ fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap())
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
         .collect();
     files.sort();
     files
@@ -321,7 +329,11 @@ fn write_input_png(path: &Path) {
     let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), 8, 6);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.write_header().unwrap().write_image_data(&rgba).unwrap();
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&rgba)
+        .unwrap();
 }
 
 /// The expected files and frames are the library's, made the way the command line makes them;
@@ -360,7 +372,10 @@ fn the_command_line_agrees(dir: &Path) {
         let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
         run_pigment(&refs);
         let frame = std::fs::read(dir.join(expected)).unwrap();
-        assert!(png_rgba(&png) == frame, "{preset}: the command's picture differs");
+        assert!(
+            png_rgba(&png) == frame,
+            "{preset}: the command's picture differs"
+        );
     }
 }
 
