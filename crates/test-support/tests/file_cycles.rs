@@ -13,16 +13,11 @@ use std::path::{Path, PathBuf};
 
 /// Cycles not yet broken, each as its crate and its files' module paths, sorted.
 const KNOWN: &[&str] = &[
-    "arb: vertex/operand vertex/select vertex/temps",
     "capi: boundary diagnostics error",
     "cg: check/calls/overload check/profiles check/program check/stdlib",
-    "cg: preprocess/directives preprocess/driver",
-    "ir: eval numeric op vector",
-    "naga-out: interface lower packed",
-    "nvfp: exec/decode exec/formats",
-    "nvfp: syntax validate",
-    "nvfp: syntax/operands syntax/parser",
-    "serve: answer body http limits request texture",
+    "naga-out: lower packed",
+    "serve: body http",
+    "serve: request texture",
 ];
 
 type Module = Vec<String>;
@@ -62,10 +57,30 @@ fn module_of(src: &Path, file: &Path) -> Module {
     parts
 }
 
-/// The text before a file's unit tests (their imports are the tests', not the file's).
-fn code(text: &str) -> &str {
-    text.find("#[cfg(test)]\nmod tests")
-        .map_or(text, |i| &text[..i])
+/// The code before a file's unit tests (their imports are the tests', not the file's), without
+/// comments (a doc comment that links to a module is not an import).
+fn code(text: &str) -> String {
+    let text = text
+        .find("#[cfg(test)]\nmod tests")
+        .map_or(text, |i| &text[..i]);
+    text.lines()
+        .map(|l| format!("{}\n", without_comment(l)))
+        .collect()
+}
+
+/// `line` up to a `//` that is outside a string literal.
+fn without_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'"' if !escaped => in_string = !in_string,
+            b'/' if !in_string && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+        escaped = in_string && b == b'\\' && !escaped;
+    }
+    line
 }
 
 /// The paths `text` names from `me` through `crate::`, `super::` or `self::`, as module paths
@@ -114,7 +129,7 @@ fn graph(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
     for file in &files {
         let me = module_of(src, file);
         let text = std::fs::read_to_string(file).unwrap();
-        for path in named_paths(code(&text), &me) {
+        for path in named_paths(&code(&text), &me) {
             let target = (0..=path.len())
                 .rev()
                 .map(|k| path[..k].to_vec())
@@ -200,10 +215,9 @@ fn no_file_imports_itself_around_a_loop() {
     let known: BTreeSet<String> = KNOWN.iter().map(|s| s.to_string()).collect();
     let new: Vec<&String> = found.difference(&known).collect();
     let gone: Vec<&String> = known.difference(&found).collect();
-    assert!(new.is_empty(), "new file import cycles: {new:#?}");
     assert!(
-        gone.is_empty(),
-        "cycles broken (take them off KNOWN): {gone:#?}"
+        new.is_empty() && gone.is_empty(),
+        "new file import cycles: {new:#?}\ncycles broken (take them off KNOWN): {gone:#?}"
     );
 }
 
@@ -212,11 +226,17 @@ fn a_cycle_is_found_and_a_module_tree_is_not() {
     let dir = std::env::temp_dir().join(format!("file-cycles-{}", std::process::id()));
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("tree")).unwrap();
-    std::fs::write(src.join("lib.rs"), "mod a;\nmod b;\nmod tree;\n").unwrap();
+    std::fs::write(src.join("lib.rs"), "mod a;\nmod b;\nmod c;\nmod tree;\n").unwrap();
     std::fs::write(src.join("a.rs"), "use crate::b::thing;\n").unwrap();
-    std::fs::write(src.join("b.rs"), "pub fn thing() { super::a::other() }\n").unwrap();
+    std::fs::write(
+        src.join("b.rs"),
+        "// see crate::c::y\npub fn thing() { super::a::other() }\n",
+    )
+    .unwrap();
     std::fs::write(src.join("tree/mod.rs"), "mod leaf;\nuse leaf::x;\n").unwrap();
     std::fs::write(src.join("tree/leaf.rs"), "use super::y;\n").unwrap();
+    // b names c only in a comment, which is not an import: no cycle through c.
+    std::fs::write(src.join("c.rs"), "use crate::a::x;\n").unwrap();
     let found = cycles(&graph(&src));
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found.len(), 1, "{found:?}");

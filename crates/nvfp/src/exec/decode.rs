@@ -2,7 +2,7 @@
 //! destinations are resolved to register-file slots, bit masks and rule sets, so that running a batch
 //! of quads never looks at the program's syntax again.
 
-use super::formats;
+mod formats;
 use crate::isa::{
     AttribReg, CcMask, CcRule, Cond, Opcode, OutputReg, Precision, TempReg, TexTarget, ATTRIB_COUNT,
 };

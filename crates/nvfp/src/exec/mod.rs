@@ -16,14 +16,13 @@
 //! fp32 decoding table of 3.11.4.1: "(-1)^S * 0.0, if E == 0").
 //!
 //! Speed: instructions run as one fused lane loop per result component, compiled per precision
-//! ([`numeric::Rounding`]) and with or without sign modifiers. [`formats`] works out once per program
+//! ([`numeric::Rounding`]) and with or without sign modifiers. `decode::formats` works out once per program
 //! which load conversions provably change nothing, so most operands are read in place; constants are
 //! converted once per run and attributes once per batch. `tests/exec_equivalence.rs` checks all of
 //! this bit for bit against a plain per-fragment evaluator.
 
 mod batch;
 pub mod decode;
-mod formats;
 mod interp;
 pub mod kernel;
 pub mod numeric;

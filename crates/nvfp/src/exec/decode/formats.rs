@@ -13,7 +13,7 @@
 //! precision gives: a denormal goes to a zero of the same sign either way), unless UP* reads their raw
 //! bits. Constants are converted as their slots are filled.
 
-use super::decode::{is_pack, Step};
+use super::{is_pack, Step};
 use crate::isa::{Opcode, Precision};
 
 /// Format levels: a slot at level `n` holds only values that the conversions of levels `n` and above
