@@ -163,3 +163,22 @@ pub fn diagnostics(found: &Diagnostics) -> Value {
         })
         .collect()
 }
+
+/// The answer as `tiny_http` sends it, with the headers every answer carries.
+pub fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
+    let header = |name: &str, value: &str| {
+        tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+    };
+    let mut response = tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
+    let fixed = [
+        ("Content-Type", answer.content_type.to_string()),
+        ("Cache-Control", "no-store".to_string()),
+        ("X-Content-Type-Options", "nosniff".to_string()),
+    ];
+    for (name, value) in fixed.iter().chain(&answer.headers) {
+        if let Some(header) = header(name, value) {
+            response.add_header(header);
+        }
+    }
+    response
+}

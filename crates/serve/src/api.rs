@@ -120,7 +120,7 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
                 .render_isl(&compile.request.source, &scene, &job.options);
         }
         if let Some(texture) = &job.texture {
-            crate::texture::bind(texture, &mut job.options)?;
+            crate::request::texture::bind(texture, &mut job.options)?;
         }
         compile.session.render(&compile.request, &job.options)
     };

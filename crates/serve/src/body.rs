@@ -53,7 +53,7 @@ impl Readers {
                     }
                     Err(answer) => {
                         // Answered (and the rest of the body thrown away) while still counted.
-                        let _ = request.respond(crate::http::response(answer));
+                        let _ = request.respond(crate::answer::response(answer));
                         count.fetch_sub(1, Ordering::SeqCst);
                     }
                 }
@@ -97,6 +97,6 @@ fn body(request: &mut tiny_http::Request, budget: &Budget) -> Result<Vec<u8>, An
 /// request (its connection) from ever being dropped: see the module's documentation.
 fn refuse_undrained(request: tiny_http::Request) {
     let answer = Answer::error(413, format!("the body is larger than {MAX_BODY} bytes"));
-    let stream = request.upgrade("close", crate::http::response(answer));
+    let stream = request.upgrade("close", crate::answer::response(answer));
     std::mem::forget(stream);
 }

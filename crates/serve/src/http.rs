@@ -2,7 +2,7 @@
 //! pool of workers (a body is read first, off the workers, by [`crate::body`]), the routes, and a
 //! `catch_unwind` around every request so that no panic takes a worker (or the server) down.
 
-use crate::answer::Answer;
+use crate::answer::{response, Answer};
 use crate::body::Readers;
 use crate::limits::{panic_message, Budget};
 use crate::{api, assets};
@@ -157,23 +157,4 @@ fn route(request: &tiny_http::Request, body: &[u8], budget: &Budget) -> Answer {
         },
         (method, _) => Answer::error(405, format!("{method} {path}: not an API call")),
     }
-}
-
-/// The answer as `tiny_http` sends it, with the headers every answer carries.
-pub fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-    let header = |name: &str, value: &str| {
-        tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-    };
-    let mut response = tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
-    let fixed = [
-        ("Content-Type", answer.content_type.to_string()),
-        ("Cache-Control", "no-store".to_string()),
-        ("X-Content-Type-Options", "nosniff".to_string()),
-    ];
-    for (name, value) in fixed.iter().chain(&answer.headers) {
-        if let Some(header) = header(name, value) {
-            response.add_header(header);
-        }
-    }
-    response
 }

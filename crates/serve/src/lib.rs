@@ -16,7 +16,6 @@ pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;
-pub mod texture;
 pub mod uniforms;
 pub mod web_shader;
 

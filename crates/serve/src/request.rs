@@ -3,6 +3,8 @@
 //! [`pigment::CompileRequest`], and a render's size, parameters and format. Every field is
 //! checked; a bad one is a 400 with a message naming it.
 
+pub mod texture;
+
 use crate::limits::{MAX_SIDE, MAX_SOURCE, MAX_SOURCES};
 use pigment::render::isl::{IslScene, Light};
 use pigment::render::RenderOptions;
@@ -55,7 +57,7 @@ pub struct Render {
     /// The answer's format.
     pub format: Format,
     /// The picture the samplers read, when sent.
-    pub texture: Option<crate::texture::Upload>,
+    pub texture: Option<texture::Upload>,
 }
 
 fn bad(message: impl Into<String>) -> BadRequest {
@@ -129,7 +131,7 @@ pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
         compile,
         options,
         format,
-        texture: crate::texture::read(&map)?,
+        texture: texture::read(&map)?,
     })
 }
 

@@ -16,8 +16,6 @@ const KNOWN: &[&str] = &[
     "capi: boundary diagnostics error",
     "cg: check/calls/overload check/profiles check/program check/stdlib",
     "naga-out: lower packed",
-    "serve: body http",
-    "serve: request texture",
 ];
 
 type Module = Vec<String>;

@@ -2,7 +2,7 @@
 //! `{width, height, rgba}`, 8-bit RGBA, bottom row first), and a render binds the same texels,
 //! nearest-filtered and repeating as the browser's are, on every texture unit of the machine.
 
-use crate::request::BadRequest;
+use super::BadRequest;
 use nvfp::isa::TexTarget;
 use nvfp::texture::{Filter, TexFormat, Texture};
 use pigment::render::{RenderOptions, TextureSlot};
