@@ -51,7 +51,6 @@ mod fp30;
 pub mod interface;
 mod lower;
 mod ops;
-mod packed;
 pub mod random;
 pub mod reflect;
 mod resources;

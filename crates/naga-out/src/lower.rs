@@ -17,13 +17,15 @@
 //! inside a `switch` sets a local `pending` code (1 break, 2 continue) and leaves the switch; after
 //! the switch, the code is acted on (or passed out of an enclosing switch).
 
+mod packed;
+
 use crate::interface::{self, Slot};
-use crate::packed::{self, Member};
 use crate::types;
 use naga::{
     Binding, Block as NBlock, Expression, Handle, Interpolation, Literal, LocalVariable, Sampling,
     Span, Statement, StructMember, TypeInner,
 };
+use packed::Member;
 use pigment_diag::Diagnostic;
 use pigment_ir::{Function, ScalarKind, SourceLoc, Stage, Type, Value};
 

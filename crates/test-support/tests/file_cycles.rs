@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 const KNOWN: &[&str] = &[
     "capi: boundary diagnostics error",
     "cg: check/calls/overload check/profiles check/program check/stdlib",
-    "naga-out: lower packed",
 ];
 
 type Module = Vec<String>;

@@ -4,7 +4,7 @@
 //! vertex stage composes it from the outputs packed there ((0, 0, 0, 1) where none writes), the
 //! fragment stage reads each input packed there as a swizzle of it.
 
-use crate::lower::{LResult, Lowerer};
+use super::{LResult, Lowerer};
 use crate::types;
 use naga::{Block as NBlock, Expression, Handle, Literal};
 use pigment_diag::Diagnostic;
