@@ -210,7 +210,8 @@ pub(crate) unsafe fn free<T>(ptr: *mut T) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{pigment_error_code, pigment_error_free, PIGMENT_ERROR_PANIC};
+    use crate::error::PIGMENT_ERROR_PANIC;
+    use crate::error_calls::{pigment_error_code, pigment_error_free};
 
     #[test]
     fn a_panic_becomes_an_error_with_its_message() {

@@ -14,7 +14,9 @@
 mod artifact;
 mod boundary;
 mod diagnostics;
+mod diagnostics_calls;
 mod error;
+mod error_calls;
 mod preset;
 mod request;
 mod session;
@@ -22,7 +24,9 @@ mod text;
 
 pub use artifact::*;
 pub use diagnostics::*;
+pub use diagnostics_calls::*;
 pub use error::*;
+pub use error_calls::*;
 pub use preset::*;
 pub use request::*;
 pub use session::*;
