@@ -5,8 +5,13 @@
 //! profiles; vp20, vp30 and arbvp1 have none, cgc's C3004); there a lookup without a level of
 //! detail reads level 0, as cgc compiles `tex2D` for vp40 (lowering makes it an IR `texlod`).
 
-use super::calls::overload::VERTEX_PROFILES;
 use pigment_ir::Stage;
+
+/// The vertex profiles cgc knows (its own and the DirectX ones a function may be declared for).
+pub(crate) const VERTEX_PROFILES: &[&str] = &[
+    "vp20", "vp30", "vp40", "arbvp1", "gp4vp", "gp5vp", "glslv", "hlslv", "vs_1_1", "vs_2_0",
+    "vs_2_x", "vs_3_0",
+];
 
 /// Vertex profiles that can read textures (NV_vertex_program3, GLSL, G80+).
 const VERTEX_TEXTURE_PROFILES: &[&str] = &["vp40", "gp4vp", "gp5vp", "glslv", "hlslv", "vs_3_0"];

@@ -13,6 +13,7 @@
 //! Lowering takes both the `TranslationUnit` and this.
 
 use super::stdlib::BuiltinId;
+pub use super::types::Direction;
 use super::types::{StructId, Type};
 use crate::syntax::ast::{Block, ExprId, Span};
 use std::collections::HashMap;
@@ -140,24 +141,6 @@ pub enum VarKind {
         index: usize,
     },
     Local,
-}
-
-/// The data direction of a parameter (or a `varying in/out` global).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Direction {
-    #[default]
-    In,
-    Out,
-    InOut,
-}
-
-impl Direction {
-    pub fn is_output(self) -> bool {
-        matches!(self, Direction::Out | Direction::InOut)
-    }
-    pub fn is_input(self) -> bool {
-        matches!(self, Direction::In | Direction::InOut)
-    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

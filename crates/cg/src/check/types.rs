@@ -409,6 +409,24 @@ fn array_to_array(
     Conversion::Impossible
 }
 
+/// The data direction of a parameter (or a `varying in/out` global).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Direction {
+    #[default]
+    In,
+    Out,
+    InOut,
+}
+
+impl Direction {
+    pub fn is_output(self) -> bool {
+        matches!(self, Direction::Out | Direction::InOut)
+    }
+    pub fn is_input(self) -> bool {
+        matches!(self, Direction::In | Direction::InOut)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,7 @@
 //! the float, half and fixed overloads equally), `cfloat` prefers `float` and `cint` prefers
 //! `int`, then `float` ("The cfloat and cint types behave like float and int types").
 
+use crate::check::profiles::VERTEX_PROFILES;
 use crate::check::program::{Callee, Direction};
 use crate::check::types::{classify, Conversion, Scalar, StructInfo, Type};
 use pigment_diag::Span;
@@ -60,10 +61,6 @@ const FRAGMENT_PROFILES: &[&str] = &[
     "ps_2_0",
     "ps_2_x",
     "ps_3_0",
-];
-pub(crate) const VERTEX_PROFILES: &[&str] = &[
-    "vp20", "vp30", "vp40", "arbvp1", "gp4vp", "gp5vp", "glslv", "hlslv", "vs_1_1", "vs_2_0",
-    "vs_2_x", "vs_3_0",
 ];
 
 /// How specifically `declared` (a function's profile) matches `current`: 3 exact, 2 a narrow

@@ -2,7 +2,7 @@
 
 use super::table::{PRECISION_PREFIXES, SIGNATURES};
 use super::Builtin;
-use crate::check::program::Direction;
+use crate::check::types::Direction;
 use crate::check::types::Type;
 use crate::syntax::ast::TypeKind;
 

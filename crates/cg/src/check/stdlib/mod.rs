@@ -5,7 +5,7 @@
 mod expand;
 mod table;
 
-use super::program::Direction;
+use super::types::Direction;
 use super::types::Type;
 use std::collections::HashMap;
 use std::sync::OnceLock;
