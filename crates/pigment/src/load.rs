@@ -40,16 +40,17 @@ pub fn language_of(path: &Path, lang: Option<Lang>) -> Result<Lang, Failure> {
 }
 
 /// The command line's session (the disk open for includes, as a C compiler finds them; `-I`
-/// directories searched) holding `program` and `units`, and a request for `target` naming them.
+/// directories searched) holding `program` and `units`, and a request for `target` naming them,
+/// with `--entry` and the Cg front end's options.
 pub fn session_request(
     program: &Path,
     units: &[std::path::PathBuf],
-    include_dirs: &[std::path::PathBuf],
+    cg: &crate::cli::CgArgs,
     language: pigment::Language,
     target: pigment::Target,
 ) -> Result<(pigment::Session, pigment::CompileRequest), Failure> {
     let mut session = pigment::Session::with_disk_access();
-    for dir in include_dirs {
+    for dir in &cg.include_dirs {
         session.add_search_path(dir);
     }
     let source = session
@@ -63,8 +64,10 @@ pub fn session_request(
                 .map_err(crate::failure::from_library)?,
         );
     }
-    let request = pigment::CompileRequest::new(source, target)
+    let mut request = pigment::CompileRequest::new(source, target)
         .language(language)
-        .units(names);
+        .units(names)
+        .entry(cg.entry.clone());
+    request.cg = crate::commands::compile::cg_options(cg);
     Ok((session, request))
 }

@@ -33,15 +33,8 @@ pub fn check(args: &CheckArgs) -> CommandResult {
             "--reflect reads a compiled program's header: give it a `.fp` file".into(),
         ));
     }
-    let (session, request) = session_request(
-        &args.program,
-        &args.units,
-        &args.cg.include_dirs,
-        language,
-        Target::Fp30,
-    )?;
-    let mut request = request.entry(args.cg.entry.clone());
-    request.cg = crate::commands::compile::cg_options(&args.cg);
+    let (session, request) =
+        session_request(&args.program, &args.units, &args.cg, language, Target::Fp30)?;
     if args.reflect == Some(ReflectFormat::Json) {
         let artifact = session.compile(&request).map_err(from_library)?;
         print_entries(&artifact.warnings);

@@ -72,13 +72,8 @@ fn request(
     language: Language,
     target: Target,
 ) -> Result<(Session, CompileRequest), Failure> {
-    let (session, mut request) = crate::load::session_request(
-        &args.program,
-        &args.units,
-        &args.cg.include_dirs,
-        language,
-        target,
-    )?;
+    let (session, mut request) =
+        crate::load::session_request(&args.program, &args.units, &args.cg, language, target)?;
     request.entry = match language {
         Language::Cg => Some(args.cg.entry.clone()),
         _ => args.shader.clone(),
@@ -96,7 +91,6 @@ fn request(
         EmitStage::IrLegal => Emit::IrLegal,
         EmitStage::Fp | EmitStage::Asm => Emit::Code,
     };
-    request.cg = cg_options(&args.cg);
     request.precision = match args.precision {
         PrecisionArg::Target => Precision::Target,
         PrecisionArg::Fp30 => Precision::Fp30,

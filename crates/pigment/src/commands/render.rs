@@ -14,18 +14,11 @@ pub fn render(args: &RenderArgs) -> CommandResult {
         Some(Language::Parasol) => Language::Parasol,
         _ => Language::Cg,
     };
-    let (session, request) = session_request(
-        &args.program,
-        &args.units,
-        &args.cg.include_dirs,
-        language,
-        Target::Fp30,
-    )?;
-    let mut request = request.entry(args.cg.entry.clone());
+    let (session, mut request) =
+        session_request(&args.program, &args.units, &args.cg, language, Target::Fp30)?;
     request.vertex_entry = match language {
         Language::Parasol => args.parasol_program.clone(),
         _ => args.vertex_entry.clone(),
     };
-    request.cg = crate::commands::compile::cg_options(&args.cg);
     render_request(&session, &request, &args.target, &args.program)
 }
