@@ -74,9 +74,13 @@ impl Render<'_> {
             };
             let units = pass_units(&loaded, pass, &fb_texture, &targets)?;
             let test = if n == 0 { test } else { DepthTest::Equal };
+            let cleared;
             let start = match pass.writes {
-                PassOutput::Final => fb.clone(),
-                PassOutput::Target(_) => pigment_scene::cleared(fb.width, fb.height, [0.0; 4]),
+                PassOutput::Final => fb,
+                PassOutput::Target(_) => {
+                    cleared = pigment_scene::cleared(fb.width, fb.height, [0.0; 4]);
+                    &cleared
+                }
             };
             let frame = self.draw(
                 &loaded,
@@ -110,7 +114,7 @@ impl Render<'_> {
         loaded: &Loaded,
         bindings: &Bindings,
         units: &[(u8, Texture)],
-        start: Framebuffer,
+        start: &Framebuffer,
         (test, depth): (DepthTest, &mut DepthBuffer),
         report: &mut Report,
     ) -> Result<Framebuffer> {
