@@ -68,6 +68,27 @@ pub fn session_request(
         .language(language)
         .units(names)
         .entry(cg.entry.clone());
-    request.cg = crate::commands::compile::cg_options(cg);
+    request.cg = cg_options(cg);
     Ok((session, request))
+}
+
+/// The Cg front end's options from `--profile`, `-D`, `-U` and `--nofastmath`.
+fn cg_options(args: &crate::cli::CgArgs) -> pigment::CgOptions {
+    pigment::CgOptions {
+        profile: Some(args.profile.clone()),
+        defines: defines(&args.defines),
+        undefines: args.undefines.clone(),
+        fast_math: !args.no_fast_math,
+    }
+}
+
+/// `-D NAME` and `-D NAME=VALUE`.
+fn defines(defines: &[String]) -> Vec<(String, Option<String>)> {
+    defines
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((name, value)) => (name.to_string(), Some(value.to_string())),
+            None => (d.clone(), None),
+        })
+        .collect()
 }

@@ -3,7 +3,7 @@
 //! the directory `-o DIR` where a compile makes several files (both GLSL stages, a web page, ISL
 //! passes). `-E` prints the preprocessed Cg; `--emit asm` the SPIR-V disassembly (`spirv-dis`).
 
-use crate::cli::{CgArgs, CompileArgs, EmitStage, Lang, PrecisionArg, ReflectFormat, StageArg};
+use crate::cli::{CompileArgs, EmitStage, Lang, PrecisionArg, ReflectFormat, StageArg};
 use crate::failure::print_entries;
 use crate::failure::{CommandResult, Failure};
 use pigment::{Artifact, Code, CompileRequest, Emit, Language, Precision, Session, Stage, Target};
@@ -96,27 +96,6 @@ fn request(
         PrecisionArg::Fp30 => Precision::Fp30,
     };
     Ok((session, request))
-}
-
-/// The Cg front end's options from `--profile`, `-D`, `-U` and `--nofastmath`.
-pub fn cg_options(args: &CgArgs) -> pigment::CgOptions {
-    pigment::CgOptions {
-        profile: Some(args.profile.clone()),
-        defines: defines(&args.defines),
-        undefines: args.undefines.clone(),
-        fast_math: !args.no_fast_math,
-    }
-}
-
-/// `-D NAME` and `-D NAME=VALUE`.
-pub fn defines(defines: &[String]) -> Vec<(String, Option<String>)> {
-    defines
-        .iter()
-        .map(|d| match d.split_once('=') {
-            Some((name, value)) => (name.to_string(), Some(value.to_string())),
-            None => (d.clone(), None),
-        })
-        .collect()
 }
 
 /// Writes the artifact as the command line asks.
