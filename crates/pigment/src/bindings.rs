@@ -5,11 +5,11 @@
 use crate::cli::{BindingArgs, FilterArg};
 use crate::failure::{from_library, Failure};
 use crate::load::{warn, Loaded};
-use crate::values::{parse_assignment, parse_texture_binding};
 use nvfp::isa::limits::MAX_LOCAL_PARAMETERS;
 use nvfp::texture::Filter;
 use pigment::render::bindings::{sampler_unit, Bindings, TextureSlot, Unbound};
 pub use pigment::render::Bound;
+use pigment::syntax;
 
 /// The command line's bindings, textures loaded. A texture for a sampler name is bound by the
 /// library, which reports a name no stage has as [`Unbound`]; where the program is known,
@@ -17,7 +17,7 @@ pub use pigment::render::Bound;
 pub fn read(args: &BindingArgs, skip: &mut dyn FnMut(&str) -> bool) -> Result<Bindings, Failure> {
     let mut bindings = Bindings::default();
     for local in &args.locals {
-        let (index, value) = parse_assignment(local).map_err(Failure::Usage)?;
+        let (index, value) = syntax::assignment(local).map_err(from_library)?;
         let slot = index
             .parse::<usize>()
             .ok()
@@ -32,38 +32,22 @@ pub fn read(args: &BindingArgs, skip: &mut dyn FnMut(&str) -> bool) -> Result<Bi
     for param in &args.params {
         bindings
             .params
-            .push(parse_assignment(param).map_err(Failure::Usage)?);
+            .push(syntax::assignment(param).map_err(from_library)?);
     }
     let filter = filter_of(args.filter);
     for binding in &args.textures {
-        let (slot, rest) = texture_slot(binding)?;
+        let (slot, rest) = syntax::texture_slot(binding).map_err(from_library)?;
         if matches!(&slot, TextureSlot::Sampler(name) if skip(name)) {
             continue;
         }
         let (_, target, file) =
-            parse_texture_binding(&format!("0={rest}")).map_err(Failure::Usage)?;
+            syntax::texture_binding(&format!("0={rest}")).map_err(from_library)?;
         let texture = nvfp::image::load_texture(target, &file)
             .map_err(|e| Failure::Usage(format!("`--tex {binding}`: {e}")))?
             .with_filter(filter);
         bindings.textures.push((slot, texture));
     }
     Ok(bindings)
-}
-
-/// `NAME=TARGET:FILE` or `UNIT=TARGET:FILE`: where the texture goes, and `TARGET:FILE`.
-fn texture_slot(binding: &str) -> Result<(TextureSlot, &str), Failure> {
-    let numbered = |name: &str| name.is_empty() || name.chars().all(|c| c.is_ascii_digit());
-    match binding.split_once('=') {
-        Some((name, rest)) if !numbered(name.trim()) => {
-            Ok((TextureSlot::Sampler(name.trim().to_string()), rest))
-        }
-        // A unit number, or no name at all: the syntax's own checks and messages.
-        _ => {
-            let (unit, _, _) = parse_texture_binding(binding).map_err(Failure::Usage)?;
-            let rest = binding.split_once('=').map_or("", |(_, rest)| rest);
-            Ok((TextureSlot::Unit(unit), rest))
-        }
-    }
 }
 
 /// Binds the command line's bindings for `loaded`, warning about what did not bind.

@@ -41,10 +41,11 @@ pub mod preset;
 pub mod program;
 pub mod render;
 pub mod session;
+pub mod syntax;
 pub mod target;
 pub mod uniforms;
 
-pub use artifact::{Artifact, Code, Output, Reflection};
+pub use artifact::{Artifact, Code, Output, Reflection, WriteOptions, Written};
 pub use compile::{CgOptions, CompileRequest, Emit, Precision, Stage};
 pub use diagnostics::{Diagnostics, Entry, Severity};
 pub use error::{Error, Result};

@@ -56,6 +56,24 @@ impl Target {
         })
     }
 
+    /// The target a cgc profile names where no target is given: `arbfp1`, `arbvp1`, and GLSL 1.20
+    /// for `glslv`/`glslf`; `None` for fp30 and the profiles that only choose a stage (vp40).
+    ///
+    /// ```
+    /// use pigment::Target;
+    /// assert_eq!(Target::of_cg_profile("arbvp1"), Some(Target::ArbVp1));
+    /// assert_eq!(Target::of_cg_profile("glslf"), Some("glsl:120".parse().unwrap()));
+    /// assert_eq!(Target::of_cg_profile("vp40"), None);
+    /// ```
+    pub fn of_cg_profile(profile: &str) -> Option<Target> {
+        match profile {
+            "arbfp1" => Some(Target::ArbFp1),
+            "arbvp1" => Some(Target::ArbVp1),
+            "glslv" | "glslf" => Some(Target::Glsl(pigment_glsl::Version::desktop(120))),
+            _ => None,
+        }
+    }
+
     /// Whether the target describes a vertex program only (`arbvp1`).
     pub fn is_vertex_only(self) -> bool {
         self == Target::ArbVp1

@@ -1,12 +1,14 @@
 //! `pigment compile FILE`: the command line's request handed to the library
-//! ([`pigment::Session::compile`]) and its artifact written out — printed, into `-o FILE`, or into
-//! the directory `-o DIR` where a compile makes several files (both GLSL stages, a web page, ISL
-//! passes). `-E` prints the preprocessed Cg; `--emit asm` the SPIR-V disassembly (`spirv-dis`).
+//! ([`pigment::Session::compile`]) and its artifact written out by the library
+//! ([`pigment::Artifact::write`]): printed, into `-o FILE`, or into the directory `-o DIR` where a
+//! compile makes several files. `-E` prints the preprocessed Cg.
 
 use crate::cli::{CompileArgs, EmitStage, Lang, PrecisionArg, ReflectFormat, StageArg};
 use crate::failure::print_entries;
 use crate::failure::{CommandResult, Failure};
-use pigment::{Artifact, Code, CompileRequest, Emit, Language, Precision, Session, Stage, Target};
+use pigment::{
+    Artifact, CompileRequest, Emit, Language, Precision, Session, Stage, Target, WriteOptions,
+};
 use std::path::Path;
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
@@ -54,10 +56,8 @@ fn language(args: &CompileArgs) -> Language {
 /// `--target`, else the target cgc's `--profile` names (`arbfp1`, `arbvp1`, `glslv`/`glslf`:
 /// GLSL 1.20), else fp30.
 fn target(args: &CompileArgs, language: Language) -> Result<Target, Failure> {
-    let profile_target = match (language, args.cg.profile.as_str()) {
-        (Language::Cg, "arbfp1") => Some(Target::ArbFp1),
-        (Language::Cg, "arbvp1") => Some(Target::ArbVp1),
-        (Language::Cg, "glslv" | "glslf") => Some(Target::Glsl(pigment::GlslVersion::desktop(120))),
+    let profile_target = match language {
+        Language::Cg => Target::of_cg_profile(&args.cg.profile),
         _ => None,
     };
     match args.target.as_deref() {
@@ -98,115 +98,32 @@ fn request(
     Ok((session, request))
 }
 
-/// Writes the artifact as the command line asks.
+/// Writes the artifact as the command line asks (the library lays it out).
 fn write(args: &CompileArgs, language: Language, artifact: &Artifact, asm: bool) -> CommandResult {
-    let outputs = &artifact.outputs;
-    let several_files = language == Language::Isl
-        || artifact.outputs.iter().any(|o| o.stage.is_none())
-        || outputs
-            .iter()
-            .filter(|o| o.stage == Some(Stage::Vertex))
-            .count()
-            == 1
-            && outputs.len() == 2;
-    if several_files {
-        return write_files(args, artifact);
-    }
-    let Some(first) = outputs.first() else {
-        return Err(Failure::Output("the compile produced nothing".into()));
+    let options = WriteOptions {
+        reflection_json: args.reflect == Some(ReflectFormat::Json),
+        disassemble: asm,
+        directory: language == Language::Isl,
     };
-    if args.reflect == Some(ReflectFormat::Json) {
-        let reflection = first.reflection.as_ref().map(|r| r.to_pretty_string());
-        return write_text(args.output.as_deref(), &reflection.unwrap_or_default());
-    }
-    if outputs.len() > 1 {
-        return write_colour_outputs(args, artifact);
-    }
-    match &first.code {
-        Code::Text(text) => write_text(args.output.as_deref(), text),
-        Code::SpirV(_) if asm => {
-            let text = first
-                .code
-                .disassembly()
-                .map_err(crate::failure::from_library)?;
-            write_text(args.output.as_deref(), &text)
-        }
-        Code::SpirV(_) => {
-            let Some(path) = &args.output else {
-                return Err(Failure::Usage(
-                    "SPIR-V is binary: write it with `-o FILE`, or read it with `--emit asm`"
-                        .into(),
-                ));
-            };
-            write_bytes(path, &first.code.to_bytes())
-        }
-    }
-}
-
-/// Files of their own (both GLSL stages, a page, ISL programs and passes): into `-o DIR` by
-/// name, or printed one after the other (a pass description as `#` lines).
-fn write_files(args: &CompileArgs, artifact: &Artifact) -> CommandResult {
-    let Some(dir) = &args.output else {
-        let all: Vec<String> = artifact
-            .outputs
-            .iter()
-            .map(|o| {
-                let text = o.code.text().unwrap_or_default();
-                match o.name.ends_with(".txt") {
-                    true => text.lines().map(|l| format!("# {l}\n")).collect(),
-                    false => text.to_string(),
-                }
-            })
-            .collect();
-        print!("{}", all.join("\n"));
-        return Ok(());
-    };
-    pigment::files::create_dir(dir).map_err(crate::failure::from_library)?;
-    for output in &artifact.outputs {
-        write_bytes(&dir.join(&output.name), &output.code.to_bytes())?;
-    }
-    Ok(())
-}
-
-/// A Parasol shader with several colour outputs: fp30 writes one, so each is a program of its
-/// own; output 0 is printed or written to `-o FILE.fp`, output n to FILE.outN.fp.
-fn write_colour_outputs(args: &CompileArgs, artifact: &Artifact) -> CommandResult {
-    let outputs = &artifact.outputs;
-    for output in outputs {
-        let text = output.code.text().unwrap_or_default();
-        let other = output
-            .name
-            .split_once(".out")
-            .map(|(_, rest)| format!("out{rest}"));
-        match (&args.output, other) {
-            (None, None) => print!("{text}"),
-            (None, Some(_)) => {}
-            (Some(path), None) => write_bytes(path, text.as_bytes())?,
-            (Some(path), Some(ext)) => write_bytes(&path.with_extension(ext), text.as_bytes())?,
-        }
-    }
-    if args.output.is_none() {
-        let entry = outputs[0].name.trim_end_matches(".fp");
-        eprintln!(
-            "note: `{entry}` has {} colour outputs and fp30 writes one: this is output 0; \
-             `-o FILE.fp` writes output n to FILE.outN.fp",
-            outputs.len()
-        );
+    let written = artifact
+        .write(args.output.as_deref(), options)
+        .map_err(crate::failure::from_library)?;
+    print!("{}", written.stdout);
+    if let Some(note) = written.note {
+        eprintln!("note: {note}");
     }
     Ok(())
 }
 
 /// Prints `text`, or writes it to `path`.
-pub fn write_text(path: Option<&Path>, text: &str) -> CommandResult {
+fn write_text(path: Option<&Path>, text: &str) -> CommandResult {
     match path {
-        Some(path) => write_bytes(path, text.as_bytes()),
+        Some(path) => {
+            pigment::files::write(path, text.as_bytes()).map_err(crate::failure::from_library)
+        }
         None => {
             print!("{text}");
             Ok(())
         }
     }
-}
-
-fn write_bytes(path: &Path, bytes: &[u8]) -> CommandResult {
-    pigment::files::write(path, bytes).map_err(crate::failure::from_library)
 }

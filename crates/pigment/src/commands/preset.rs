@@ -5,9 +5,11 @@
 use crate::cli::{ConvertTo, PresetArgs};
 use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::values::parse_size;
-use pigment::preset::{pass_sizes, scaled_viewport, ChainOptions, Picture, Preset, Runtime};
+use pigment::preset::{
+    describe, pass_sizes, scaled_viewport, ChainOptions, Picture, Preset, Runtime,
+};
 use pigment::render::Executor;
+use pigment::syntax;
 use pigment::Session;
 use std::path::{Path, PathBuf};
 
@@ -35,7 +37,7 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         .as_ref()
         .map_or(DEFAULT_INPUT, |p| (p.width, p.height));
     let viewport = match &args.output_size {
-        Some(size) => parse_size(size).map_err(Failure::Usage)?,
+        Some(size) => syntax::size(size).map_err(from_library)?,
         None => scaled_viewport(input_size, args.scale.unwrap_or(1.0))
             .map_err(|e| Failure::Usage(format!("`--scale`: {e}")))?,
     };
@@ -54,7 +56,7 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         let parameters = session
             .preset_parameters(&preset, &options.parameters)
             .map_err(set_error)?;
-        print_info(&preset, &sizes, &parameters, input_size);
+        print!("{}", describe(&preset, &sizes, &parameters, input_size));
         return Ok(());
     }
     pigment_preset::chain::check_frames(args.frames, args.max_frames).map_err(Failure::Usage)?;
@@ -84,15 +86,11 @@ fn usage(message: &str) -> Failure {
 
 /// `--set NAME=VALUE` as pairs.
 fn sets(sets: &[String]) -> Result<Vec<(String, f32)>, Failure> {
-    sets.iter()
-        .map(|set| {
-            set.split_once('=')
-                .and_then(|(n, v)| Some((n.trim().to_string(), v.trim().parse::<f32>().ok()?)))
-                .ok_or_else(|| {
-                    Failure::Usage(format!("`--set {set}` should look like NAME=NUMBER"))
-                })
-        })
-        .collect()
+    let setting = |set: &String| {
+        syntax::setting(set)
+            .map_err(|_| usage(&format!("`--set {set}` should look like NAME=NUMBER")))
+    };
+    sets.iter().map(setting).collect()
 }
 
 /// A `--set` naming no parameter is the user's to fix: the message says which flag.
@@ -157,43 +155,4 @@ fn convert(session: &Session, preset: &Preset, to: ConvertTo, dir: Option<&Path>
         dir.display()
     );
     Ok(())
-}
-
-fn print_info(
-    preset: &Preset,
-    sizes: &[(u32, u32)],
-    parameters: &[(String, f32)],
-    input: (u32, u32),
-) {
-    println!("input {}x{}", input.0, input.1);
-    for (i, (pass, size)) in preset.passes.iter().zip(sizes).enumerate() {
-        let alias = pass
-            .alias
-            .as_deref()
-            .map(|a| format!(" alias {a}"))
-            .unwrap_or_default();
-        let filter = match pass.filter_linear {
-            Some(false) => "nearest",
-            _ => "linear",
-        };
-        println!(
-            "pass {i}: {} {}x{} {} {filter} {:?}{alias}{}",
-            pass.shader.display(),
-            size.0,
-            size.1,
-            pigment_preset::chain::format(pass).name(),
-            pass.wrap,
-            if pass.frame_count_mod > 0 {
-                format!(" frame_count_mod {}", pass.frame_count_mod)
-            } else {
-                String::new()
-            },
-        );
-    }
-    for lut in &preset.textures {
-        println!("texture {}: {}", lut.name, lut.path.display());
-    }
-    for (name, value) in parameters {
-        println!("parameter {name} = {value}");
-    }
 }

@@ -6,9 +6,9 @@ use crate::bindings::{read, warn_unbound};
 use crate::cli::{BindingArgs, ExecArgs, RunArgs, TargetArgs};
 use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
-use crate::values::parse_size;
 use nvfp::render::Framebuffer;
 use pigment::render::{Executor, RenderOptions, Rendered};
+use pigment::syntax;
 use pigment::{CompileRequest, Language, Session, Target};
 use std::path::Path;
 
@@ -27,7 +27,7 @@ pub fn render_request(
     target: &TargetArgs,
     program: &Path,
 ) -> CommandResult {
-    let (width, height) = parse_size(&target.size).map_err(Failure::Usage)?;
+    let (width, height) = syntax::size(&target.size).map_err(from_library)?;
     let options = RenderOptions {
         width,
         height,

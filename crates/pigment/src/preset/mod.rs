@@ -40,6 +40,7 @@
 
 pub mod chain;
 pub mod convert;
+mod info;
 mod passes;
 
 use crate::diagnostics::Diagnostics;
@@ -47,6 +48,7 @@ use crate::error::{Error, Result};
 use crate::Session;
 pub use chain::{ChainOptions, FilterChain};
 pub use convert::{Converted, Runtime};
+pub use info::describe;
 use pigment_diag::SourceFiles;
 pub use pigment_preset::chain::Picture;
 pub use pigment_preset::Preset;

@@ -3,6 +3,7 @@
 //! reference quad (`shared/specs/reference-quad.md`: s, t in [0, 1] across the target).
 
 pub mod bindings;
+pub mod eval;
 pub mod isl;
 pub mod stages;
 pub mod vertex;

@@ -1,6 +1,10 @@
 //! What a compile produces: each output's code (text or SPIR-V words) with its reflection, and the
 //! warnings found on the way.
 
+mod write;
+
+pub use write::{WriteOptions, Written};
+
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use pigment_ir::Stage;
