@@ -125,27 +125,12 @@ fn bind_inputs(
         .map(|(_, i)| i.semantic.as_deref().and_then(attrib_for))
         .collect();
     let mut offsets = vec![0; regs.len()];
-    // Components in use of each texture coordinate set, by read inputs.
-    let mut used = [0u8; varyings::SETS];
-    for (h, i) in func.inputs.iter() {
-        if let (Some(_), Some(AttribReg::Tex(n))) = (read[h.index()], regs[h.index()]) {
-            used[n as usize] = used[n as usize].max(i.ty.width);
-        }
-    }
-    let unnamed: Vec<usize> = func
-        .inputs
-        .iter()
-        .filter(|(h, i)| i.semantic.is_none() && read[h.index()].is_some())
-        .map(|(h, _)| h.index())
-        .collect();
-    let widths: Vec<u8> = unnamed
-        .iter()
-        .map(|&i| func.inputs[pigment_ir::Handle::from_index(i)].ty.width)
-        .collect();
-    for (&i, place) in unnamed.iter().zip(varyings::pack_unnamed(used, &widths)) {
-        if let Some(p) = place {
-            regs[i] = Some(AttribReg::Tex(p.set));
-            offsets[i] = p.component;
+    let was_read: Vec<bool> = read.iter().map(Option::is_some).collect();
+    let sets = varyings::fragment_input_sets(func, &was_read);
+    for ((h, i), set) in func.inputs.iter().zip(sets) {
+        if let (None, Some(p)) = (&i.semantic, set) {
+            regs[h.index()] = Some(AttribReg::Tex(p.set));
+            offsets[h.index()] = p.component;
         }
     }
     for (h, i) in func.inputs.iter() {

@@ -6,8 +6,8 @@ use crate::expr::type_name;
 use crate::interface::Interface;
 use crate::names::source_name;
 use crate::version::Version;
+use pigment_ir::slots;
 use pigment_ir::{Function, Stage};
-use pigment_naga::interface as slots;
 use serde_json::{json, Value};
 
 pub fn reflect(func: &Function, version: Version, iface: &Interface) -> Value {

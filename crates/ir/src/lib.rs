@@ -276,6 +276,7 @@ pub mod libm;
 pub mod numeric;
 mod op;
 pub mod pass;
+pub mod slots;
 pub mod text;
 mod types;
 pub mod varyings;

@@ -11,6 +11,8 @@
 //! roomiest set is too small, cgc fails (C5041, "cannot locate suitable resource to bind
 //! parameter"): it does not look further for a set the varying would fit, nor reorder them.
 
+use crate::{Function, Handle, Stage};
+
 /// How many texture coordinate sets there are: `TEXCOORD0`-`TEXCOORD7`.
 pub const SETS: usize = 8;
 
@@ -38,6 +40,44 @@ pub fn pack_unnamed(mut used: [u8; SETS], widths: &[u8]) -> Vec<Option<Packed>> 
             })
         })
         .collect()
+}
+
+/// Where each input of a fragment function is read from in the texture coordinate sets, as fp30
+/// binds it and every other target places it: an input whose semantic names a set
+/// ([`texcoord_set`]) reads that set from x; a read input without a semantic is placed by
+/// [`pack_unnamed`] around the components the read inputs' semantics take. `None` for the other
+/// inputs and for one that finds no room (cgc's C5041); empty for a vertex function, whose
+/// unnamed outputs the front end binds.
+pub fn fragment_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>> {
+    if func.stage != Stage::Fragment {
+        return Vec::new();
+    }
+    let named = |semantic: Option<&str>| semantic.and_then(texcoord_set);
+    let mut sets: Vec<Option<Packed>> = func
+        .inputs
+        .iter()
+        .map(|(_, i)| named(i.semantic.as_deref()).map(|set| Packed { set, component: 0 }))
+        .collect();
+    let mut used = [0u8; SETS];
+    for (h, i) in func.inputs.iter() {
+        if let (true, Some(set)) = (read[h.index()], named(i.semantic.as_deref())) {
+            used[usize::from(set)] = used[usize::from(set)].max(i.ty.width);
+        }
+    }
+    let unnamed: Vec<usize> = func
+        .inputs
+        .iter()
+        .filter(|(h, i)| i.semantic.is_none() && read[h.index()])
+        .map(|(h, _)| h.index())
+        .collect();
+    let widths: Vec<u8> = unnamed
+        .iter()
+        .map(|&i| func.inputs[Handle::from_index(i)].ty.width)
+        .collect();
+    for (&i, place) in unnamed.iter().zip(pack_unnamed(used, &widths)) {
+        sets[i] = place;
+    }
+    sets
 }
 
 /// The set with the most free components, the lowest of those tied.

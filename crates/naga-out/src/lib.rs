@@ -48,7 +48,8 @@
 
 mod flow;
 mod fp30;
-pub mod interface;
+/// The binding model this back end places entities by (it lives below every back end).
+pub use pigment_ir::slots as interface;
 mod lower;
 mod ops;
 pub mod random;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 fn slot(s: Option<Slot>) -> Value {
     match s {
         Some(Slot::Location(l)) => json!({ "location": l }),
-        Some(Slot::BuiltIn(b)) => json!({ "builtin": format!("{b:?}") }),
+        Some(Slot::BuiltIn(b)) => json!({ "builtin": format!("{:?}", crate::types::builtin(b)) }),
         None => Value::Null,
     }
 }

@@ -48,16 +48,13 @@ pub fn of(module: &mut Module, ty: IrType) -> Handle<Type> {
 
 /// Size and alignment of a scalar or vector of 4-byte components: std140 and naga agree on these
 /// (vec3 aligns like vec4 but is 12 bytes long).
-pub fn size_align(width: u8) -> (u32, u32) {
-    match width {
-        1 => (4, 4),
-        2 => (8, 8),
-        3 => (12, 16),
-        _ => (16, 16),
-    }
-}
+pub use pigment_ir::slots::{align_to, std140_size_align as size_align};
 
-/// Rounds `offset` up to a multiple of `align`.
-pub fn align_to(offset: u32, align: u32) -> u32 {
-    offset.div_ceil(align) * align
+/// naga's built-in for one of the binding model's.
+pub fn builtin(b: pigment_ir::slots::BuiltIn) -> naga::BuiltIn {
+    match b {
+        pigment_ir::slots::BuiltIn::Position => naga::BuiltIn::Position { invariant: false },
+        pigment_ir::slots::BuiltIn::FrontFacing => naga::BuiltIn::FrontFacing,
+        pigment_ir::slots::BuiltIn::FragDepth => naga::BuiltIn::FragDepth,
+    }
 }

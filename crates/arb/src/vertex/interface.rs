@@ -6,7 +6,7 @@
 //!   `FOGCOORD` → `vertex.fogcoord`, `TEXCOORDn` → `vertex.texcoord[n]`; `ATTRn` and the semantics
 //!   without a conventional attribute (`BLENDWEIGHT`, `PSIZE`, `BLENDINDICES`, `TANGENT`,
 //!   `BINORMAL`) read the generic `vertex.attrib[n]` at NVIDIA's aliasing
-//!   (`pigment_naga::interface::input_slot`). A program that reads a generic attribute and the
+//!   (`pigment_ir::slots::input_slot`). A program that reads a generic attribute and the
 //!   conventional one it aliases reads both generically (ARB forbids the pair). An input without a
 //!   semantic that the program reads takes the lowest free generic attribute from 1 up.
 //! * Results: `POSITION`/`HPOS` → `result.position`, `TEXCOORDn` → `result.texcoord[n]`,
@@ -20,8 +20,8 @@
 use pigment_diag::Diagnostic;
 use pigment_fp30::header::{ProgramInterface, Var};
 use pigment_fp30::uniforms;
+use pigment_ir::slots::{input_slot, output_slot, Slot};
 use pigment_ir::{Function, InterfaceEntity, Stage, Type};
-use pigment_naga::interface::{input_slot, output_slot, Slot};
 
 /// The first `program.local` slot of the uniforms: arbfp1's, so that both profiles leave the
 /// application the same slots.
@@ -158,7 +158,7 @@ pub(crate) fn bind(func: &Function) -> Result<VertexInterface, Vec<Diagnostic>> 
         .map(|l| l.0)
         .collect();
     let clash = generic_read.iter().any(|n| conventional_read.contains(n));
-    let read = pigment_naga::interface::read_inputs(func);
+    let read = pigment_ir::slots::read_inputs(func);
     let mut used: Vec<u32> = locations.iter().flatten().map(|l| l.0).collect();
     let mut attribs = Vec::new();
     let mut input_resources = Vec::new();

@@ -135,7 +135,7 @@ pub fn drawable(f: &Function, u: &[Vec<Vector>]) -> bool {
         "COLOR",
         "COLOR1",
     ];
-    let read = pigment_naga::interface::read_inputs(f);
+    let read = pigment_ir::slots::read_inputs(f);
     let inputs_ok = f.inputs.iter().zip(read).all(|((_, i), read)| {
         !read
             || known.contains(

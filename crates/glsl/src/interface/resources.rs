@@ -1,6 +1,6 @@
 //! Uniforms and samplers in GLSL: plain `uniform` declarations (with the Cg default as an
 //! initialiser where the version allows one), or for Vulkan one std140 block per stage in
-//! `pigment_naga::interface`'s set and binding, so that a runtime binds both targets alike;
+//! `pigment_ir::slots`'s set and binding, so that a runtime binds both targets alike;
 //! samplers by texture unit, shadow samplers where the program's lookups pass a depth to compare.
 //! Only what the program reads is declared.
 
@@ -9,8 +9,8 @@ use crate::expr::{self, type_name};
 use crate::names::{source_name, Namer};
 use crate::version::Version;
 use pigment_diag::Diagnostic;
+use pigment_ir::slots;
 use pigment_ir::{Function, InstKind, SamplerDim, ScalarKind, SourceLoc, Stage};
-use pigment_naga::interface as slots;
 
 fn read_uniforms(func: &Function) -> Vec<bool> {
     let mut read = vec![false; func.uniforms.len()];

@@ -68,7 +68,7 @@ fn stage(
     let glsl = pigment_glsl::write(func, pigment_glsl::Version::es(300))
         .map_err(|d| rejected(&lowered.front, entry, vec![d], found))?;
     let values = crate::uniforms::initial_values(func);
-    let bytes = pigment_naga::interface::uniform_bytes(func, &values);
+    let bytes = pigment_ir::slots::uniform_bytes(func, &values);
     let glsl_uniforms = glsl_uniforms(func, &values, &glsl.reflection);
     Ok(json!({
         "sizes": libretro_sizes(func, &glsl_uniforms),
@@ -84,7 +84,7 @@ fn stage(
 /// picture's; `*output_size`: the page's), which the page fills in when it knows them: which size,
 /// the byte offset in the std140 buffer, the width and the GLSL name.
 fn libretro_sizes(func: &Function, glsl_uniforms: &Value) -> Value {
-    let (layout, _) = pigment_naga::interface::uniform_layout(func);
+    let (layout, _) = pigment_ir::slots::uniform_layout(func);
     let mut out = Vec::new();
     for ((_, u), member) in func.uniforms.iter().zip(&layout) {
         let which = ["video_size", "texture_size", "output_size"]

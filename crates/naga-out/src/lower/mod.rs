@@ -314,7 +314,9 @@ impl<'a> Lowerer<'a> {
                     });
                     self.push(Expression::FunctionArgument(index), b)
                 }
-                Slot::BuiltIn(builtin) => self.builtin_input(input, builtin, index, b)?,
+                Slot::BuiltIn(builtin) => {
+                    self.builtin_input(input, types::builtin(builtin), index, b)?
+                }
             };
             self.inputs.push(Some(value));
         }
@@ -523,6 +525,7 @@ impl<'a> Lowerer<'a> {
                     )
                 }
                 Slot::BuiltIn(builtin) => {
+                    let builtin = types::builtin(builtin);
                     let width = if matches!(builtin, naga::BuiltIn::Position { .. }) {
                         4
                     } else {

@@ -1,5 +1,8 @@
-//! Where each IR interface entity goes in a naga module: locations and built-ins by semantic,
-//! the uniform buffer's std140 layout, and the binding numbers of textures and samplers.
+//! The one binding model of the modern targets (GLSL, ARB vertex programs, SPIR-V, WGSL, MSL,
+//! HLSL): where each interface entity of a function goes — locations and built-ins by semantic,
+//! the uniform buffer's std140 layout, and the binding numbers of textures and samplers. Every back
+//! end that needs a slot takes it from here, so a runtime binds all targets alike; fp30 binds by
+//! the same varying rule ([`crate::varyings`]) into NV's registers.
 //!
 //! # Locations by semantic
 //!
@@ -16,10 +19,9 @@
 //! `FOGCOORD` 5, `PSIZE` 6, `BLENDINDICES` 7, `TEXCOORDn` 8+n, `TANGENT` 14, `BINORMAL` 15.
 //!
 //! A fragment input without a semantic that the program reads takes the texture coordinate set cgc
-//! gives it (`pigment_ir::varyings`' rule, as fp30 binds it, `pigment_fp30::interface`). naga has
-//! no component decoration, so a set cgc packs several varyings into (a vertex output's
-//! `component`, a fragment input fp30 binds from a component other than x) is one `vec4` at its
-//! location (`crate::packed`). A vertex input without a semantic (an attribute a runtime binds by
+//! gives it ([`crate::varyings::fragment_input_sets`], the rule fp30 binds by too). A back end
+//! without component decorations (naga) makes a set cgc packs several varyings into one `vec4`
+//! at its location. A vertex input without a semantic (an attribute a runtime binds by
 //! name, libretro's `ORIG.tex_coord`) takes the lowest generic slot no input's semantic takes, in
 //! declaration order, as the GLSL writer places it; the reflection records it. Inputs the
 //! program never reads are not declared.
@@ -44,16 +46,27 @@
 //! and `fixed` uniforms are f32, `int` i32, and `bool` an i32 (0 false, else true), since bool is
 //! not host-shareable.
 
-use crate::types;
-use naga::BuiltIn;
-use pigment_ir::varyings::Packed;
-use pigment_ir::{Function, InstKind, SampleForm, SamplerDim, ScalarKind, SourceLoc, Stage};
+use crate::varyings::{self, Packed};
+use crate::{Function, InstKind, SampleForm, SamplerDim, ScalarKind, SourceLoc, Stage};
 
 /// Where an input or output goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
+    /// A numbered location (a varying, a vertex attribute, a colour output).
     Location(u32),
+    /// A built-in of the stage.
     BuiltIn(BuiltIn),
+}
+
+/// The built-ins an interface entity can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltIn {
+    /// A vertex function's clip-space position; a fragment function's window position (`WPOS`).
+    Position,
+    /// Whether the fragment's primitive faces the viewer (`FACE`).
+    FrontFacing,
+    /// The fragment's depth (`DEPTH`).
+    FragDepth,
 }
 
 /// A semantic in upper case split into its letters and its digit suffix (`TEXCOORD3` → (`TEXCOORD`, Some(3))).
@@ -80,7 +93,7 @@ pub fn input_slot(stage: Stage, semantic: &str) -> Option<Slot> {
     let (base, n) = split(semantic);
     match stage {
         Stage::Fragment => match (base.as_str(), n) {
-            ("WPOS", None) => Some(Slot::BuiltIn(BuiltIn::Position { invariant: false })),
+            ("WPOS", None) => Some(Slot::BuiltIn(BuiltIn::Position)),
             ("FACE", None) => Some(Slot::BuiltIn(BuiltIn::FrontFacing)),
             _ => varying_location(semantic).map(Slot::Location),
         },
@@ -108,8 +121,8 @@ pub fn input_slot(stage: Stage, semantic: &str) -> Option<Slot> {
 /// Whether the program reads each input.
 pub fn read_inputs(func: &Function) -> Vec<bool> {
     let mut read = vec![false; func.inputs.len()];
-    pigment_ir::walk(&func.body, &mut |inst| {
-        if let pigment_ir::InstKind::LoadInput(input) = &inst.kind {
+    crate::walk(&func.body, &mut |inst| {
+        if let InstKind::LoadInput(input) = &inst.kind {
             read[input.index()] = true;
         }
     });
@@ -120,7 +133,7 @@ pub fn read_inputs(func: &Function) -> Vec<bool> {
 /// input's texture coordinate set (as fp30 binds it), a vertex input's generic attribute slot.
 #[derive(Clone, Debug, Default)]
 pub struct Unnamed {
-    /// A fragment input's set and the component it starts at ([`pigment_ir::varyings`]).
+    /// A fragment input's set and the component it starts at ([`crate::varyings`]).
     pub sets: Vec<Option<Packed>>,
     /// A vertex input's generic attribute slot ([`unnamed_attribute_slots`]).
     pub attributes: Vec<Option<u32>>,
@@ -129,7 +142,7 @@ pub struct Unnamed {
 /// Where `func`'s read inputs without a semantic go ([`Unnamed`]).
 pub fn unnamed_inputs(func: &Function, read: &[bool]) -> Unnamed {
     Unnamed {
-        sets: unnamed_input_sets(func, read),
+        sets: varyings::fragment_input_sets(func, read),
         attributes: unnamed_attribute_slots(func, read),
     }
 }
@@ -138,7 +151,7 @@ pub fn unnamed_inputs(func: &Function, read: &[bool]) -> Unnamed {
 /// the packed set's location (a vertex input's free attribute slot), else the semantic's slot.
 pub fn packed_or_named_slot(
     func: &Function,
-    h: pigment_ir::Handle<pigment_ir::Input>,
+    h: crate::Handle<crate::Input>,
     unnamed: &Unnamed,
 ) -> (Option<Slot>, Option<Packed>) {
     let input = &func.inputs[h];
@@ -149,34 +162,6 @@ pub fn packed_or_named_slot(
         (None, Some(l), None) => (Some(Slot::Location(l)), None),
         (_, _, semantic) => (input_slot(func.stage, semantic.unwrap_or("")), None),
     }
-}
-
-/// For a fragment function with read inputs that name no semantic, the texture coordinate set fp30
-/// (as cgc, [`pigment_ir::varyings`]) binds each input to and the component it starts at; empty
-/// when there are none or fp30 binds none.
-fn unnamed_input_sets(func: &Function, read: &[bool]) -> Vec<Option<Packed>> {
-    let needed = func
-        .inputs
-        .iter()
-        .any(|(h, i)| i.semantic.is_none() && read[h.index()]);
-    if func.stage != Stage::Fragment || !needed {
-        return Vec::new();
-    }
-    let Ok(bound) = pigment_fp30::interface::bind(func) else {
-        return Vec::new();
-    };
-    bound
-        .inputs
-        .iter()
-        .zip(&bound.input_offsets)
-        .map(|(reg, &offset)| match reg {
-            Some(nvfp::isa::AttribReg::Tex(set)) => Some(Packed {
-                set: *set,
-                component: offset,
-            }),
-            _ => None,
-        })
-        .collect()
 }
 
 /// For a vertex function, the generic attribute slot of each read input without a semantic (the
@@ -218,9 +203,7 @@ pub fn output_slot(stage: Stage, semantic: &str) -> Option<Slot> {
             _ => None,
         },
         Stage::Vertex => match (base.as_str(), n) {
-            ("POSITION" | "HPOS", None | Some(0)) => {
-                Some(Slot::BuiltIn(BuiltIn::Position { invariant: false }))
-            }
+            ("POSITION" | "HPOS", None | Some(0)) => Some(Slot::BuiltIn(BuiltIn::Position)),
             // WGSL has no point size: a varying, so that every target has the same interface.
             ("PSIZE", None | Some(0)) => Some(Slot::Location(11)),
             _ => varying_location(semantic).map(Slot::Location),
@@ -284,7 +267,7 @@ pub fn is_shadow_lookup(dim: SamplerDim, form: &SampleForm, width: u8) -> bool {
 /// How `func` reads each of its samplers, in declaration order.
 pub fn sampler_uses(func: &Function) -> Vec<SamplerUse> {
     let mut uses = vec![SamplerUse::default(); func.samplers.len()];
-    pigment_ir::walk(&func.body, &mut |inst| {
+    crate::walk(&func.body, &mut |inst| {
         if let InstKind::Sample {
             sampler,
             form,
@@ -318,15 +301,15 @@ pub fn uniform_layout(func: &Function) -> (Vec<UniformMember>, u32) {
     let mut offset = 0;
     let mut members = Vec::new();
     for (_, u) in func.uniforms.iter() {
-        let (size, align) = types::size_align(u.ty.width);
+        let (size, align) = std140_size_align(u.ty.width);
         let member = match u.array_len {
             Some(n) => UniformMember {
-                offset: types::align_to(offset, 16),
+                offset: align_to(offset, 16),
                 stride: 16,
                 size: 16 * n,
             },
             None => UniformMember {
-                offset: types::align_to(offset, align),
+                offset: align_to(offset, align),
                 stride: size,
                 size,
             },
@@ -334,7 +317,7 @@ pub fn uniform_layout(func: &Function) -> (Vec<UniformMember>, u32) {
         offset = member.offset + member.size;
         members.push(member);
     }
-    (members, types::align_to(offset, 16))
+    (members, align_to(offset, 16))
 }
 
 /// The scalar a uniform of `kind` is stored as in the buffer (bool is not host-shareable).
@@ -349,7 +332,7 @@ pub fn stored_kind(kind: ScalarKind) -> ScalarKind {
 /// The bytes of `func`'s uniform buffer holding `values` (one list of elements per uniform, as
 /// `Function::initial_uniforms` gives them), in the std140 layout above: real components as f32,
 /// int as i32, bool as the i32 0 or 1.
-pub fn uniform_bytes(func: &Function, values: &[Vec<pigment_ir::Vector>]) -> Vec<u8> {
+pub fn uniform_bytes(func: &Function, values: &[Vec<crate::Vector>]) -> Vec<u8> {
     let (layout, size) = uniform_layout(func);
     let mut bytes = vec![0u8; size as usize];
     for (((_, u), member), elements) in func.uniforms.iter().zip(&layout).zip(values) {
@@ -367,4 +350,19 @@ pub fn uniform_bytes(func: &Function, values: &[Vec<pigment_ir::Vector>]) -> Vec
         }
     }
     bytes
+}
+
+/// The size and alignment in std140 of a float vector of `width` components.
+pub fn std140_size_align(width: u8) -> (u32, u32) {
+    match width {
+        1 => (4, 4),
+        2 => (8, 8),
+        3 => (12, 16),
+        _ => (16, 16),
+    }
+}
+
+/// Rounds `offset` up to a multiple of `align`.
+pub fn align_to(offset: u32, align: u32) -> u32 {
+    offset.div_ceil(align) * align
 }

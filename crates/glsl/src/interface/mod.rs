@@ -1,7 +1,7 @@
 //! Where each interface entity of an IR function lives in GLSL, per version and stage, and the
 //! global declarations that make it exist.
 //!
-//! Slots by semantic are `pigment_naga::interface`'s (one numbering for every modern target):
+//! Slots by semantic are `pigment_ir::slots`'s (one numbering for every modern target):
 //! varyings `TEXCOORD0-7` → 0-7, `COLOR0` 8, `COLOR1` 9, `FOG` 10; vertex attributes by NVIDIA's
 //! aliasing (`POSITION` 0, `NORMAL` 2, `COLOR0` 3, `TEXCOORDn` 8+n, `ATTRn` n); fragment colours
 //! `COLOR0-3` → 0-3. On top of them:
@@ -26,7 +26,7 @@
 //! without a semantic, it is a `vec4` named after the member (`v_t8`), at location 12 + its rank
 //! among the stage's unnamed varyings by name.
 //! Attributes without a semantic take the lowest generic slots no semantic takes
-//! (`pigment_naga::interface::unnamed_inputs`, the rule every modern target shares).
+//! (`pigment_ir::slots::unnamed_inputs`, the rule every modern target shares).
 //!
 //! A varying read at a wider type than its variable has reads the missing components as
 //! (0, 0, 0, 1); written ones are initialised to (0, 0, 0, 1) unless the program's top level
@@ -37,10 +37,10 @@ mod resources;
 use crate::expr::{self, Expr};
 use crate::names::Namer;
 use crate::version::Version;
-use naga::BuiltIn;
 use pigment_diag::Diagnostic;
+use pigment_ir::slots::BuiltIn;
+use pigment_ir::slots::{self as slots, Slot};
 use pigment_ir::{Function, InstKind, ScalarKind, Stage, Type, WriteMask};
-use pigment_naga::interface::{self as slots, Slot};
 
 /// How the program reads an input.
 #[derive(Clone, Debug)]
