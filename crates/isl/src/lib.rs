@@ -5,9 +5,9 @@
 //! [`check()`] resolves names and enforces the class and type rules. Every problem is a located
 //! [`Diagnostic`]. [`lower_surface`] lowers a checked surface shader into one Pigment IR fragment
 //! function, [`lower_surface_lit`] the same lit by light shader instances ([`Light`]);
-//! [`quad_vertex`] is the vertex function that draws it on the reference quad. [`passes::partition`]
-//! splits a lowered function too large for one fp30 program into passes that exchange values through
-//! float render targets.
+//! [`quad_vertex`] is the vertex function that draws it on the reference quad. The front end
+//! stands beside Cg's and Parasol's, over the IR alone; splitting a lowered function too large for
+//! one fp30 program into passes is a layer above it (`pigment-multipass`).
 #![forbid(unsafe_code)]
 
 pub mod ast;
@@ -16,7 +16,6 @@ pub mod lexer;
 mod lower;
 mod number;
 pub mod parser;
-pub mod passes;
 
 use pigment_diag::{Diagnostic, FileId};
 
@@ -92,19 +91,6 @@ pub fn lower_surface_with(
     uniforms: &[(String, String)],
 ) -> Result<pigment_ir::Function, Vec<Diagnostic>> {
     lower::lower_surface_lit(unit, shader, lights, uniforms)
-}
-
-/// [`lower_surface_lit`], then [`passes::partition`]: the surface shader as fp30 passes, one
-/// when its program fits fp30's limits, else several exchanging values through float render
-/// targets (see [`passes::Partition`] for how to draw them).
-pub fn surface_passes(
-    unit: &ast::Unit,
-    shader: &str,
-    lights: &[Light],
-    options: &pigment_fp30::Options,
-) -> Result<passes::Partition, Vec<Diagnostic>> {
-    let func = lower_surface_lit(unit, shader, lights)?;
-    passes::partition(&func, options)
 }
 
 /// The vertex function that draws a surface on the reference quad: `POSITION` and `TEXCOORD0` in

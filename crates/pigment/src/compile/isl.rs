@@ -1,6 +1,6 @@
 //! ISL: each surface and atmosphere shader of a file (or the one the request names) lowered with
 //! no lights (`ambient()`, `diffuse()` and `specular(e)` are then (0, 0, 0, 1)) and compiled for
-//! fp30 — one program when it fits, else the passes `pigment_isl::passes` splits it into
+//! fp30 — one program when it fits, else the passes `pigment_multipass` splits it into
 //! (`NAME.passN.fp` and the pass description `NAME.passes.txt`). Each carries cgc's header,
 //! whose `#var` lines name the parameters as the shader's formals do, the frame buffer as the
 //! rectangle sampler `FB` and a pass's render targets as `target<n>`. `Emit::Ir` gives the
@@ -119,8 +119,7 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
             continue;
         }
         let options = pigment_fp30::Options::default();
-        let partition =
-            pigment_isl::passes::partition(&func, &options).map_err(|e| rejected(&e))?;
+        let partition = pigment_multipass::partition(&func, &options).map_err(|e| rejected(&e))?;
         match partition.passes.as_slice() {
             [one] => outputs.push(program(format!("{shader}.fp"), &one.compiled)),
             passes => {

@@ -1,5 +1,5 @@
 //! One ISL shader drawn over the scene: lowered with the lights and uniforms, split into as many
-//! fp30 passes as it needs (`pigment_isl::passes`), each drawn with the depth test onto the frame
+//! fp30 passes as it needs (`pigment_multipass`), each drawn with the depth test onto the frame
 //! buffer; the textures each pass reads besides the shader's own (`FB`, earlier passes' targets),
 //! and the pictures found beside the shader for texture names nothing binds.
 
@@ -14,7 +14,7 @@ use nvfp::texture::Texture;
 use pigment_diag::{Diagnostic, SourceFiles};
 use pigment_ir::SamplerDim;
 use pigment_isl::ast::Unit;
-use pigment_isl::passes::PassOutput;
+use pigment_multipass::PassOutput;
 use pigment_scene::{Camera, DepthBuffer, DepthTest, DrawOptions};
 use std::path::Path;
 use std::time::Duration;
@@ -62,7 +62,7 @@ impl Render<'_> {
         let bindings = self.texture_bindings(&fragment, report)?;
         let options = pigment_fp30::Options::default();
         let partition =
-            pigment_isl::passes::partition(&fragment, &options).map_err(|e| self.rejected(&e))?;
+            pigment_multipass::partition(&fragment, &options).map_err(|e| self.rejected(&e))?;
         let split = partition.passes.len() > 1;
         let fb_texture = frame_buffer(fb)?;
         let mut targets: Vec<Option<Framebuffer>> = vec![None; partition.targets];
@@ -225,7 +225,7 @@ fn declares(loaded: &Loaded, name: &str) -> bool {
 /// passes, by unit.
 fn pass_units(
     loaded: &Loaded,
-    pass: &pigment_isl::passes::Pass,
+    pass: &pigment_multipass::Pass,
     fb: &Texture,
     targets: &[Option<Framebuffer>],
 ) -> Result<Vec<(u8, Texture)>> {

@@ -6,7 +6,7 @@
 //! depth test. The frame buffer the shader reads as `FB` is a rectangle texture of the target's
 //! size holding the clear colour. An atmosphere runs as a second pass over the first pass's frame,
 //! on the surfaces the first left visible (the same depth buffer, tested EQUAL). A shader too
-//! large for one fp30 program is split into passes (`pigment_isl::passes`). A texture name no
+//! large for one fp30 program is split into passes (`pigment_multipass`). A texture name no
 //! binding gives a picture is looked for as a PNG beside the shader (a warning where none is).
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! Multipass (`pigment_isl::passes`): a shader too large for one fp30 program is split into
+//! Multipass (`pigment_multipass`): a shader too large for one fp30 program is split into
 //! passes that each compile, and drawing them in order on nvfp's machine, the intermediate values
 //! kept in f32 rectangle textures read at `WPOS.xy`, gives the pixels the IR interpreter gives
 //! running the unsplit function; a small shader stays one pass.
@@ -15,9 +15,10 @@ use pigment_diag::FileId;
 use pigment_fp30::Binding;
 use pigment_ir::interp::{run_quad, Bindings, Limits as InterpLimits, SampleRequest, Textures};
 use pigment_ir::{Function, Vector};
-use pigment_isl::passes::{partition, partition_with, Cost, Limits, Partition, PassOutput};
+use pigment_multipass::{partition, partition_with, Cost, Limits, Partition, PassOutput};
 use std::collections::HashMap;
 
+#[path = "../../isl/tests/common/mod.rs"]
 mod common;
 
 use common::lower_lit as lower;
@@ -638,14 +639,12 @@ fn surfaces(unit: &pigment_isl::ast::Unit) -> Vec<Function> {
 }
 
 #[test]
-fn surface_passes_lowers_and_partitions() {
+fn a_lowered_surface_partitions_into_passes_that_draw_it() {
     let text = many_textures();
     let (unit, diags) = pigment_isl::parse_and_check(FileId(0), &text);
     assert!(diags.is_empty(), "{diags:?}");
-    let p = pigment_isl::surface_passes(&unit, "s", &[], &Default::default())
-        .unwrap_or_else(|d| panic!("{d:?}"));
+    let func = pigment_isl::lower_surface_lit(&unit, "s", &[]).unwrap_or_else(|d| panic!("{d:?}"));
+    let p = partition(&func, &Default::default()).unwrap_or_else(|d| panic!("{d:?}"));
     assert!(p.passes.len() >= 2, "{p}");
     assert_same_pixels(&lower(&text), &p);
-    let missing = pigment_isl::surface_passes(&unit, "nope", &[], &Default::default());
-    assert!(missing.is_err());
 }

@@ -15,6 +15,10 @@
 //! repeated in every pass that reads them instead of being stored. The stores and
 //! the kill go to the final pass, whose `COLOR` is the shader's result; `FB` (the frame buffer's
 //! colour before the shader) may be read by any pass, and always means that first colour.
+//!
+//! It works on any fragment function (ISL's surfaces are the ones that need it today), which is
+//! why it is a crate of its own above the fp30 back end, not part of a front end.
+#![forbid(unsafe_code)]
 
 mod build;
 mod graph;
