@@ -322,7 +322,7 @@ fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
             .all(|(got, want)| (got - want).abs() < 1e-3);
         assert!(close, "{pixel:?}");
     }
-    // The browser's drawing object: the quad's vertex function and the lit surface, the light's
+    // The browser's drawing object: the scene's vertex function and the lit surface, the light's
     // shadermatrix its default (identity) with the row the request gave.
     let web = post(server.addr(), "/api/web", &body).json();
     let fragment = &web["shader"]["fragment"];
