@@ -537,12 +537,12 @@ fn an_isl_scene_gives_the_browser_its_vertices_and_its_atmosphere() {
     // Every vertex has its four attributes of four floats; every index names a vertex.
     let attributes = &shader["mesh"]["attributes"];
     let count = attributes["POSITION"].as_array().unwrap().len();
-    assert!(count > 0 && count % 4 == 0);
+    assert!(count > 0 && count.is_multiple_of(4));
     for semantic in ["TEXCOORD0", "TEXCOORD1", "TEXCOORD2"] {
         assert_eq!(attributes[semantic].as_array().unwrap().len(), count);
     }
     let indices = shader["mesh"]["indices"].as_array().unwrap();
-    assert!(!indices.is_empty() && indices.len() % 3 == 0);
+    assert!(!indices.is_empty() && indices.len().is_multiple_of(3));
     assert!(indices
         .iter()
         .all(|i| (i.as_u64().unwrap() as usize) < count / 4));
