@@ -18,6 +18,11 @@
 // --raw`; POSTed to `?report=PATH` for tests, since a headless browser's DOM dump does not wait for
 // WebGPU); the canvas shows those pixels through a 2D context.
 //
+// An ISL scene (the playground's) comes with `mesh` ({attributes: {SEMANTIC: floats, four a vertex},
+// indices}): the vertices after the machine's vertex stage, drawn as triangles with a depth test
+// (LESS) through the program's own vertex stage; and with `atmosphere` (a STAGE), drawn after over
+// the surface's picture (read as its `FB` texture) where the surface was drawn (depth test EQUAL).
+//
 // Every float uniform (a scalar or a vector, not the libretro sizes) gets a control under the
 // picture: its values, separated by commas; a change redraws. `?u.NAME=1,0.5,0` sets uniform NAME
 // (its Cg name) before the first drawing, as `pigment render --param NAME=1,0.5,0` does.
@@ -37,9 +42,16 @@ function quadValue(semantic, s, t) {
 
 const CORNERS = [[0, 0], [1, 0], [0, 1], [1, 1]];
 
-// Four corners' values of `semantic`, 16 floats.
-function attributeData(semantic) {
+// The values of `semantic` at every vertex: the scene's (`mesh`), else the quad's four corners.
+function attributeData(semantic, mesh) {
+  if (mesh) return new Float32Array(mesh.attributes[(semantic || "").toUpperCase()] || []);
   return new Float32Array(CORNERS.flatMap(([s, t]) => quadValue(semantic, s, t)));
+}
+
+// The stages that draw: the vertex stage (when the program has one), the fragment stage and an
+// ISL scene's atmosphere.
+function stagesOf(shader) {
+  return [shader.vertex, shader.fragment, shader.atmosphere].filter((s) => s);
 }
 
 // The same values written in a shader, per corner (s, t) variables.
@@ -122,8 +134,8 @@ function vertexState(device, shader) {
   const buffers = [];
   for (const input of reflection.inputs || []) {
     if (!input.binding || input.binding.location === undefined) continue;
-    const data = attributeData(input.semantic);
-    const buffer = device.createBuffer({ size: data.byteLength,
+    const data = attributeData(input.semantic, shader.mesh);
+    const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
       usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
     device.queue.writeBuffer(buffer, 0, data);
     buffers.push(buffer);
@@ -133,8 +145,9 @@ function vertexState(device, shader) {
   return { state: { module, entryPoint: reflection.entry_point, buffers: layouts }, buffers };
 }
 
-// Every resource of the stages: uniform buffers, the picture's texture and its sampler.
-function resources(device, shader, image) {
+// Every resource of `stages`: uniform buffers, the picture's texture and its sampler (`frame`'s
+// view for the texture `FB`, an atmosphere's).
+function resources(device, stages, image, frame) {
   const texture = device.createTexture({ size: [image.width, image.height], format: "rgba8unorm",
     usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST |
       GPUTextureUsage.RENDER_ATTACHMENT });
@@ -148,7 +161,7 @@ function resources(device, shader, image) {
   const sampler = device.createSampler({ magFilter: "nearest", minFilter: "nearest",
     addressModeU: "repeat", addressModeV: "repeat" });
   const out = [];
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  for (const stage of stages) {
     for (const r of stage.wgslReflection.resources || []) {
       let resource;
       if (r.kind === "uniform_buffer") {
@@ -158,7 +171,7 @@ function resources(device, shader, image) {
         device.queue.writeBuffer(buffer, 0, data);
         resource = { buffer };
       } else if (r.kind === "texture") {
-        resource = texture.createView();
+        resource = (r.name === "FB" && frame ? frame : texture).createView();
       } else if (r.kind === "sampler") {
         resource = sampler;
       } else {
@@ -170,26 +183,25 @@ function resources(device, shader, image) {
   return out;
 }
 
-async function drawWebGPU(shader, image) {
-  const adapter = navigator.gpu && await navigator.gpu.requestAdapter();
-  if (!adapter) throw new Error("no WebGPU adapter");
-  const device = await adapter.requestDevice();
-  const { width, height } = shader;
+// One render pass of `stages` onto `target` (cleared to (0, 0, 0, 0) unless `load`), with the
+// depth buffer `depth` compared by `compare` when the shader has a mesh.
+function passWebGPU(device, encoder, shader, { stages, image, target, depth, compare, load, frame }) {
   const vertex = vertexState(device, shader);
-  const fragment = device.createShaderModule({ code: shader.fragment.wgsl });
+  const fragment = stages[stages.length - 1];
   const pipeline = device.createRenderPipeline({
     layout: "auto",
     vertex: vertex.state,
-    fragment: { module: fragment, entryPoint: shader.fragment.wgslReflection.entry_point,
-      targets: [{ format: "rgba32float" }] },
-    primitive: { topology: "triangle-strip" },
+    fragment: { module: device.createShaderModule({ code: fragment.wgsl }),
+      entryPoint: fragment.wgslReflection.entry_point, targets: [{ format: "rgba32float" }] },
+    primitive: { topology: shader.mesh ? "triangle-list" : "triangle-strip" },
+    depthStencil: depth && { format: "depth32float", depthWriteEnabled: true, depthCompare: compare },
   });
-  const bound = resources(device, shader, image);
-  const target = device.createTexture({ size: [width, height], format: "rgba32float",
-    usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
-  const encoder = device.createCommandEncoder();
-  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(),
-    loadOp: "clear", clearValue: [0, 0, 0, 0], storeOp: "store" }] });
+  const bound = resources(device, stages, image, frame);
+  const colour = { view: target.createView(), loadOp: load ? "load" : "clear",
+    clearValue: [0, 0, 0, 0], storeOp: "store" };
+  const pass = encoder.beginRenderPass({ colorAttachments: [colour],
+    depthStencilAttachment: depth && { view: depth.createView(), depthLoadOp: load ? "load" : "clear",
+      depthClearValue: 1, depthStoreOp: "store" } });
   pass.setPipeline(pipeline);
   vertex.buffers.forEach((buffer, slot) => pass.setVertexBuffer(slot, buffer));
   for (const group of new Set(bound.map((b) => b.group))) {
@@ -198,8 +210,44 @@ async function drawWebGPU(shader, image) {
     pass.setBindGroup(group, device.createBindGroup({ layout: pipeline.getBindGroupLayout(group),
       entries }));
   }
-  pass.draw(4);
+  if (shader.mesh) {
+    const indices = new Uint32Array(shader.mesh.indices);
+    const buffer = device.createBuffer({ size: Math.max(indices.byteLength, 16),
+      usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, indices);
+    pass.setIndexBuffer(buffer, "uint32");
+    pass.drawIndexed(indices.length);
+  } else {
+    pass.draw(4);
+  }
   pass.end();
+}
+
+async function drawWebGPU(shader, image) {
+  const adapter = navigator.gpu && await navigator.gpu.requestAdapter();
+  if (!adapter) throw new Error("no WebGPU adapter");
+  // An atmosphere samples the surface's float picture, which needs filterable float32 textures.
+  const filterable = adapter.features.has("float32-filterable");
+  if (shader.atmosphere && !filterable) throw new Error("the atmosphere needs float32-filterable");
+  const device = await adapter.requestDevice({ requiredFeatures: filterable ? ["float32-filterable"] : [] });
+  const { width, height } = shader;
+  const colour = () => device.createTexture({ size: [width, height], format: "rgba32float",
+    usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC |
+      GPUTextureUsage.COPY_DST | GPUTextureUsage.TEXTURE_BINDING });
+  const depth = shader.mesh && device.createTexture({ size: [width, height], format: "depth32float",
+    usage: GPUTextureUsage.RENDER_ATTACHMENT });
+  let target = colour();
+  const encoder = device.createCommandEncoder();
+  const stages = [shader.vertex, shader.fragment].filter((s) => s);
+  passWebGPU(device, encoder, shader, { stages, image, target, depth, compare: "less" });
+  if (shader.atmosphere) {
+    // Drawn over a copy of the surface's picture, which it reads as `FB`.
+    const frame = target;
+    target = colour();
+    encoder.copyTextureToTexture({ texture: frame }, { texture: target }, [width, height]);
+    passWebGPU(device, encoder, shader, { stages: [shader.vertex, shader.atmosphere], image,
+      target, depth, compare: "equal", load: true, frame });
+  }
   const rowBytes = Math.ceil(width * 16 / 256) * 256;
   const readback = device.createBuffer({ size: rowBytes * height,
     usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
@@ -247,13 +295,14 @@ function compile(gl, kind, text) {
   return s;
 }
 
-// The program's vertex attributes from the quad, at the locations its reflection gives.
-function bindAttributes(gl, reflection) {
+// The program's vertex attributes from the quad (or the scene's `mesh`), at the locations its
+// reflection gives.
+function bindAttributes(gl, reflection, mesh) {
   for (const a of reflection.attributes || []) {
     if (a.builtin || a.location === null || a.location === undefined) continue;
     const buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, attributeData(a.semantic), gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, attributeData(a.semantic, mesh), gl.STATIC_DRAW);
     gl.enableVertexAttribArray(a.location);
     gl.vertexAttribPointer(a.location, 4, gl.FLOAT, false, 0, 0);
   }
@@ -269,7 +318,8 @@ function setUniforms(gl, program, stage) {
   }
 }
 
-function bindPicture(gl, program, shader, image) {
+// The picture as a texture, nearest-filtered and repeating.
+function pictureTexture(gl, image) {
   const texture = gl.createTexture();
   gl.bindTexture(gl.TEXTURE_2D, texture);
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
@@ -284,45 +334,105 @@ function bindPicture(gl, program, shader, image) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  return texture;
+}
+
+// Every sampler of `stages` reads `picture`, except an atmosphere's `FB`, which reads `frame`.
+function bindSamplers(gl, program, stages, picture, frame) {
+  for (const stage of stages) {
     for (const s of stage.glslReflection.samplers || []) {
       const location = gl.getUniformLocation(program, s.name);
       if (!location) continue;
       gl.activeTexture(gl.TEXTURE0 + s.unit);
-      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.bindTexture(gl.TEXTURE_2D, s.cg_name === "FB" && frame ? frame : picture);
       gl.uniform1i(location, s.unit);
     }
   }
+}
+
+function linkProgram(gl, vertexText, fragmentText) {
+  const program = gl.createProgram();
+  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertexText));
+  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, fragmentText));
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
+  gl.useProgram(program);
+  return program;
+}
+
+// A float colour target, a texture (an atmosphere reads the surface's), with the depth buffer
+// `depth` when there is one; bound for drawing.
+function colourTarget(gl, width, height, depth) {
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, width, height);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  const fb = gl.createFramebuffer();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+  if (depth) gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
+  return { texture, fb };
+}
+
+// The quad (a triangle strip), or the scene's triangles.
+function drawGeometry(gl, mesh) {
+  if (!mesh) {
+    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+    return;
+  }
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, gl.createBuffer());
+  gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint32Array(mesh.indices), gl.STATIC_DRAW);
+  gl.drawElements(gl.TRIANGLES, mesh.indices.length, gl.UNSIGNED_INT, 0);
+}
+
+// The atmosphere over a copy of the surface's picture (`surface`), which it reads as `FB`, where
+// the surface was drawn (depth EQUAL).
+function drawAtmosphereWebGL(gl, shader, vertexText, surface, depth, picture) {
+  const { width, height } = shader;
+  const target = colourTarget(gl, width, height, depth);
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, surface.fb);
+  gl.blitFramebuffer(0, 0, width, height, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.NEAREST);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, target.fb);
+  const program = linkProgram(gl, vertexText, shader.atmosphere.glsl);
+  setUniforms(gl, program, shader.atmosphere);
+  bindSamplers(gl, program, [shader.atmosphere], picture, surface.texture);
+  gl.depthFunc(gl.EQUAL);
+  drawGeometry(gl, shader.mesh);
+  return target;
 }
 
 function drawWebGL(shader, image) {
   const gl = document.createElement("canvas").getContext("webgl2");
   if (!gl) throw new Error("no WebGL 2");
   if (!gl.getExtension("EXT_color_buffer_float")) throw new Error("no float render targets");
-  const program = gl.createProgram();
+  const { width, height } = shader;
+  let depth = null;
+  if (shader.mesh) {
+    depth = gl.createRenderbuffer();
+    gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
+    gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT32F, width, height);
+    gl.enable(gl.DEPTH_TEST);
+    gl.depthFunc(gl.LESS);
+  }
+  // The targets are made before the samplers are bound: making one binds its texture.
+  let target = colourTarget(gl, width, height, depth);
   const vertexText = shader.vertex ? shader.vertex.glsl : glslVertex(shader.fragment.glslReflection);
-  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertexText));
-  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, shader.fragment.glsl));
-  gl.linkProgram(program);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
-  gl.useProgram(program);
+  const program = linkProgram(gl, vertexText, shader.fragment.glsl);
   if (shader.vertex) {
-    bindAttributes(gl, shader.vertex.glslReflection);
+    bindAttributes(gl, shader.vertex.glslReflection, shader.mesh);
     setUniforms(gl, program, shader.vertex);
   }
   setUniforms(gl, program, shader.fragment);
-  bindPicture(gl, program, shader, image);
-  const { width, height } = shader;
-  const target = gl.createRenderbuffer();
-  gl.bindRenderbuffer(gl.RENDERBUFFER, target);
-  gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA32F, width, height);
-  const fb = gl.createFramebuffer();
-  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, target);
+  const picture = pictureTexture(gl, image);
+  bindSamplers(gl, program, [shader.vertex, shader.fragment].filter((s) => s), picture);
   gl.viewport(0, 0, width, height);
   gl.clearColor(0, 0, 0, 0);
-  gl.clear(gl.COLOR_BUFFER_BIT);
-  gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+  gl.clearDepth(1);
+  gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+  drawGeometry(gl, shader.mesh);
+  if (shader.atmosphere) target = drawAtmosphereWebGL(gl, shader, vertexText, target, depth, picture);
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, target.fb);
   const pixels = new Float32Array(width * height * 4);
   gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, pixels);
   return Array.from(pixels);
@@ -351,7 +461,7 @@ async function report(result) {
 
 // Writes the libretro sizes of every stage into its uniform buffer and GLSL values.
 function setSizes(shader, image) {
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  for (const stage of stagesOf(shader)) {
     for (const z of stage.sizes || []) {
       const value = z.size === "output" ? [shader.width, shader.height] : [image.width, image.height];
       const full = [value[0], value[1], 0, 1].slice(0, z.width);
@@ -369,10 +479,11 @@ function setSizes(shader, image) {
 function settableUniforms(shader) {
   const sizes = new Set();
   const found = new Map();
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  for (const stage of stagesOf(shader)) {
     for (const z of stage.sizes || []) sizes.add(z.cg_name);
     for (const u of stage.glslUniforms || []) {
       if (u.int || u.width > 4 || u.values.length !== u.width || sizes.has(u.cg_name)) continue;
+      if (u.cg_name.startsWith("FB.")) continue; // an atmosphere's, the server's to set
       if (!found.has(u.cg_name)) found.set(u.cg_name, { width: u.width, values: u.values.slice() });
     }
   }
@@ -382,7 +493,7 @@ function settableUniforms(shader) {
 // Sets uniform `cgName` of every stage to `values` (missing components keep theirs): in the
 // std140 buffer at the member's offset, and in the GLSL values.
 function setUniform(shader, cgName, values) {
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  for (const stage of stagesOf(shader)) {
     const buffer = (stage.wgslReflection.resources || []).find((r) => r.kind === "uniform_buffer");
     const member = buffer && (buffer.members || []).find((m) => m.name === cgName && !m.array_len);
     if (member) {
@@ -464,5 +575,5 @@ async function main() {
 
 // The playground (`pigment serve`, web/playground/) loads this file for its drawing and runs its
 // own page instead of this one.
-window.PigmentWeb = { picture, setSizes, drawWebGPU, drawWebGL, show };
+window.PigmentWeb = { picture, setSizes, chooseApi, drawWebGPU, drawWebGL, show };
 if (!window.PIGMENT_PLAYGROUND) main();

@@ -39,6 +39,14 @@ use nvfp::render::{shade_depth_tested, DepthBuffer, DepthTest, Framebuffer, Shad
 /// What a register holds where the vertex stage writes nothing.
 const UNSET: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
 
+/// A vertex's window coordinates are snapped to odd multiples of 1/[`SUBPIXELS`] pixel. GPUs snap
+/// to a grid of 1/16 pixel or finer (Vulkan requires 4 bits of sub-pixel precision, Direct3D 8), so
+/// vertices already on it are drawn over the same pixels, with the same barycentric weights, by the
+/// machine and by a GPU given them. Odd multiples are never a pixel centre's coordinate (k + 1/2
+/// is an even one), so a horizontal or vertical edge never passes through a centre, where the fill
+/// rules of the machine and of a GPU may disagree.
+const SUBPIXELS: f64 = 16.0;
+
 /// Quads rasterized before the batch is shaded: enough to keep every core busy, few enough that
 /// a big target never holds all its quads at once.
 const FLUSH_QUADS: usize = 16 * 1024;
@@ -78,6 +86,10 @@ pub struct DrawOptions {
     /// buffer for a later pass over the surfaces it left visible (an ISL atmosphere, or the
     /// passes of a shader split into several).
     pub depth_test: DepthTest,
+    /// Snap each triangle's window coordinates, after clipping, to odd multiples of 1/16 pixel
+    /// ([`snapped`]), as a GPU given the vertices snaps them, so that both draw the same pixels
+    /// with the same weights. Off, positions are as exact as f32 keeps them.
+    pub snap: bool,
 }
 
 /// What a draw did, for tests and timing.
@@ -142,7 +154,12 @@ pub fn draw_with(
                 continue;
             };
             stats.triangles += 1;
-            for piece in clip(corners) {
+            for mut piece in clip(corners) {
+                if options.snap {
+                    for v in &mut piece {
+                        v.clip = snapped(v.clip, target.width, target.height);
+                    }
+                }
                 if rasterize_triangle(&piece, target.width, target.height, &mut batch) {
                     stats.rasterized += 1;
                 }
@@ -163,8 +180,10 @@ fn corners(vertices: &[Vertex], triangle: &[u32; 3]) -> Option<[Vertex; 3]> {
     Some([v(0)?, v(1)?, v(2)?])
 }
 
-/// Every vertex of an object as the rasterizer takes it.
-fn vertex_stage(object: &Object, camera: &Camera, layout: &Layout) -> Vec<Vertex> {
+/// Every vertex of an object before clipping: its clip position and the attributes `layout`
+/// places. A GPU given these, their positions [`snapped`] to its target, draws the triangles
+/// [`draw`] draws where they need no clipping.
+pub fn vertex_stage(object: &Object, camera: &Camera, layout: &Layout) -> Vec<Vertex> {
     let model_view = camera.model_view(&object.model);
     // A singular model-view flattens the object; its normals are then kept as the mesh gives them.
     let normal_matrix = model_view.normal_matrix();
@@ -180,6 +199,37 @@ fn vertex_stage(object: &Object, camera: &Camera, layout: &Layout) -> Vec<Vertex
             vertex(&camera.projection, eye, n, st, layout)
         })
         .collect()
+}
+
+/// The clip position moved (w kept) so that its window coordinates, on a `width` x `height`
+/// viewport, are odd multiples of 1/[`SUBPIXELS`]. A whole coordinate (the reference quad's
+/// corners) is kept, since it is on every grid and no centre's either; a vertex at or behind the
+/// eye (w ≤ 0, or not finite) is left as it is. [`draw_with`] snaps the vertices of each triangle
+/// after clipping when [`DrawOptions::snap`] says so.
+pub fn snapped(clip: [f32; 4], width: u32, height: u32) -> [f32; 4] {
+    let w = f64::from(clip[3]);
+    if !(w > 0.0 && w.is_finite()) {
+        return clip;
+    }
+    let axis = |c: f32, size: u32| {
+        let size = f64::from(size.max(1));
+        let window = (f64::from(c) / w + 1.0) * 0.5 * size;
+        if !window.is_finite() {
+            return c;
+        }
+        if window == window.round() {
+            return c;
+        }
+        let half = SUBPIXELS / 2.0;
+        let on_grid = ((window * half).floor() + 0.5) / half;
+        ((on_grid / size * 2.0 - 1.0) * w) as f32
+    };
+    [
+        axis(clip[0], width),
+        axis(clip[1], height),
+        clip[2],
+        clip[3],
+    ]
 }
 
 /// One rasterizer vertex from the eye-space position and normal and the texture coordinate.
@@ -290,4 +340,45 @@ fn cull_hidden(batch: &mut QuadBatch, test: DepthTest, depth: &DepthBuffer) {
         }
     }
     *batch = kept;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::snapped;
+
+    /// The window coordinate of clip coordinate `c` (w = `w`) on a viewport `size` wide.
+    fn window(c: f32, w: f32, size: u32) -> f64 {
+        (f64::from(c) / f64::from(w) + 1.0) * 0.5 * f64::from(size)
+    }
+
+    #[test]
+    fn whole_coordinates_are_kept_and_others_go_to_odd_sixteenths() {
+        // The reference quad's corners come back bit for bit.
+        for corner in [[-1.0, -1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 1.0]] {
+            assert_eq!(snapped(corner, 256, 256), corner);
+        }
+        for (clip, size) in [([0.3, -0.7, 0.5, 2.0], 256), ([1.1, 0.01, 0.0, 1.5], 100)] {
+            let s = snapped(clip, size, size);
+            assert_eq!((s[2], s[3]), (clip[2], clip[3]));
+            for axis in 0..2 {
+                let (before, after) = (
+                    window(clip[axis], clip[3], size),
+                    window(s[axis], s[3], size),
+                );
+                // Within 1/16 pixel, and (to f32's rounding) an odd multiple of 1/16.
+                assert!(
+                    (before - after).abs() <= 1.0 / 16.0 + 1e-4,
+                    "{before} {after}"
+                );
+                let sixteenths = after * 16.0;
+                assert!((sixteenths - sixteenths.round()).abs() < 1e-3, "{after}");
+                assert_eq!(sixteenths.round() as i64 % 2, 1, "{after}");
+            }
+        }
+        // Behind the eye: left for clipping.
+        assert_eq!(
+            snapped([0.3, 0.2, 0.1, -1.0], 64, 64),
+            [0.3, 0.2, 0.1, -1.0]
+        );
+    }
 }

@@ -37,7 +37,7 @@ pub mod mesh;
 pub mod obj;
 
 pub use camera::Camera;
-pub use draw::{cleared, draw, draw_with, DrawOptions, DrawStats, Layout};
+pub use draw::{cleared, draw, draw_with, snapped, vertex_stage, DrawOptions, DrawStats, Layout};
 pub use math::{Mat4, Vec3};
 pub use mesh::{Mesh, Shape};
 pub use nvfp::render::{DepthBuffer, DepthTest};

@@ -169,7 +169,12 @@ pub fn response(answer: Answer) -> tiny_http::Response<std::io::Cursor<Vec<u8>>>
     let header = |name: &str, value: &str| {
         tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
     };
-    let mut response = tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
+    // The whole body is at hand, so it goes with its Content-Length: `tiny_http` would send one
+    // over 32 KiB (an ISL scene's drawing object) in chunks, which the crate's own client does
+    // not read.
+    let mut response = tiny_http::Response::from_data(answer.body)
+        .with_status_code(answer.status)
+        .with_chunked_threshold(usize::MAX);
     let fixed = [
         ("Content-Type", answer.content_type.to_string()),
         ("Cache-Control", "no-store".to_string()),

@@ -4,7 +4,9 @@
 
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
+use crate::request::texture;
 use crate::{request, web_shader};
+use pigment::render::TextureSlot;
 use pigment::{Language, Target};
 use serde_json::json;
 
@@ -73,8 +75,8 @@ pub fn compile(body: &[u8], budget: &Budget) -> Answer {
     };
     let run = move || {
         let request = &job.request;
-        // An ISL surface for a GPU target: its lit drawing's two shaders (fp30 is the library's
-        // compile of the file's shaders).
+        // An ISL surface for a GPU target: its drawing's shaders (vertex, surface, atmosphere;
+        // fp30 is the library's compile of the file's shaders).
         if request.resolved_language()? == Language::Isl && request.target != Target::Fp30 {
             let scene = job.isl_scene();
             return (job.session).compile_isl_scene(&request.source, &scene, request.target);
@@ -101,9 +103,10 @@ pub fn web(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// Renders the reference quad with the body's fragment program on the NV machine (an ISL surface
-/// with the request's lights, through `render_isl`; the uploaded picture is for samplers of the
-/// other languages).
+/// Renders the body's program on the NV machine: the reference quad with a fragment program (a
+/// vertex program too), or an ISL surface on the request's scene with its lights and atmosphere
+/// (`render_isl`). The uploaded picture goes to every texture unit, or to every texture an ISL
+/// surface or atmosphere names.
 pub fn render(body: &[u8], budget: &Budget) -> Answer {
     let mut job = match request::render(body) {
         Ok(job) => job,
@@ -113,16 +116,22 @@ pub fn render(body: &[u8], budget: &Budget) -> Answer {
     job.options.memory_budget = budget.memory;
     let run = move || {
         let compile = &job.compile;
-        if compile.request.resolved_language()? == Language::Isl {
-            let scene = compile.isl_scene();
-            return compile
-                .session
-                .render_isl(&compile.request.source, &scene, &job.options);
-        }
+        let (session, source) = (&compile.session, &compile.request.source);
+        let isl = compile.request.resolved_language()? == Language::Isl;
+        let scene = compile.isl_scene();
         if let Some(texture) = &job.texture {
-            crate::request::texture::bind(texture, &mut job.options)?;
+            let slots = match isl {
+                true => (session.isl_scene_textures(source, &scene)?.into_iter())
+                    .map(TextureSlot::Sampler)
+                    .collect(),
+                false => texture::every_unit(),
+            };
+            texture::bind(texture, slots, &mut job.options)?;
         }
-        compile.session.render(&compile.request, &job.options)
+        match isl {
+            true => session.render_isl(source, &scene, &job.options),
+            false => session.render(&compile.request, &job.options),
+        }
     };
     match budget.run(run) {
         Ok(result) => answer::rendered(result, format),

@@ -1,13 +1,14 @@
 //! The browser's picture: the object `web/pigment-web.js` draws (`{width, height, fragment,
 //! vertex?}`, each stage's WGSL and GLSL ES 3.00 with their reflections and uniform values). A Cg
 //! program's is the library's web target (`shader.js`); a Parasol program's and an ISL surface's
-//! (with its lights, on the quad) are put together here from the library's GLSL ES 3.00 and WGSL
-//! of their two shaders, since the web target writes Cg only. The request's `params` are written
+//! (with its lights, on its geometry, with its atmosphere: a second fragment stage, `atmosphere`,
+//! and the vertices, `mesh`) are put together here from the library's GLSL ES 3.00 and WGSL of
+//! their shaders, since the web target writes Cg only. The request's `params` are written
 //! into any of them ([`crate::uniforms`]), so that both pictures get the same values.
 
 use crate::request::Compile;
 use crate::uniforms::{glsl_uniforms, set_defaults, set_param};
-use pigment::render::isl::IslScene;
+use pigment::render::isl::{IslScene, SceneVertices, FB_SCALE, SCENE_SEMANTICS};
 use pigment::{Artifact, CompileRequest, Error, Language, Session, Target};
 use serde_json::{json, Value};
 
@@ -33,7 +34,7 @@ pub fn shader(compile: &Compile, params: &[(String, [f32; 4])]) -> Result<Value,
             )))
         }
     };
-    for stage in ["vertex", "fragment"] {
+    for stage in ["vertex", "fragment", "atmosphere"] {
         if let Some(stage) = shader.get_mut(stage) {
             for (name, value) in params {
                 set_param(stage, name, value);
@@ -43,20 +44,48 @@ pub fn shader(compile: &Compile, params: &[(String, [f32; 4])]) -> Result<Value,
     Ok(shader)
 }
 
-/// An ISL surface on `scene`: the library's GLSL ES 3.00 and WGSL of the quad's vertex function
-/// and the lit surface ([`Session::compile_isl_scene`]), its uniforms' defaults written in.
+/// An ISL surface on `scene`: the library's GLSL ES 3.00 and WGSL of the scene's vertex
+/// function, the lit surface and the atmosphere ([`Session::compile_isl_scene`]), their uniforms'
+/// defaults written in, and the scene's vertices after the machine's vertex stage (`mesh`:
+/// `attributes` by semantic, four floats a vertex, and the triangles' `indices`).
 fn isl(session: &Session, scene: &IslScene, source: &str) -> Result<Value, Error> {
     let target = |name: &str| name.parse().map_err(|e| Error::Internal(format!("{e}")));
     let glsl = session.compile_isl_scene(source, scene, target("glsl:es300")?)?;
     let wgsl = session.compile_isl_scene(source, scene, target("wgsl")?)?;
     let mut shader = json!({ "width": SIZE, "height": SIZE });
-    for (glsl, wgsl) in glsl.outputs.iter().zip(&wgsl.outputs) {
+    let keys = ["vertex", "fragment", "atmosphere"];
+    for ((glsl, wgsl), key) in glsl.outputs.iter().zip(&wgsl.outputs).zip(keys) {
         let mut stage = stage(glsl, Some(wgsl));
         set_defaults(&mut stage);
-        let key = reflection_stage(&stage);
         shader[key] = stage;
     }
+    if let Some(atmosphere) = shader.get_mut("atmosphere") {
+        // GLSL ES reads the surface pass's picture as a 2D texture at the window position
+        // scaled by this (WGSL divides by the texture's size itself).
+        let texel = 1.0 / SIZE as f32;
+        let scale = FB_SCALE.replace('$', ".");
+        set_param(atmosphere, &scale, &[texel, texel, 0.0, 0.0]);
+    }
+    shader["mesh"] = mesh(&session.isl_scene_vertices(scene, (SIZE, SIZE))?);
     Ok(shader)
+}
+
+/// The scene's vertices as `pigment-web.js` binds them: each attribute by its semantic, and the
+/// triangles' indices.
+fn mesh(vertices: &SceneVertices) -> Value {
+    let lists = [
+        &vertices.clip,
+        &vertices.texcoord,
+        &vertices.normal,
+        &vertices.position,
+    ];
+    let mut attributes = serde_json::Map::new();
+    for (semantic, list) in SCENE_SEMANTICS.iter().zip(lists) {
+        let floats: Vec<f32> = list.iter().flatten().copied().collect();
+        attributes.insert(semantic.to_string(), json!(floats));
+    }
+    let indices: Vec<u32> = vertices.triangles.iter().flatten().copied().collect();
+    json!({ "attributes": attributes, "indices": indices })
 }
 
 /// The web target's `shader.js` (`window.PIGMENT_SHADER = {...};`) read back as JSON.

@@ -322,7 +322,7 @@ fn an_isl_surface_is_drawn_with_the_lights_the_request_names() {
             .all(|(got, want)| (got - want).abs() < 1e-3);
         assert!(close, "{pixel:?}");
     }
-    // The browser's drawing object: the quad's vertex function and the lit surface, the light's
+    // The browser's drawing object: the scene's vertex function and the lit surface, the light's
     // shadermatrix its default (identity) with the row the request gave.
     let web = post(server.addr(), "/api/web", &body).json();
     let fragment = &web["shader"]["fragment"];
@@ -491,5 +491,96 @@ fn a_picture_sent_is_what_every_sampler_reads_on_the_machine() {
     let reply = post(server.addr(), "/api/render", &body);
     assert_eq!(reply.status, 400);
     assert!(reply.json()["error"].as_str().unwrap().contains("16 bytes"));
+    server.stop();
+}
+
+#[test]
+fn a_picture_sent_is_what_an_isl_surfaces_textures_read_on_the_machine() {
+    let server = server(2, Duration::from_secs(60), 2);
+    // 2x2 texels, bottom row first; the surface is the texture at its coordinate, so on a 2x2
+    // target each pixel of the quad is its own texel (isl-notes.md: `texture(name)` reads at the
+    // surface's texture coordinate; the quad's is (s, t)).
+    let rgba: [u8; 16] = [
+        255, 0, 0, 255, 0, 102, 0, 255, 0, 0, 51, 255, 128, 128, 128, 255,
+    ];
+    let text = "surface tiled(uniform string tiles = \"tiles.png\") { FB = texture(tiles); }\n";
+    let body = json!({
+        "sources": [{ "name": "t.isl", "text": text }], "main": "t.isl",
+        "format": "f32", "width": 2, "height": 2,
+        "texture": { "width": 2, "height": 2, "rgba": rgba },
+    });
+    let reply = post(server.addr(), "/api/render", &body);
+    answered(&reply, 200);
+    let expected = rgba.map(|k| f32::from(k) / 255.0);
+    let got = reply.floats();
+    assert_eq!(got.len(), 16);
+    assert!(
+        got.iter().zip(expected).all(|(g, e)| (g - e).abs() < 1e-6),
+        "{got:?}"
+    );
+    server.stop();
+}
+
+#[test]
+fn an_isl_scene_gives_the_browser_its_vertices_and_its_atmosphere() {
+    let server = server(2, Duration::from_secs(60), 2);
+    let text = "surface grey() { FB = color(0.5, 0.5, 0.5, 1); }\n\
+                atmosphere haze(parameter float k = 0.25) { FB = blend(color(1, 1, 1, 1) * k); }\n";
+    let body = json!({
+        "sources": [{ "name": "s.isl", "text": text }], "main": "s.isl",
+        "geometry": "sphere", "atmosphere": "haze",
+    });
+    let reply = post(server.addr(), "/api/web", &body);
+    let web = reply.json();
+    let shader = &web["shader"];
+    assert!(shader.is_object(), "{}", reply.status);
+    // Every vertex has its four attributes of four floats; every index names a vertex.
+    let attributes = &shader["mesh"]["attributes"];
+    let count = attributes["POSITION"].as_array().unwrap().len();
+    assert!(count > 0 && count.is_multiple_of(4));
+    for semantic in ["TEXCOORD0", "TEXCOORD1", "TEXCOORD2"] {
+        assert_eq!(attributes[semantic].as_array().unwrap().len(), count);
+    }
+    let indices = shader["mesh"]["indices"].as_array().unwrap();
+    assert!(!indices.is_empty() && indices.len().is_multiple_of(3));
+    assert!(indices
+        .iter()
+        .all(|i| (i.as_u64().unwrap() as usize) < count / 4));
+    // The normals are unit vectors (the sphere's, in eye space).
+    let normals = attributes["TEXCOORD1"].as_array().unwrap();
+    for n in normals.chunks(4) {
+        let n: Vec<f64> = n.iter().map(|x| x.as_f64().unwrap()).collect();
+        let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        assert!((length - 1.0).abs() < 1e-4, "{n:?}");
+    }
+    // The atmosphere reads the surface's picture as `FB`, a 2D texture on GLSL ES read at the
+    // window position times FB.scale, 1/256 for the 256x256 picture.
+    let atmosphere = &shader["atmosphere"];
+    let glsl = atmosphere["glsl"].as_str().unwrap();
+    assert!(glsl.contains("sampler2D FB"), "{glsl}");
+    let uniforms = atmosphere["glslUniforms"].as_array().unwrap();
+    let scale = uniforms
+        .iter()
+        .find(|u| u["cg_name"] == "FB.scale")
+        .unwrap();
+    assert_eq!(scale["values"], json!([1.0 / 256.0, 1.0 / 256.0]));
+    // The compile for a GPU target: the vertex function, the surface and the atmosphere.
+    let mut compile = body.clone();
+    compile["target"] = json!("wgsl");
+    let outputs = post(server.addr(), "/api/compile", &compile).json()["outputs"].clone();
+    let names: Vec<&str> = (0..3)
+        .map(|k| outputs[k]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["grey_vertex.wgsl", "grey.wgsl", "haze.wgsl"]);
+    // An unknown geometry is the library's error.
+    let mut bad = body.clone();
+    bad["geometry"] = json!("teapot");
+    let reply = post(server.addr(), "/api/web", &bad);
+    assert!(
+        reply.status == 400 || reply.status == 422,
+        "{}",
+        reply.status
+    );
+    assert!(String::from_utf8_lossy(&reply.body).contains("teapot"));
     server.stop();
 }

@@ -2,7 +2,9 @@
 //! two-stage Cg program (a vertex entry and a fragment entry) and for a Parasol program, the NV
 //! machine's rendering from the server and the browser's own drawing of the WGSL/GLSL ES output
 //! must agree within 2e-3, as must both after a uniform is changed beside the pictures; so must an
-//! ISL surface lit by a distant light and a point light.
+//! ISL surface lit by a distant light and a point light, one reading a picture uploaded through the
+//! page, and one on a sphere under an atmosphere. Where the browser has `navigator.gpu` but no
+//! adapter, the page draws with WebGL 2 and says so.
 
 mod common;
 
@@ -45,21 +47,31 @@ const MACHINE: &str = "(() => { const c = document.getElementById('machine'); \
 /// The page opened with `state` in its fragment, once both pictures agree (the test fails if they
 /// never do), with the machine's picture's colours.
 fn opened(addr: std::net::SocketAddr, state: &Value, name: &str) -> (Browser, String) {
-    let profile = std::env::temp_dir().join(format!("pigment-serve-{name}-{}", std::process::id()));
     let url = format!("http://{addr}/?api=webgl{}", common::state_fragment(state));
-    let mut browser = Browser::open(&url, &profile);
+    let mut browser = Browser::open(&url, &profile(name));
     assert!(
         browser.wait_until("!!window.playground", LONG),
         "the page starts"
     );
+    let colours = agreeing(&mut browser, name);
+    (browser, colours)
+}
+
+fn profile(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("pigment-serve-{name}-{}", std::process::id()))
+}
+
+/// Waits until both pictures agree (the test fails if they never do), and gives the machine's
+/// picture's colours, which must be over 100.
+fn agreeing(browser: &mut Browser, name: &str) -> String {
     let agreed = browser.wait_until(AGREE, LONG);
     let note = browser.eval("document.getElementById('agreement').textContent");
     assert!(agreed, "{name}: {note}");
-    assert_largest_within_tolerance(&mut browser);
+    assert_largest_within_tolerance(browser);
     let colours = browser.eval(MACHINE).as_str().unwrap().to_string();
     // A picture of one colour would agree with anything flat: these programs draw gradients.
     assert!(colours.split(' ').count() > 100, "{name}: {colours}");
-    (browser, colours)
+    colours
 }
 
 fn assert_largest_within_tolerance(browser: &mut Browser) {
@@ -159,4 +171,116 @@ fn an_isl_surface_with_lights_draws_the_same_on_the_machine_and_in_the_browser()
     });
     // The point light's colour, set beside the pictures, reaches both.
     agree_before_and_after(&state, "isl", "bulb.c", "0.6, 0.1, 0.2, 1");
+}
+
+/// A 16 x 16 picture of 256 colours as a 24-bit BMP (rows bottom first): red across, green up.
+fn gradient_bmp() -> Vec<u8> {
+    let (side, row) = (16u32, 16 * 3);
+    let size = 54 + row * side;
+    let mut bmp = b"BM".to_vec();
+    for field in [size, 0, 54, 40, side, side] {
+        bmp.extend(field.to_le_bytes());
+    }
+    bmp.extend(1u16.to_le_bytes());
+    bmp.extend(24u16.to_le_bytes());
+    for field in [0u32, row * side, 2835, 2835, 0, 0] {
+        bmp.extend(field.to_le_bytes());
+    }
+    for y in 0..side {
+        for x in 0..side {
+            bmp.extend([96, (y * 16 + 8) as u8, (x * 16 + 4) as u8]); // blue, green, red
+        }
+    }
+    bmp
+}
+
+/// An ISL surface reading the texture `tiles` (at its texture coordinate), lit by a point light
+/// above the quad, whose diffuse term varies across it.
+const TILED: &str = "surface tiled(uniform string tiles = \"tiles.png\") {
+    FB = diffuse();
+    FB += ambient();
+    FB *= texture(tiles);
+}
+pointlight bulb(parameter color c = color(0.7, 0.8, 0.9, 1)) { FB = c; }
+ambientlight sky(parameter color c = color(0.1, 0.1, 0.05, 1)) { FB = c; }
+";
+
+#[test]
+fn an_isl_surface_reads_the_uploaded_picture_on_both_sides() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let state = json!({
+        "text": TILED, "language": "isl", "lights": "bulb, sky", "target": "fp30",
+        "params": { "bulb.shadermatrix[3]": [0.3, -0.2, 0.6, 1.0] },
+    });
+    let (mut browser, card) = opened(server.addr(), &state, "isl-texture");
+    // The picture is chosen in the upload field, as a person would; both pictures must follow it.
+    let file = profile("isl-texture-picture").with_extension("bmp");
+    std::fs::write(&file, gradient_bmp()).unwrap();
+    let field = browser.call(
+        "Runtime.evaluate",
+        json!({ "expression": "document.getElementById('texture')" }),
+    );
+    browser.eval("document.getElementById('agreement').textContent = ''");
+    browser.call(
+        "DOM.setFileInputFiles",
+        json!({ "files": [file.display().to_string()], "objectId": field["result"]["objectId"] }),
+    );
+    let uploaded = agreeing(&mut browser, "isl-texture");
+    assert_ne!(card, uploaded, "the upload changed nothing");
+    let note = browser.eval("document.getElementById('texture-note').textContent");
+    assert_eq!(note, "16x16");
+    drop(browser);
+    let _ = std::fs::remove_file(file);
+    server.stop();
+}
+
+#[test]
+fn an_isl_sphere_under_an_atmosphere_draws_the_same_on_both_sides() {
+    let text = format!("{LIT}{}", include_str!("../../../examples/isl/dusk.isl"));
+    let state = json!({
+        "text": text, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "geometry": "sphere", "atmosphere": "dusk", "target": "fp30",
+        "params": { "bulb.shadermatrix[3]": [0.5, 1.0, 3.0, 1.0] },
+    });
+    // The atmosphere's parameter, set beside the pictures, reaches its pass on both sides.
+    agree_before_and_after(&state, "isl-sphere", "haze", "0.6");
+}
+
+#[test]
+fn without_a_webgpu_adapter_the_page_draws_with_webgl_2() {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let state = json!({
+        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
+        "target": "fp30",
+    });
+    let mut browser = Browser::open("about:blank", &profile("fallback"));
+    // A browser with WebGPU that finds no adapter (no GPU, a blocklisted driver).
+    let no_adapter = "Object.defineProperty(navigator, 'gpu', { configurable: true, \
+        value: { requestAdapter: async () => null } });";
+    browser.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": no_adapter }),
+    );
+    // No `?api=`: the page chooses.
+    let url = format!(
+        "http://{}/{}",
+        server.addr(),
+        common::state_fragment(&state)
+    );
+    browser.call("Page.navigate", json!({ "url": url }));
+    assert!(
+        browser.wait_until("!!window.playground", LONG),
+        "the page starts"
+    );
+    assert_eq!(browser.eval("!!navigator.gpu"), json!(true));
+    agreeing(&mut browser, "fallback");
+    let text = browser.eval("document.getElementById('agreement').textContent");
+    let api = browser.eval("document.getElementById('agreement').dataset.api");
+    assert_eq!(api, json!("webgl"), "{text}");
+    assert!(
+        text.as_str().unwrap().contains("drawn with WebGL 2"),
+        "{text}"
+    );
+    drop(browser);
+    server.stop();
 }

@@ -11,7 +11,7 @@ import * as texture from "./texture.js";
 import { readState, writeState } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
-const controls = ["language", "entry", "vertex_entry", "lights", "stage", "target"];
+const controls = ["language", "entry", "vertex_entry", "lights", "geometry", "atmosphere", "stage", "target"];
 /// The uniform values set beside the pictures ({name: [numbers]}), sent with every request.
 const params = {};
 

@@ -10,10 +10,16 @@ const TOLERANCE = 2e-3;
 
 const $ = (id) => document.getElementById(id);
 
-/// WebGPU where the browser has it, else WebGL 2; `?api=webgl` or `?api=webgpu` chooses.
+/// WebGPU where the browser has it and finds an adapter, else WebGL 2 (`web/pigment-web.js`'s
+/// choice, made once); `?api=webgl` or `?api=webgpu` chooses.
+let chosen = null;
 function chosenApi() {
-  return new URLSearchParams(location.search).get("api") || (navigator.gpu ? "webgpu" : "webgl");
+  const asked = new URLSearchParams(location.search).get("api");
+  chosen ??= asked ? Promise.resolve(asked) : window.PigmentWeb.chooseApi();
+  return chosen;
 }
+
+const API_NAMES = { webgpu: "WebGPU, WGSL", webgl: "WebGL 2, GLSL ES 3.00" };
 
 function paint(id, pixels) {
   const canvas = $(id);
@@ -30,8 +36,9 @@ async function browserPixels(body, image) {
   const shader = { ...answer.shader, width: SIZE, height: SIZE };
   const web = window.PigmentWeb;
   web.setSizes(shader, image);
-  const pixels = await (chosenApi() === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image));
-  return { pixels, shader };
+  const drawnWith = await chosenApi();
+  const pixels = await (drawnWith === "webgpu" ? web.drawWebGPU(shader, image) : web.drawWebGL(shader, image));
+  return { pixels, shader, drawnWith };
 }
 
 /// The largest difference of any component (NaN against NaN is no difference) and the difference
@@ -65,11 +72,11 @@ export async function show(body, inBrowser) {
     note.textContent = "The browser draws Cg and Parasol programs and ISL surfaces (through their WGSL or GLSL ES output) only.";
     return;
   }
-  let browser, shader;
+  let browser, shader, drawnWith;
   try {
-    ({ pixels: browser, shader } = await browserPixels(body, image));
+    ({ pixels: browser, shader, drawnWith } = await browserPixels(body, image));
   } catch (e) {
-    note.textContent = `the browser's ${chosenApi()}: ${e.message}`;
+    note.textContent = `the browser's ${await chosenApi()}: ${e.message}`;
     return;
   }
   paint("browser", browser);
@@ -77,7 +84,8 @@ export async function show(body, inBrowser) {
   paint("difference", diff);
   const verdict = largest <= TOLERANCE ? "agree" : "differ";
   note.dataset.largest = largest;
+  note.dataset.api = drawnWith;
   note.textContent = `${verdict}: the largest difference is ${largest.toExponential(2)} ` +
-    `(tolerance ${TOLERANCE}; ${chosenApi() === "webgpu" ? "WebGPU, WGSL" : "WebGL 2, GLSL ES 3.00"})`;
+    `(tolerance ${TOLERANCE}; drawn with ${API_NAMES[drawnWith] ?? drawnWith})`;
   return shader;
 }

@@ -5,14 +5,16 @@
 
 const $ = (id) => document.getElementById(id);
 
-/// The float uniforms a person may set, by name: their width and current values (libretro's sizes,
-/// which the page sets itself, arrays and matrices are left out).
+/// The float uniforms a person may set, by name: their width and current values (libretro's sizes
+/// and an atmosphere's `FB.scale`, which the page and the server set, arrays and matrices are
+/// left out).
 function settable(shader) {
   const found = new Map();
-  for (const stage of [shader.vertex, shader.fragment].filter((s) => s)) {
+  for (const stage of [shader.vertex, shader.fragment, shader.atmosphere].filter((s) => s)) {
     const sizes = new Set((stage.sizes || []).map((z) => z.cg_name));
     for (const u of stage.glslUniforms || []) {
       if (u.int || u.width > 4 || u.values.length > u.width || sizes.has(u.cg_name)) continue;
+      if (u.cg_name.startsWith("FB.")) continue;
       const values = u.values.length ? u.values : new Array(u.width).fill(0);
       if (!found.has(u.cg_name)) found.set(u.cg_name, { width: u.width, values });
     }

@@ -24,15 +24,23 @@ pub struct Compile {
     pub request: CompileRequest,
     /// An ISL surface's light instances (`lights`, [`lights`]).
     pub lights: Vec<Light>,
+    /// An ISL surface's geometry (`geometry`: `quad`, `plane`, `sphere`, `torus`, `cube`, or an
+    /// OBJ file among the sources; default `quad`).
+    pub geometry: String,
+    /// An ISL scene's atmosphere shader (`atmosphere`, placed as a light is).
+    pub atmosphere: Option<String>,
 }
 
 impl Compile {
     /// The scene both pictures draw an ISL surface on: the request's `entry` (else the file's
-    /// first surface) on the quad, lit by the lights, the frame buffer cleared to (0, 0, 0, 0).
+    /// first surface) on its geometry seen by the geometry's default camera, lit by the lights,
+    /// the frame buffer cleared to (0, 0, 0, 0), then the atmosphere over it.
     pub fn isl_scene(&self) -> IslScene {
         IslScene {
             surface: self.request.entry.clone(),
             lights: self.lights.clone(),
+            geometry: self.geometry.clone(),
+            atmosphere: self.atmosphere.clone(),
             ..IslScene::default()
         }
     }
@@ -83,7 +91,8 @@ fn string<'a>(map: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>,
 }
 
 /// Reads a compile request: `sources` [{name, text}], `main`, `language`?, `entry`?,
-/// `vertex_entry`?, `stage`?, `target`, `precision`?, `lights`? (an ISL surface's).
+/// `vertex_entry`?, `stage`?, `target`, `precision`?, `lights`?, `geometry`?, `atmosphere`? (an
+/// ISL surface's scene).
 pub fn compile(body: &[u8]) -> Result<Compile, BadRequest> {
     let map = object(body)?;
     let target = string(&map, "target")?.ok_or_else(|| bad("`target` is missing"))?;
@@ -164,10 +173,15 @@ fn compile_to(map: &Map<String, Value>, target: Target) -> Result<Compile, BadRe
         Some("fp30") => Precision::Fp30,
         Some(other) => return Err(bad(format!("`precision`: `{other}` is not target or fp30"))),
     };
+    let geometry = string(map, "geometry")?.filter(|g| !g.is_empty());
     Ok(Compile {
         session,
         request,
         lights: lights(map)?,
+        geometry: geometry.unwrap_or("quad").to_string(),
+        atmosphere: string(map, "atmosphere")?
+            .filter(|a| !a.is_empty())
+            .map(Into::into),
     })
 }
 

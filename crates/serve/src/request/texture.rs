@@ -1,6 +1,7 @@
 //! The picture every sampler reads: the page sends the texels it binds in the browser (`texture`:
 //! `{width, height, rgba}`, 8-bit RGBA, bottom row first), and a render binds the same texels,
-//! nearest-filtered and repeating as the browser's are, on every texture unit of the machine.
+//! nearest-filtered and repeating as the browser's are, on every texture unit of the machine (an
+//! ISL surface's: to every texture name it reads, since ISL names no units).
 
 use super::BadRequest;
 use nvfp::isa::TexTarget;
@@ -12,7 +13,7 @@ use serde_json::{Map, Value};
 /// The largest side of a picture sent (its copies on 16 units then plan 16 MiB).
 pub const MAX_TEXTURE_SIDE: u64 = 256;
 /// fp30's texture units, each of which gets the picture.
-const UNITS: u8 = 16;
+pub const UNITS: u8 = 16;
 
 /// A picture as sent: its size and its texels as floats (k/255).
 #[derive(Debug)]
@@ -60,13 +61,23 @@ pub fn read(map: &Map<String, Value>) -> Result<Option<Upload>, BadRequest> {
     }))
 }
 
-/// Binds `upload` on every unit, its copies charged to `options.memory_budget` with the target.
-pub fn bind(upload: &Upload, options: &mut RenderOptions) -> Result<(), Error> {
+/// Every texture unit of the machine, where a Cg or Parasol program's samplers are.
+pub fn every_unit() -> Vec<TextureSlot> {
+    (0..UNITS).map(TextureSlot::Unit).collect()
+}
+
+/// Binds `upload` to each of `slots`, its copies charged to
+/// `options.memory_budget` with the target.
+pub fn bind(
+    upload: &Upload,
+    slots: Vec<TextureSlot>,
+    options: &mut RenderOptions,
+) -> Result<(), Error> {
     let mut budget = nvfp::budget::MemoryBudget::new(options.memory_budget);
-    let copies = upload.height * u32::from(UNITS);
+    let copies = upload.height * slots.len() as u32;
     budget
         .charge_pixels(
-            "texture on 16 units",
+            &format!("texture on {} samplers", slots.len()),
             upload.width,
             copies,
             nvfp::budget::TEXTURE_BYTES_PER_TEXEL,
@@ -84,11 +95,8 @@ pub fn bind(upload: &Upload, options: &mut RenderOptions) -> Result<(), Error> {
     .map_err(Error::Request)?
     .with_filter(Filter::Nearest);
     options.memory_budget = options.memory_budget.saturating_sub(budget.used());
-    for unit in 0..UNITS {
-        options
-            .bindings
-            .textures
-            .push((TextureSlot::Unit(unit), texture.clone()));
+    for slot in slots {
+        options.bindings.textures.push((slot, texture.clone()));
     }
     Ok(())
 }

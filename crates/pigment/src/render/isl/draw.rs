@@ -118,8 +118,11 @@ impl Render<'_> {
         (test, depth): (DepthTest, &mut DepthBuffer),
         report: &mut Report,
     ) -> Result<Framebuffer> {
+        // Snapped as a GPU snaps them, so that a GPU given the same vertices
+        // (`Session::isl_scene_vertices`) draws the same pixels.
         let options = DrawOptions {
             depth_test: test,
+            snap: true,
             ..DrawOptions::default()
         };
         let (scene, camera) = (self.geometry, &self.camera);

@@ -31,8 +31,13 @@
 //! ```
 
 mod draw;
+mod fb;
 mod places;
 mod stages;
+mod vertices;
+
+pub use fb::FB_SCALE;
+pub use vertices::{SceneVertices, SCENE_SEMANTICS};
 
 use super::{RenderOptions, Rendered, Timings};
 use crate::compile::isl::{checked_into, shaders_of};

@@ -1,25 +1,32 @@
-//! An ISL surface with its lights as the two shaders of a GPU's drawing of the reference quad:
-//! the surface lowered as [`Session::render_isl`] lowers it (lights inline, `uniforms` fixed) and
-//! the quad's vertex function (`pigment_isl::quad_vertex`: position and texture coordinate through,
-//! the normal to `TEXCOORD1`, the position to `TEXCOORD2`), written for a GLSL or naga target. A
-//! GPU has no frame buffer to read as `FB`, but on the quad the frame buffer before the surface
-//! shader is the scene's clear colour everywhere, so the `FB` lookup becomes that constant: the
-//! drawing equals `render_isl`'s on the default scene geometry, without an atmosphere.
+//! An ISL scene as the shaders of a GPU's drawing: the pass-through vertex function of
+//! [`super::vertices`] (the machine's vertex stage runs on the CPU, [`Session::isl_scene_vertices`]),
+//! the surface lowered as [`Session::render_isl`] lowers it (lights inline, `uniforms` fixed) and,
+//! when the scene has one, the atmosphere, written for a GLSL or naga target. The surface's `FB`
+//! is the clear colour ([`super::fb`]); the atmosphere's is the surface pass's picture, which the
+//! GPU binds, drawn over it on the surfaces the first pass left (depth test EQUAL), as the machine
+//! draws it.
 
+use super::fb::{frame_buffer_in_2d, frame_buffer_is};
+use super::vertices::scene_vertex;
 use super::IslScene;
 use crate::artifact::{Artifact, Code, Output, Reflection};
 use crate::compile::cg::naga_output;
+use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use crate::{Session, Target};
-use pigment_diag::Diagnostic;
-use pigment_ir::{Function, InstKind, Stage, Vector};
+use pigment_diag::{Diagnostic, SourceFiles};
+use pigment_ir::{Function, SamplerDim, Stage, Vector};
 
 impl Session {
-    /// The vertex and fragment shaders (in that order) that draw the ISL surface of `source` on
-    /// `scene` (the quad, seen straight down, with no atmosphere) for `target`: GLSL of any
-    /// version, or a naga target (SPIR-V, WGSL, MSL, HLSL), each with its reflection. The lights'
-    /// parameters are uniforms named `INSTANCE$NAME` (reflected as `INSTANCE.NAME`, as
-    /// [`render_isl`](Session::render_isl)'s parameters are named).
+    /// The shaders that draw the ISL surface of `source` on `scene` for `target` (GLSL of any
+    /// version, or a naga target: SPIR-V, WGSL, MSL, HLSL), each with its reflection: the vertex
+    /// function, the surface's fragment function and, when the scene has an atmosphere, the
+    /// atmosphere's, in that order. The vertex function takes the vertices
+    /// [`isl_scene_vertices`](Session::isl_scene_vertices) gives. The lights' parameters are
+    /// uniforms named `INSTANCE$NAME` (reflected as `INSTANCE.NAME`, as
+    /// [`render_isl`](Session::render_isl)'s parameters are named); on a target without
+    /// rectangle textures the atmosphere's `FB` is a 2D texture and
+    /// [`FB_SCALE`](super::FB_SCALE) a uniform.
     ///
     /// ```
     /// use pigment::render::isl::{IslScene, Light};
@@ -44,12 +51,49 @@ impl Session {
         scene: &IslScene,
         target: Target,
     ) -> Result<Artifact> {
-        if scene.geometry != "quad" || scene.camera.is_some() || scene.atmosphere.is_some() {
-            return Err(Error::Request(
-                "an ISL scene compiles for a GPU on the quad, seen straight down, with no atmosphere"
-                    .into(),
-            ));
+        let lowered = self.lower_scene(source, scene)?;
+        let rejected = |errors: &[Diagnostic]| lowered.rejected(errors);
+        let surface = &lowered.surface.0;
+        let mut fragment = lowered.surface.1.clone();
+        frame_buffer_is(&mut fragment, scene.clear);
+        let mut outputs = vec![
+            written(&scene_vertex(), surface, target, &rejected)?,
+            written(&fragment, surface, target, &rejected)?,
+        ];
+        if let Some((name, atmosphere)) = &lowered.atmosphere {
+            let mut atmosphere = atmosphere.clone();
+            if matches!(target, Target::Glsl(v) if !v.has_sampler(true)) {
+                frame_buffer_in_2d(&mut atmosphere);
+            }
+            outputs.push(written(&atmosphere, name, target, &rejected)?);
         }
+        Ok(Artifact {
+            outputs,
+            warnings: lowered.found,
+        })
+    }
+
+    /// The names of the 2D textures the surface and the atmosphere of `scene` read (`FB` aside):
+    /// the samplers a picture can be bound to by name ([`crate::render::TextureSlot::Sampler`])
+    /// for [`render_isl`](Session::render_isl).
+    pub fn isl_scene_textures(&self, source: &str, scene: &IslScene) -> Result<Vec<String>> {
+        let lowered = self.lower_scene(source, scene)?;
+        let shaders = std::iter::once(&lowered.surface).chain(&lowered.atmosphere);
+        let mut names: Vec<String> = Vec::new();
+        for (_, func) in shaders {
+            for (_, sampler) in func.samplers.iter() {
+                let texture = sampler.dim == SamplerDim::D2 && sampler.name != "FB";
+                if texture && !names.contains(&sampler.name) {
+                    names.push(sampler.name.clone());
+                }
+            }
+        }
+        Ok(names)
+    }
+
+    /// The surface of `scene` and its atmosphere lowered with the lights (their parameters'
+    /// values the uniforms' defaults) and the uniforms.
+    fn lower_scene(&self, source: &str, scene: &IslScene) -> Result<Lowered> {
         let super::Loaded {
             files,
             found,
@@ -57,40 +101,49 @@ impl Session {
             surface,
         } = self.load_scene(source, scene)?;
         let lights = units.lights(scene)?;
-        let rejected = |errors: &[Diagnostic]| {
-            let mut all = found.clone();
-            all.extend(&files, errors);
-            Error::Rejected(all)
+        let mut lowered = Lowered {
+            files,
+            found,
+            surface: (surface, Function::new("")),
+            atmosphere: None,
         };
-        let mut fragment =
-            pigment_isl::lower_surface_with(&units.surface, &surface, &lights, &scene.uniforms)
-                .map_err(|e| rejected(&e))?;
-        frame_buffer_is(&mut fragment, scene.clear);
-        for (light, instance) in scene.lights.iter().zip(&lights) {
-            for (name, value) in &light.params {
-                set_default(&mut fragment, &format!("{}${name}", instance.name), value);
+        let lower = |unit, name: &str| {
+            let mut func = pigment_isl::lower_surface_with(unit, name, &lights, &scene.uniforms)
+                .map_err(|e| lowered.rejected(&e))?;
+            for (light, instance) in scene.lights.iter().zip(&lights) {
+                for (param, value) in &light.params {
+                    set_default(&mut func, &format!("{}${param}", instance.name), value);
+                }
             }
-        }
-        let mut outputs = Vec::new();
-        for func in [pigment_isl::quad_vertex(), fragment] {
-            outputs.push(written(&func, &surface, target, &rejected)?);
-        }
-        Ok(Artifact {
-            outputs,
-            warnings: found,
-        })
+            Ok::<_, Error>(func)
+        };
+        let surface = lower(&units.surface, &lowered.surface.0)?;
+        let atmosphere = match units.atmosphere(scene)? {
+            Some((unit, name)) => Some((name.clone(), lower(unit, &name)?)),
+            None => None,
+        };
+        lowered.surface.1 = surface;
+        lowered.atmosphere = atmosphere;
+        Ok(lowered)
     }
 }
 
-/// Every lookup of the sampler `FB` replaced by the constant `clear` (the sampler is then unused,
-/// and the writers declare no unused sampler).
-fn frame_buffer_is(func: &mut Function, clear: [f32; 4]) {
-    let Some(fb) = func.sampler("FB") else { return };
-    pigment_ir::walk_mut(&mut func.body, &mut |inst| {
-        if matches!(inst.kind, InstKind::Sample { sampler, .. } if sampler == fb) {
-            inst.kind = InstKind::Const(Vector::floats(&clear));
-        }
-    });
+/// A scene's shaders lowered: `(name, function)` of the surface and of the atmosphere, and the
+/// files and warnings their errors are reported with.
+struct Lowered {
+    files: SourceFiles,
+    found: Diagnostics,
+    surface: (String, Function),
+    atmosphere: Option<(String, Function)>,
+}
+
+impl Lowered {
+    /// The warnings so far and `errors`, as a rejection.
+    fn rejected(&self, errors: &[Diagnostic]) -> Error {
+        let mut all = self.found.clone();
+        all.extend(&self.files, errors);
+        Error::Rejected(all)
+    }
 }
 
 /// Makes `value` the default of uniform `name` (`NAME[k]`: element k of an array, a matrix's row
