@@ -19,7 +19,7 @@
 //! the pass that reads it as its source samples it, whichever pass names it: pass k's output
 //! (`PASSk+1`, `PASSPREVm`, its alias) with pass k+1's settings, the input picture (`ORIG`,
 //! `PASSPREV` past pass 0) and the history (`PREV`..) with pass 0's. RetroArch's Cg runtime sets
-//! them on the framebuffer textures (`gl2_create_fbo_texture`: FBO i takes pass i+1's filter, wrap
+//! them on the framebuffer textures (`gl_create_fbo_texture`: FBO i takes pass i+1's filter, wrap
 //! and mipmapping) and its slang runtimes on `pass_outputs[i]` (pass i+1's); librashader 0.12
 //! samples pass k's output with pass k's own filter and wrap instead (docs/presets.md).
 //!

@@ -1,6 +1,6 @@
 //! Which sampler settings the chain gives each texture a pass reads, where they can differ between
 //! runtimes: RetroArch samples pass k's output as pass k+1 (the pass reading it as its source)
-//! samples it, and the input and history as pass 0 does (`gl2_create_fbo_texture` in its Cg
+//! samples it, and the input and history as pass 0 does (`gl_create_fbo_texture` in its Cg
 //! runtime; `pass_outputs[i]` from `passes[i + 1]` in its slang runtimes). librashader differs
 //! (pass k's own settings), so these cases cannot be held to it; the expected values here are
 //! RetroArch's rule applied by hand to a preset whose three passes all sample differently.
