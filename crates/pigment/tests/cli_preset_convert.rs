@@ -104,8 +104,9 @@ fn write_preset(dir: &Path) {
         dir,
         "p.cgp",
         "shaders = 3\nshader0 = a.cg\nalias0 = FIRSTPASS\nfloat_framebuffer0 = true\n\
+         filter_linear0 = true\n\
          shader1 = b.cg\nscale_type1 = absolute\nscale1 = 64\nfilter_linear1 = false\n\
-         shader2 = c.cg\ntextures = lut\nlut = lut.png\nlut_linear = true\n\
+         shader2 = c.cg\nfilter_linear2 = true\ntextures = lut\nlut = lut.png\nlut_linear = true\n\
          parameters = GAIN\nGAIN = 2.0\n",
     );
 }
@@ -320,7 +321,7 @@ fn draw_glsl_pass(
     size: (u32, u32),
     frames: &[Frame],
     lut: &Frame,
-    linear: bool,
+    linear: &[bool],
 ) -> Vec<[f32; 4]> {
     use gl_oracle::GlslUniform;
     let text = std::fs::read_to_string(dir.join(format!("pass{i}.glsl"))).unwrap();
@@ -373,14 +374,16 @@ fn draw_glsl_pass(
         constant_attributes: vec![(5, [1.0; 4])],
         ..Default::default()
     };
+    // RetroArch's samplers: the source with this pass's filter, the input and history with pass
+    // 0's, pass 0's output (FIRSTPASS) with pass 1's, whichever pass names them.
     let mut textures: Vec<(&str, Frame, bool)> = vec![
-        ("", source.clone(), linear),
-        ("Orig", original.clone(), linear),
-        ("Prev", black, linear),
+        ("", source.clone(), linear[i]),
+        ("Orig", original.clone(), linear[0]),
+        ("Prev", black, linear[0]),
         ("lut", lut.clone(), true),
     ];
     if i > 0 {
-        textures.push(("FIRSTPASS", frames[1].clone(), linear));
+        textures.push(("FIRSTPASS", frames[1].clone(), linear[1]));
     }
     for (unit, (prefix, frame, linear)) in textures.into_iter().enumerate() {
         let sampler = if prefix == "lut" {
@@ -457,8 +460,8 @@ fn the_converted_glsl_chain_draws_on_llvmpipe_what_the_machine_chain_draws() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 
     // The chain: pass 0 at the source's size into a float framebuffer, pass 1 at 64x64 reading
-    // its textures unfiltered (filter_linear1 = false) into an 8-bit one, pass 2 at the output
-    // size; each entry (size, linear filtering of what the pass reads, 8-bit framebuffer).
+    // its source unfiltered (filter_linear1 = false) into an 8-bit one, pass 2 at the output
+    // size; each entry (size, linear filtering of the pass's source, 8-bit framebuffer).
     let mut oracle = gl_oracle::Oracle::new().expect("llvmpipe (scripts/test installs Mesa)");
     let quantized = |p: Vec<[f32; 4]>| p.into_iter().map(unorm8).collect();
     let lut = Frame {
@@ -474,8 +477,9 @@ fn the_converted_glsl_chain_draws_on_llvmpipe_what_the_machine_chain_draws() {
         ((64, 64), false, true),
         ((16, 16), true, true),
     ];
-    for (i, &(size, linear, unorm)) in passes.iter().enumerate() {
-        let pixels = draw_glsl_pass(&mut oracle, &glsl_dir, i, size, &frames, &lut, linear);
+    let linear = passes.map(|(_, linear, _)| linear);
+    for (i, &(size, _, unorm)) in passes.iter().enumerate() {
+        let pixels = draw_glsl_pass(&mut oracle, &glsl_dir, i, size, &frames, &lut, &linear);
         let pixels = if unorm { quantized(pixels) } else { pixels };
         frames.push(Frame { size, pixels });
     }

@@ -7,11 +7,11 @@
 //! Every preset is run by both, on several frames, and the pictures agree within the tolerance:
 //! frame counts, history (librashader's history cleared on the first frame, as RetroArch clears
 //! it), aliases, look-up textures, parameters, scales (sides rounded, as RetroArch's slang runtime
-//! rounds them), the four wrap modes and `mipmap_input`. The one exception is the sRGB
-//! framebuffer of the formats preset: lavapipe's sRGB conversions are approximations (llvmpipe's,
-//! within D3D10's tolerances), which that preset's last pass magnifies tenfold, so there each side
-//! is held to the preset worked out by hand with its own conversions (docs/presets.md gives the
-//! evidence).
+//! rounds them), the four wrap modes, `mipmap_input`, an unset filter and the samplers of named
+//! textures. The one exception is the sRGB framebuffer of the formats preset: lavapipe's sRGB
+//! conversions are approximations (llvmpipe's, within D3D10's tolerances), which that preset's
+//! last pass magnifies tenfold, so there each side is held to the preset worked out by hand with
+//! its own conversions (docs/presets.md gives the evidence).
 //!
 //! Tolerance: 2/255 per component (alpha included). The two draw the same 8-bit input with the
 //! same filters; the NV machine computes in fp32 where lavapipe does, and rounds each framebuffer
@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{pigment, png_pixels, scratch, stderr};
+use common::{pigment, png_pixels, stderr, Scratch};
 use librashader_oracle::{Picture, Run};
 use std::path::{Path, PathBuf};
 
@@ -131,17 +131,19 @@ fn first_difference(a: &Picture, b: &Picture) -> Option<String> {
         })
 }
 
-/// Preset `name`'s frames drawn by `pigment preset` and by librashader.
-fn both(name: &str, viewport: (u32, u32), frames: u32) -> (Vec<Picture>, Vec<Picture>) {
-    let dir = scratch(&format!("librashader-{name}"));
+/// Preset `name`'s frames drawn by `pigment preset` and by librashader, and the scratch directory
+/// holding their files (kept while the caller's assertions may fail).
+fn both(name: &str, viewport: (u32, u32), frames: u32) -> (Vec<Picture>, Vec<Picture>, Scratch) {
+    let scratch = Scratch::new(&format!("librashader-{name}"));
+    let dir = scratch.path();
     write_png(&dir.join("input.png"), &input());
-    let theirs = librashader_frames(name, &dir, viewport, frames);
-    let ours = pigment_frames(name, &dir, viewport, frames);
+    let theirs = librashader_frames(name, dir, viewport, frames);
+    let ours = pigment_frames(name, dir, viewport, frames);
     assert_eq!(
         (ours.len(), theirs.len()),
         (frames as usize, frames as usize)
     );
-    (ours, theirs)
+    (ours, theirs, scratch)
 }
 
 /// Asserts that every frame of `a` agrees with the picture `b` of the same frame, `what` naming
@@ -161,13 +163,13 @@ fn assert_frames_agree<'a>(what: &str, a: &[Picture], b: impl Fn(usize) -> &'a P
 
 /// Runs preset `name` both ways and asserts every frame agrees.
 fn agree(name: &str, viewport: (u32, u32), frames: u32) {
-    let (ours, theirs) = both(name, viewport, frames);
+    let (ours, theirs, _files) = both(name, viewport, frames);
     let what = format!("{name}: `pigment preset` and librashader (ours first)");
     assert_frames_agree(&what, &ours, |f| &theirs[f]);
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 9] = [
+const PRESETS: [(&str, (u32, u32), u32); 10] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -177,6 +179,7 @@ const PRESETS: [(&str, (u32, u32), u32); 9] = [
     ("scales", (21, 15), 1),
     ("wrap", (16, 12), 1),
     ("mipmap", (8, 6), 1),
+    ("samplers", (24, 18), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -184,10 +187,11 @@ const PRESETS: [(&str, (u32, u32), u32); 9] = [
 #[test]
 fn every_preset_converts_runs_in_librashader_and_is_drawn_at_the_viewports_size() {
     for (name, viewport, frames) in PRESETS {
-        let dir = scratch(&format!("librashader-run-{name}"));
+        let scratch = Scratch::new(&format!("librashader-run-{name}"));
+        let dir = scratch.path();
         write_png(&dir.join("input.png"), &input());
-        let theirs = librashader_frames(name, &dir, viewport, frames);
-        let ours = pigment_frames(name, &dir, viewport, frames);
+        let theirs = librashader_frames(name, dir, viewport, frames);
+        let ours = pigment_frames(name, dir, viewport, frames);
         assert_eq!(theirs.len(), frames as usize, "{name}");
         for p in theirs.iter().chain(&ours) {
             assert_eq!((p.width, p.height), viewport, "{name}");
@@ -227,7 +231,7 @@ fn an_alias_read_two_passes_later_and_as_passk() {
 /// computations differ where docs/presets.md says.
 #[test]
 fn float_and_srgb_framebuffers_differ_by_lavapipes_srgb_approximations_alone() {
-    let (ours, theirs) = both("formats", (16, 12), 2);
+    let (ours, theirs, _files) = both("formats", (16, 12), 2);
     let exact = formats_by_hand(&input(), srgb::iec_code, srgb::iec_linear);
     let lavapipe = formats_by_hand(&input(), srgb::llvmpipe_code, srgb::llvmpipe_linear);
     let what = "formats: `pigment preset` and the preset by hand with exact sRGB";
@@ -319,4 +323,12 @@ fn the_four_wrap_modes() {
 #[test]
 fn mipmap_input_minifies_a_pass_output() {
     agree("mipmap", (8, 6), 2);
+}
+
+/// An unset `filter_linearN` is nearest, and a texture a pass names (`PASS1`, `ORIG`) is sampled
+/// as the pass that reads it as its source samples it, not as the naming pass: the samplers
+/// preset's last pass, linear and repeating, reads them between texels and beyond [0, 1].
+#[test]
+fn named_textures_keep_their_readers_samplers_and_an_unset_filter_is_nearest() {
+    agree("samplers", (24, 18), 2);
 }

@@ -14,8 +14,14 @@
 //! `.texture_size`. LUTs are samplers named as in `textures`; `#pragma parameter` values are float
 //! uniforms: their default, the preset's `parameters`, then the caller's overrides.
 //!
-//! Filtering and wrapping of what pass N reads follow `filter_linearN` (linear when unset) and
-//! `wrap_modeN`; `mipmap_inputN` mipmaps its source.
+//! Samplers, as RetroArch sets them: pass N samples its source with `filter_linearN` (nearest when
+//! unset, see [`Pass::linear`]), `wrap_modeN` and `mipmap_inputN`. A named texture is sampled as
+//! the pass that reads it as its source samples it, whichever pass names it: pass k's output
+//! (`PASSk+1`, `PASSPREVm`, its alias) with pass k+1's settings, the input picture (`ORIG`,
+//! `PASSPREV` past pass 0) and the history (`PREV`..) with pass 0's. RetroArch's Cg runtime sets
+//! them on the framebuffer textures (`gl_create_fbo_texture`: FBO i takes pass i+1's filter, wrap
+//! and mipmapping) and its slang runtimes on `pass_outputs[i]` (pass i+1's); librashader 0.12
+//! samples pass k's output with pass k's own filter and wrap instead (docs/presets.md).
 //!
 //! Orientation: RetroArch uploads a frame top row first, so t = 0 is the picture's top in every
 //! texture, LUTs included, and libretro's shaders (hqx's LUT indexing, "the line below" offsets)
@@ -206,15 +212,9 @@ impl<P: PassProgram> Chain<'_, P> {
         outputs: &[Picture],
     ) -> Result<Bindings, String> {
         let pass = &self.preset.passes[i];
-        let filter = match (pass.mipmap_input, pass.filter_linear) {
-            (true, _) => Filter::Mipmap,
-            (false, Some(false)) => Filter::Nearest,
-            (false, _) => Filter::Linear,
-        };
-        let tex = |p: &Picture| texture(p.width, p.height, &p.pixels, filter, pass.wrap);
         let source = if i == 0 { input } else { &outputs[i - 1] };
         let mut b = Bindings {
-            source: tex(source)?,
+            source: sampled(source, pass)?,
             uniforms: Vec::new(),
             samplers: Vec::new(),
         };
@@ -227,11 +227,13 @@ impl<P: PassProgram> Chain<'_, P> {
             .push(("IN.frame_count".into(), [count as f32, 0.0, 0.0, 1.0]));
         b.uniforms
             .push(("IN.frame_direction".into(), [1.0, 0.0, 0.0, 1.0]));
+        // Each named picture with the pass that reads it as its source: its sampler's settings.
         // PASSPREVk counts back from this pass: PASSPREV1 is its source, PASSPREV(i+1) the input.
+        let first = &self.preset.passes[0];
         let mut named = vec![
-            ("IN".to_string(), source),
-            ("ORIG".to_string(), input),
-            (format!("PASSPREV{}", i + 1), input),
+            ("IN".to_string(), source, pass),
+            ("ORIG".to_string(), input, first),
+            (format!("PASSPREV{}", i + 1), input, first),
         ];
         for (k, past) in history.iter().enumerate() {
             let name = if k == 0 {
@@ -239,27 +241,25 @@ impl<P: PassProgram> Chain<'_, P> {
             } else {
                 format!("PREV{k}")
             };
-            named.push((name, past));
+            named.push((name, past, first));
         }
         for (k, out) in outputs.iter().enumerate() {
-            named.push((format!("PASS{}", k + 1), out));
-            named.push((format!("PASSPREV{}", i - k), out));
+            let reader = &self.preset.passes[k + 1];
+            named.push((format!("PASS{}", k + 1), out, reader));
+            named.push((format!("PASSPREV{}", i - k), out, reader));
             if let Some(alias) = &self.preset.passes[k].alias {
-                named.push((alias.clone(), out));
+                named.push((alias.clone(), out, reader));
             }
         }
-        for (name, picture) in named {
+        for (name, picture, reader) in named {
             let size = [picture.width as f32, picture.height as f32, 0.0, 1.0];
             b.uniforms.push((format!("{name}.video_size"), size));
             b.uniforms.push((format!("{name}.texture_size"), size));
-            b.samplers.push((format!("{name}.texture"), tex(picture)?));
+            b.samplers
+                .push((format!("{name}.texture"), sampled(picture, reader)?));
         }
         for (lut, picture) in self.preset.textures.iter().zip(&self.luts) {
-            let filter = match (lut.mipmap, lut.linear) {
-                (true, _) => Filter::Mipmap,
-                (false, true) => Filter::Linear,
-                (false, false) => Filter::Nearest,
-            };
+            let filter = filter(lut.mipmap, lut.linear);
             let t = texture(
                 picture.width,
                 picture.height,
@@ -273,6 +273,28 @@ impl<P: PassProgram> Chain<'_, P> {
             b.uniforms.push((name.clone(), [*value, 0.0, 0.0, 1.0]));
         }
         Ok(b)
+    }
+}
+
+/// `picture` as a texture sampled as `reader` samples its source: its filter (mipmapped with
+/// `mipmap_input`) and its wrap mode.
+fn sampled(picture: &Picture, reader: &Pass) -> Result<Texture, String> {
+    let filter = filter(reader.mipmap_input, reader.linear());
+    texture(
+        picture.width,
+        picture.height,
+        &picture.pixels,
+        filter,
+        reader.wrap,
+    )
+}
+
+/// The machine's filter for a texture, mipmapped or not, read LINEAR or NEAREST.
+fn filter(mipmap: bool, linear: bool) -> Filter {
+    match (mipmap, linear) {
+        (true, _) => Filter::Mipmap,
+        (false, true) => Filter::Linear,
+        (false, false) => Filter::Nearest,
     }
 }
 

@@ -45,7 +45,7 @@ pub enum WrapMode {
 pub struct Pass {
     pub shader: PathBuf,
     pub alias: Option<String>,
-    /// `filter_linearN`; `None` when unset (the runtime's default filter, linear here).
+    /// `filter_linearN`; `None` when unset (the runtime's default filter: see [`Pass::linear`]).
     pub filter_linear: Option<bool>,
     pub wrap: WrapMode,
     /// `None` when the pass names no scale type: RetroArch then renders the last pass at the
@@ -66,4 +66,14 @@ pub struct Lut {
     pub linear: bool,
     pub wrap: WrapMode,
     pub mipmap: bool,
+}
+
+impl Pass {
+    /// Whether the pass samples its source with LINEAR filtering: `filter_linearN`, and nearest when
+    /// unset. An unset filter is the user's "bilinear filtering" setting in RetroArch
+    /// (`video_smooth`, off by default on desktop platforms), and nearest in librashader
+    /// (`FilterMode`'s default).
+    pub fn linear(&self) -> bool {
+        self.filter_linear.unwrap_or(false)
+    }
 }

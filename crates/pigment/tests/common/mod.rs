@@ -27,6 +27,28 @@ pub fn scratch(test: &str) -> PathBuf {
     dir
 }
 
+/// A scratch directory ([`scratch`]) removed when dropped, unless the test is failing (a panic
+/// unwinds through it), so that a failure's files stay for inspection.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    pub fn new(test: &str) -> Scratch {
+        Scratch(scratch(test))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
 /// Writes `text` to `dir/name` and returns the path as a string.
 pub fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
