@@ -581,6 +581,14 @@ impl Isel<'_> {
                 self.componentwise(opcode, precision(arg_kind), ty, srcs)
             }
             Any | All => self.reduce(op, &a[0], ty),
+            BitNot | BitAnd | BitOr | BitXor | Shl | Shr => {
+                // `legalize::refuse_bit_operations` stops these before instruction selection.
+                self.error(
+                    inst,
+                    "internal: integer bit operation left after legalisation",
+                );
+                return None;
+            }
             Dot => self.dot(&a[0], &a[1], ty),
             Select => self.select_op(&a, ty),
             Construct => self.construct(&a, ty),
