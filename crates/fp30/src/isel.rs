@@ -281,6 +281,16 @@ impl Isel<'_> {
                 None
             }
             InstKind::Sample {
+                form: SampleForm::Fetch { .. },
+                ..
+            } => {
+                self.error(
+                    inst,
+                    "profile fp30 has no texel fetch (`texelFetch`): NV_fragment_program reads textures through filtering only",
+                );
+                None
+            }
+            InstKind::Sample {
                 sampler,
                 form,
                 coord,
@@ -383,7 +393,7 @@ impl Isel<'_> {
                 Opcode::Txd
             }
             // Refused in `inst` before a lookup gets here.
-            SampleForm::Bias { .. } => Opcode::Tex,
+            SampleForm::Bias { .. } | SampleForm::Fetch { .. } => Opcode::Tex,
         };
         let d = self.mir.new_vreg(File::R);
         let mut m = MInst::new(opcode, None, Dst::V(d), 0b1111, srcs);
