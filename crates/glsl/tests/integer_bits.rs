@@ -19,7 +19,8 @@ const BITS: &str = "float4 main(uniform int a, uniform int2 b, uniform sampler2D
 
 fn function() -> pigment_ir::Function {
     let m = lower_cg("bits.cg", BITS, "main", Stage::Fragment);
-    m.functions.iter().next().unwrap().1.clone()
+    let f = m.functions.iter().next().unwrap().1.clone();
+    f
 }
 
 #[test]
