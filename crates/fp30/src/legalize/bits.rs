@@ -7,12 +7,18 @@ use crate::diag::error_at;
 use pigment_diag::Diagnostic;
 use pigment_ir::{walk, Function, InstKind};
 
-/// One located error per integer bit operation left in `func`.
+/// One located error per integer bit operation left in `func`, each place once (unrolling
+/// copies an operation in a loop once per iteration).
 pub fn refuse_bit_operations(func: &Function) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
+    let mut seen = Vec::new();
     walk(&func.body, &mut |inst| {
         if let InstKind::Op { op, .. } = &inst.kind {
             if let Some(operator) = op.bit_operator() {
+                if seen.contains(&(inst.loc, operator)) {
+                    return;
+                }
+                seen.push((inst.loc, operator));
                 errors.push(error_at(
                     inst.loc,
                     format!(
