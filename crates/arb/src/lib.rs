@@ -67,6 +67,7 @@ fn unsupported(func: &Function, profile: &str) -> Vec<Diagnostic> {
                 SampleForm::Lod { .. } => Some("lookups with an explicit level of detail"),
                 SampleForm::Bias { .. } => Some("lookups with a level-of-detail bias"),
                 SampleForm::Grad { .. } => Some("lookups with explicit derivatives"),
+                SampleForm::Fetch { .. } => Some("texel fetches (`texelFetch`)"),
                 SampleForm::Plain | SampleForm::Proj => None,
             },
             _ => None,

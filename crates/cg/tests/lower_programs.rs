@@ -586,3 +586,33 @@ fn a_uniform_initializer_must_be_constant() {
         "{err}"
     );
 }
+
+#[test]
+fn integer_bit_operations_follow_c() {
+    // Before: the front end refused `&`, `|`, `^`, `~`, `<<`, `>>`; now they lower to the IR's int
+    // bit operations (the back ends without integers refuse them).
+    let m = lower(
+        "float4 main(uniform int a, uniform int b) : COLOR
+         {
+             int e = a;
+             e <<= 2;
+             return float4((a & b) | (a ^ b) << 4, ~a, -16 >> b, e);
+         }",
+    )
+    .unwrap();
+    let r = run_with(entry(&m), &[], &[("a", &[&[12.0]]), ("b", &[&[2.0]])]);
+    // a = 0b1100, b = 0b10: a & b = 0, a ^ b = 14, 14 << 4 = 224, 0 | 224 = 224; ~12 = −13;
+    // −16 >> 2 = −4 (the sign copied); 12 << 2 = 48.
+    assert_eq!(out(&r, 0), vec![224.0, -13.0, -4.0, 48.0]);
+}
+
+#[test]
+fn texel_fetches_lower_to_the_irs_fetch_with_the_offset_added() {
+    let m = lower(
+        "float4 main(uniform sampler2D s, uniform int2 p) : COLOR
+         { return texelFetchOffset(s, p, 0, int2(1, 2)) + texelFetch(s, p, 1); }",
+    )
+    .unwrap();
+    let text = pigment_ir::print(&m);
+    assert_eq!(text.matches("texfetch").count(), 2, "{text}");
+}

@@ -281,6 +281,16 @@ impl Isel<'_> {
                 None
             }
             InstKind::Sample {
+                form: SampleForm::Fetch { .. },
+                ..
+            } => {
+                self.error(
+                    inst,
+                    "profile fp30 has no texel fetch (`texelFetch`): NV_fragment_program reads textures through filtering only",
+                );
+                None
+            }
+            InstKind::Sample {
                 sampler,
                 form,
                 coord,
@@ -383,7 +393,7 @@ impl Isel<'_> {
                 Opcode::Txd
             }
             // Refused in `inst` before a lookup gets here.
-            SampleForm::Bias { .. } => Opcode::Tex,
+            SampleForm::Bias { .. } | SampleForm::Fetch { .. } => Opcode::Tex,
         };
         let d = self.mir.new_vreg(File::R);
         let mut m = MInst::new(opcode, None, Dst::V(d), 0b1111, srcs);
@@ -581,6 +591,14 @@ impl Isel<'_> {
                 self.componentwise(opcode, precision(arg_kind), ty, srcs)
             }
             Any | All => self.reduce(op, &a[0], ty),
+            BitNot | BitAnd | BitOr | BitXor | Shl | Shr => {
+                // `legalize::refuse_bit_operations` stops these before instruction selection.
+                self.error(
+                    inst,
+                    "internal: integer bit operation left after legalisation",
+                );
+                return None;
+            }
             Dot => self.dot(&a[0], &a[1], ty),
             Select => self.select_op(&a, ty),
             Construct => self.construct(&a, ty),

@@ -146,7 +146,7 @@ pub fn legalize_ir(module: &Module, entry: &str) -> Result<Module, Vec<Diagnosti
 /// form other branch-free targets (arbvp1) select instructions from too.
 pub fn legalize_function(func: &pigment_ir::Function) -> Result<Module, Vec<Diagnostic>> {
     let mut m = Module::new();
-    m.functions.append(func.clone());
+    let h = m.functions.append(func.clone());
     let mut unroll = legalize::Unroll::default();
     pass(&mut m, &mut unroll)?;
     if !unroll.errors.is_empty() {
@@ -154,6 +154,10 @@ pub fn legalize_function(func: &pigment_ir::Function) -> Result<Module, Vec<Diag
     }
     pass(&mut m, &mut ConstFold)?;
     pass(&mut m, &mut Dce)?;
+    let refused = legalize::refuse_bit_operations(&m.functions[h]);
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     let mut predicate = legalize::Predicate::default();
     pass(&mut m, &mut predicate)?;
     if !predicate.errors.is_empty() {

@@ -240,7 +240,9 @@ impl<'a> Body<'a> {
                 sampler,
                 form,
                 coord,
-            } => self.sample(sampler.index(), form, *coord),
+            } => self
+                .sample(sampler.index(), form, *coord)
+                .map_err(|m| self.error_at(inst, m))?,
             _ => return Ok(()),
         };
         // A long expression reads better as a named local (and cannot grow without bound).
@@ -375,7 +377,7 @@ impl<'a> Body<'a> {
         }
     }
 
-    fn sample(&mut self, index: usize, form: &SampleForm, coord: Value) -> Expr {
+    fn sample(&mut self, index: usize, form: &SampleForm, coord: Value) -> Result<Expr, String> {
         let place = &self.iface.samplers[index];
         let dim = self.func.samplers.iter().nth(index).map(|(_, s)| s.dim);
         let form = match *form {
@@ -384,6 +386,7 @@ impl<'a> Body<'a> {
             SampleForm::Lod { lod } => Form::Lod(self.value(lod)),
             SampleForm::Bias { bias } => Form::Bias(self.value(bias)),
             SampleForm::Grad { ddx, ddy } => Form::Grad(self.value(ddx), self.value(ddy)),
+            SampleForm::Fetch { lod } => Form::Fetch(self.value(lod)),
         };
         let lookup = Lookup {
             sampler: place,

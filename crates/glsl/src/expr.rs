@@ -10,12 +10,16 @@ pub const PRIMARY: u8 = 0;
 pub const UNARY: u8 = 1;
 const MULTIPLICATIVE: u8 = 2;
 const ADDITIVE: u8 = 3;
-const RELATIONAL: u8 = 4;
-const EQUALITY: u8 = 5;
-const LOGICAL_AND: u8 = 6;
-const LOGICAL_XOR: u8 = 7;
-const LOGICAL_OR: u8 = 8;
-const CONDITIONAL: u8 = 9;
+const SHIFT: u8 = 4;
+const RELATIONAL: u8 = 5;
+const EQUALITY: u8 = 6;
+const BIT_AND: u8 = 7;
+const BIT_XOR: u8 = 8;
+const BIT_OR: u8 = 9;
+const LOGICAL_AND: u8 = 10;
+const LOGICAL_XOR: u8 = 11;
+const LOGICAL_OR: u8 = 12;
+const CONDITIONAL: u8 = 13;
 
 /// An expression's text and how tightly its outermost operator binds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -302,6 +306,9 @@ pub fn op(
             call(&type_name(result), &[&combined])
         }
         Op::Xor => call("notEqual", &[a(), b()]),
+        Op::BitNot | Op::BitAnd | Op::BitOr | Op::BitXor | Op::Shl | Op::Shr => {
+            bit_operation(op, args, version)?
+        }
         Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => compare(op, a(), b(), t),
         Op::Mad => binary(
             &binary(a(), "*", b(), MULTIPLICATIVE),
@@ -334,6 +341,38 @@ pub fn op(
         }
         Op::Pack(f) => pack(f, a(), version)?,
         Op::Unpack(f) => unpack(f, a(), version)?,
+    })
+}
+
+/// `~a`, `a & b`, `a | b`, `a ^ b`, `a << b`, `a >> b` on ints (componentwise on vectors, as the
+/// IR's), which GLSL has from 1.30 and ES 3.00 on; GLSL's `>>` on a signed int copies the sign bit,
+/// as the IR's `shr`.
+fn bit_operation(op: Op, args: &[Expr], version: Version) -> Result<Expr, String> {
+    let operator = op.bit_operator().unwrap_or("~");
+    let prec = match op {
+        Op::BitAnd => BIT_AND,
+        Op::BitOr => BIT_OR,
+        Op::BitXor => BIT_XOR,
+        Op::Shl | Op::Shr => SHIFT,
+        _ => UNARY,
+    };
+    if !version.has_integer_bit_operations() {
+        return Err(format!(
+            "integer bit operation `{operator}` needs GLSL 1.30 or ES 3.00 ({} has no integer bit operations)",
+            version.directive()
+        ));
+    }
+    Ok(match op {
+        Op::BitNot => Expr {
+            text: format!("~{}", args[0].at(UNARY)),
+            prec: UNARY,
+        },
+        // The count's low 5 bits, as the IR defines a shift (GLSL leaves 32 and more undefined).
+        Op::Shl | Op::Shr => {
+            let count = binary(&args[1], "&", &Expr::primary("31"), BIT_AND);
+            binary(&args[0], operator, &count, prec)
+        }
+        _ => binary(&args[0], operator, &args[1], prec),
     })
 }
 

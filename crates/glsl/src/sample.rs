@@ -23,6 +23,8 @@ pub enum Form {
     Lod(Expr),
     Bias(Expr),
     Grad(Expr, Expr),
+    /// `texelFetch` (GLSL 1.30, ES 3.00): int texel indices and an int level.
+    Fetch(Expr),
 }
 
 /// The legacy function stem of a sampler (`texture2D`, `shadow2DRect`).
@@ -39,9 +41,17 @@ fn legacy_stem(dim: SamplerDim, shadow: bool) -> &'static str {
     }
 }
 
-/// The lookup as a `vec4` expression; `extensions` gains what the version needs for it.
-pub fn lookup(l: Lookup, version: Version, extensions: &mut Vec<&'static str>) -> Expr {
+/// The lookup as a `vec4` expression; `extensions` gains what the version needs for it. An error
+/// says what the version or the sampler lacks.
+pub fn lookup(
+    l: Lookup,
+    version: Version,
+    extensions: &mut Vec<&'static str>,
+) -> Result<Expr, String> {
     let s = Expr::primary(l.sampler.name.clone());
+    if let Form::Fetch(lod) = &l.form {
+        return fetch(&s, &l, lod, version);
+    }
     // Rectangle textures have no mipmaps: a level of detail or a bias changes nothing.
     let form = match l.form {
         Form::Lod(_) | Form::Bias(_) if l.dim == SamplerDim::Rect => Form::Plain,
@@ -56,7 +66,7 @@ pub fn lookup(l: Lookup, version: Version, extensions: &mut Vec<&'static str>) -
         f => (l.coord, f),
     };
     if version.is_legacy() {
-        return legacy(
+        return Ok(legacy(
             &s,
             l.dim,
             l.sampler.shadow,
@@ -65,7 +75,7 @@ pub fn lookup(l: Lookup, version: Version, extensions: &mut Vec<&'static str>) -
             form,
             version,
             extensions,
-        );
+        ));
     }
     let e = match &form {
         Form::Plain => call("texture", &[&s, &coord]),
@@ -73,13 +83,33 @@ pub fn lookup(l: Lookup, version: Version, extensions: &mut Vec<&'static str>) -
         Form::Lod(lod) => call("textureLod", &[&s, &coord, lod]),
         Form::Bias(bias) => call("texture", &[&s, &coord, bias]),
         Form::Grad(dx, dy) => call("textureGrad", &[&s, &coord, dx, dy]),
+        Form::Fetch(_) => return Err("internal: a texel fetch reached the sampling path".into()),
     };
     // Shadow lookups give the comparison's result alone.
-    if l.sampler.shadow {
+    Ok(if l.sampler.shadow {
         call("vec4", &[&e])
     } else {
         e
+    })
+}
+
+/// `texelFetch(s, coord, lod)` (a rectangle has no levels: `texelFetch(s, coord)`), which GLSL
+/// has from 1.30 and ES 3.00 on, for colour samplers other than cube maps.
+fn fetch(s: &Expr, l: &Lookup, lod: &Expr, version: Version) -> Result<Expr, String> {
+    if version.is_legacy() {
+        return Err(format!(
+            "a texel fetch (`texelFetch`) needs GLSL 1.30 or ES 3.00 ({} has none)",
+            version.directive()
+        ));
     }
+    if l.sampler.shadow || l.dim == SamplerDim::Cube {
+        return Err("GLSL has no texel fetch from a shadow sampler or a cube map".into());
+    }
+    Ok(if l.dim == SamplerDim::Rect {
+        call("texelFetch", &[s, &l.coord])
+    } else {
+        call("texelFetch", &[s, &l.coord, lod])
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -123,5 +153,7 @@ fn legacy(
             extensions.push(lod_extension);
             call(&format!("{stem}Grad{suffix}"), &[s, &coord, &dx, &dy])
         }
+        // `lookup` refuses a fetch in these versions before it gets here.
+        Form::Fetch(lod) => call("texelFetch", &[s, &coord, &lod]),
     }
 }

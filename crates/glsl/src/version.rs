@@ -150,6 +150,11 @@ impl Version {
         self.at_least(130, 300)
     }
 
+    /// The integer operators `~ & | ^ << >>` (GLSL 1.30, ES 3.00).
+    pub fn has_integer_bit_operations(self) -> bool {
+        self.at_least(130, 300)
+    }
+
     /// `uintBitsToFloat`, `floatBitsToUint` (for NaN/INF constants and packing).
     pub fn has_bit_casts(self) -> bool {
         self.at_least(330, 300)

@@ -6,7 +6,8 @@
 //! to the result's kind ([`numeric::to_kind`]); `mad`, `dot` and `lerp` instead round every step to the
 //! result's kind ([`numeric::mad`], [`numeric::dot`], [`numeric::lerp`]). The scalar rules are `pigment_numeric`'s, the ones the
 //! NV_fragment_program machine computes with; [`numeric`] adds the few the IR defines on its own. Int: 32-bit wrapping arithmetic,
-//! division truncates toward zero and x / 0 = 0. Bool: logic. Data movement (swizzle, construct,
+//! division truncates toward zero and x / 0 = 0, bit operations are two's complement's
+//! and shifts take their count's low 5 bits. Bool: logic. Data movement (swizzle, construct,
 //! select, pack results, unpack operands) copies bit patterns untouched.
 
 use crate::numeric as n;
@@ -174,6 +175,13 @@ fn int_op(op: Op, x: &[i32]) -> i32 {
         Op::Max => x[0].max(x[1]),
         Op::Mad => x[0].wrapping_mul(x[1]).wrapping_add(x[2]),
         Op::Clamp => x[0].max(x[1]).min(x[2]),
+        Op::BitNot => !x[0],
+        Op::BitAnd => x[0] & x[1],
+        Op::BitOr => x[0] | x[1],
+        Op::BitXor => x[0] ^ x[1],
+        // The count's low 5 bits (see `Op::Shl`); `>>` on i32 is arithmetic.
+        Op::Shl => x[0].wrapping_shl(x[1] as u32),
+        Op::Shr => x[0].wrapping_shr(x[1] as u32),
         _ => 0,
     }
 }

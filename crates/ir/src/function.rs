@@ -389,6 +389,9 @@ pub enum SampleForm {
     Lod { lod: Value },
     /// A bias (a float scalar) added to the level of detail the derivatives give.
     Bias { bias: Value },
+    /// One texel read unfiltered (GLSL's `texelFetch`): the coordinates are int texel indices,
+    /// `dim.coords()` wide, of mipmap level `lod` (an int scalar). No derivatives are needed.
+    Fetch { lod: Value },
 }
 
 /// One case of a `switch`.
@@ -497,7 +500,9 @@ impl InstKind {
             },
             InstKind::Sample { form, coord, .. } => match form {
                 SampleForm::Grad { ddx, ddy } => vec![*coord, *ddx, *ddy],
-                SampleForm::Lod { lod: v } | SampleForm::Bias { bias: v } => vec![*coord, *v],
+                SampleForm::Lod { lod: v }
+                | SampleForm::Bias { bias: v }
+                | SampleForm::Fetch { lod: v } => vec![*coord, *v],
                 SampleForm::Plain | SampleForm::Proj => vec![*coord],
             },
             InstKind::Store { value, .. } => vec![*value],
@@ -530,7 +535,9 @@ impl InstKind {
                         *ddx = f(*ddx);
                         *ddy = f(*ddy);
                     }
-                    SampleForm::Lod { lod: v } | SampleForm::Bias { bias: v } => *v = f(*v),
+                    SampleForm::Lod { lod: v }
+                    | SampleForm::Bias { bias: v }
+                    | SampleForm::Fetch { lod: v } => *v = f(*v),
                     SampleForm::Plain | SampleForm::Proj => {}
                 }
             }

@@ -168,6 +168,9 @@
 //! | `eq ne` | T, T → boolN (any kind) | IEEE: −0 = +0; NaN unequal to all (`ne` true) |
 //! | `lt le gt ge` | T, T → boolN (numeric) | false with NaN |
 //! | `and or xor not` | bool → bool | logic |
+//! | `bitand bitor bitxor` | T, T → T (int) | two's complement `&`, `\|`, `^` |
+//! | `bitnot` | T → T (int) | `~x` (= −x − 1) |
+//! | `shl shr` | T, T → T (int) | `x << n` (bits shifted out lost), `x >> n` (arithmetic: the sign copied); n's low 5 bits (GLSL leaves n outside 0..31 undefined) |
 //! | `any all` | boolN → bool | reductions |
 //! | `select` | boolN, T, T → T | per component: first where true, else second (bits copied) |
 //! | `cvt` | T → T' (same width) | real→real rounds to the kind (float→float keeps bits); real→int truncates toward 0, saturating, NaN → 0; int→real rounds; any→bool is ≠ 0 (NaN → true); bool→numeric 1/0 |
@@ -184,6 +187,7 @@
 //! | `texgrad $s, %c, %dx, %dy` | coords, floatN, floatN → float4 | explicit derivatives **(V)** |
 //! | `texlod $s, %c, %lod` | coords, float → float4 | explicit level of detail (`lod` a float scalar **(V)**) |
 //! | `texbias $s, %c, %bias` | coords, float → float4 | the derivatives' level of detail plus `bias` (a float scalar **(V)**) |
+//! | `texfetch $s, %c, %lod` | intN, int → float4 | GLSL's `texelFetch`: texel %c (int indices, N the dimension's coordinates **(V)**) of level `lod`, unfiltered; the interpreter hands it to the embedder as integer coordinates with `fetch_level` |
 //!
 //! The coordinates of `tex`, `texgrad`, `texlod` and `texbias` are float(n..n+1) as for `tex`. How a
 //! level of detail selects and filters texels is the embedder's (the interpreter hands every lookup
@@ -217,7 +221,7 @@
 //!            | "cvt" VALUE                             ; target kind from the def's type
 //!            | "input" ENTITY | "uniform" ENTITY ("[" (INT | VALUE) "]")?
 //!            | ("tex" | "texproj") ENTITY "," VALUE | "texgrad" ENTITY "," VALUE "," VALUE "," VALUE
-//!            | ("texlod" | "texbias") ENTITY "," VALUE "," VALUE
+//!            | ("texlod" | "texbias" | "texfetch") ENTITY "," VALUE "," VALUE
 //!            | "store" ENTITY ("." MASK)? "," VALUE    ; no mask: the output's full width
 //!            | "discard" | "return" | ("yield" | "break" | "continue") (VALUE ("," VALUE)*)?
 //!            | "if" VALUE | "switch" VALUE | "loop" ("(" def "=" VALUE ("," def "=" VALUE)* ")")?

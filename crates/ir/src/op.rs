@@ -68,6 +68,8 @@ pub enum Op {
     Ddy,
     /// Logical not (bool).
     Not,
+    /// Bitwise complement of an int (C's and GLSL's `~`).
+    BitNot,
     /// Conversion of every component to the given kind (the width stays).
     Cvt(ScalarKind),
     // Componentwise, two operands of one type.
@@ -81,6 +83,16 @@ pub enum Op {
     And,
     Or,
     Xor,
+    // Componentwise, two int operands of one type (C's and GLSL's `&`, `|`, `^`, `<<`, `>>`).
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// Left shift; bits shifted out are lost. GLSL leaves a count outside 0..31 undefined; the IR
+    /// takes the count's low 5 bits.
+    Shl,
+    /// Arithmetic right shift (the sign bit is copied in, as GLSL defines it for signed ints); the
+    /// count as for [`Op::Shl`].
+    Shr,
     // Comparisons: two operands of one type, a bool vector of the same width.
     Eq,
     Ne,
@@ -147,6 +159,12 @@ const SIMPLE: &[(Op, &str)] = &[
     (Op::And, "and"),
     (Op::Or, "or"),
     (Op::Xor, "xor"),
+    (Op::BitNot, "bitnot"),
+    (Op::BitAnd, "bitand"),
+    (Op::BitOr, "bitor"),
+    (Op::BitXor, "bitxor"),
+    (Op::Shl, "shl"),
+    (Op::Shr, "shr"),
     (Op::Eq, "eq"),
     (Op::Ne, "ne"),
     (Op::Lt, "lt"),
@@ -171,6 +189,7 @@ enum Kinds {
     Real,
     Numeric,
     Bool,
+    Int,
     Any,
 }
 
@@ -180,6 +199,7 @@ impl Kinds {
             Kinds::Real => kind.is_real(),
             Kinds::Numeric => kind.is_numeric(),
             Kinds::Bool => kind == ScalarKind::Bool,
+            Kinds::Int => kind == ScalarKind::Int,
             Kinds::Any => true,
         }
     }
@@ -189,6 +209,7 @@ impl Kinds {
             Kinds::Real => "float, half or fixed",
             Kinds::Numeric => "a numeric kind",
             Kinds::Bool => "bool",
+            Kinds::Int => "int",
             Kinds::Any => "any kind",
         }
     }
@@ -232,10 +253,10 @@ impl Op {
         use Op::*;
         Some(match self {
             Neg | Abs | Sat | Floor | Ceil | Trunc | Round | Fract | Rcp | Rsqrt | Sqrt | Exp2
-            | Log2 | Sin | Cos | Ddx | Ddy | Not | Cvt(_) | All | Any | Swizzle(_) | Lit
-            | Pack(_) | Unpack(_) => 1,
-            Add | Sub | Mul | Div | Min | Max | Pow | And | Or | Xor | Eq | Ne | Lt | Le | Gt
-            | Ge | Dot | Dst => 2,
+            | Log2 | Sin | Cos | Ddx | Ddy | Not | BitNot | Cvt(_) | All | Any | Swizzle(_)
+            | Lit | Pack(_) | Unpack(_) => 1,
+            Add | Sub | Mul | Div | Min | Max | Pow | And | Or | Xor | BitAnd | BitOr | BitXor
+            | Shl | Shr | Eq | Ne | Lt | Le | Gt | Ge | Dot | Dst => 2,
             Mad | Clamp | Lerp | Select => 3,
             Construct => return None,
         })
@@ -254,9 +275,24 @@ impl Op {
             Neg | Abs | Floor | Ceil | Trunc | Round => kind == ScalarKind::Fixed,
             Cvt(_) => true,
             Eq | Ne | Lt | Le | Gt | Ge | And | Or | Xor | Not | All | Any => false,
+            BitNot | BitAnd | BitOr | BitXor | Shl | Shr => false,
             Pack(_) | Unpack(_) => false,
             _ => true,
         }
+    }
+
+    /// The C (and GLSL) operator of an integer bit operation (`&`, `|`, `^`, `~`, `<<`, `>>`), which
+    /// back ends without integers name when they refuse one; `None` for other operations.
+    pub fn bit_operator(self) -> Option<&'static str> {
+        Some(match self {
+            Op::BitAnd => "&",
+            Op::BitOr => "|",
+            Op::BitXor => "^",
+            Op::BitNot => "~",
+            Op::Shl => "<<",
+            Op::Shr => ">>",
+            _ => return None,
+        })
     }
 
     /// True for operations whose value depends on other fragments of the quad.
@@ -282,6 +318,7 @@ impl Op {
             | Cos | Ddx | Ddy | Pow | Lerp => self.same(args, Kinds::Real),
             Add | Sub | Mul | Div | Min | Max | Mad | Clamp => self.same(args, Kinds::Numeric),
             Not | And | Or | Xor => self.same(args, Kinds::Bool),
+            BitNot | BitAnd | BitOr | BitXor | Shl | Shr => self.same(args, Kinds::Int),
             Cvt(kind) => Ok(args[0].with_kind(kind)),
             Eq | Ne => Ok(self.same(args, Kinds::Any)?.with_kind(ScalarKind::Bool)),
             Lt | Le | Gt | Ge => Ok(self.same(args, Kinds::Numeric)?.with_kind(ScalarKind::Bool)),

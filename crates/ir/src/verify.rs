@@ -385,6 +385,16 @@ impl Verifier<'_> {
             SampleForm::Proj => (n + 1, n + 2),
             _ => (n, n + 1),
         };
+        if let SampleForm::Fetch { .. } = form {
+            let want = Type::new(ScalarKind::Int, n);
+            if coord != want || args[1] != Type::INT {
+                self.error(format!(
+                    "a texel fetch in `${}` takes {want} coordinates and an int level, found {coord} and {}",
+                    s.name, args[1]
+                ));
+            }
+            return;
+        }
         if coord.kind != ScalarKind::Float || coord.width < lo || coord.width > hi.min(4) {
             self.error(format!(
                 "a {} lookup in `${}` takes float{lo}..float{} coordinates, found {coord}",
@@ -423,7 +433,7 @@ impl Verifier<'_> {
                 SampleForm::Plain => Some("tex"),
                 SampleForm::Proj => Some("texproj"),
                 SampleForm::Bias { .. } => Some("texbias"),
-                SampleForm::Grad { .. } | SampleForm::Lod { .. } => None,
+                SampleForm::Grad { .. } | SampleForm::Lod { .. } | SampleForm::Fetch { .. } => None,
             };
             if let Some(word) = word {
                 let name = s.name.clone();

@@ -122,3 +122,47 @@ fn ints_convert_to_the_nearest_real_of_the_kind() {
     let back = int_result(Op::Cvt(ScalarKind::Int), &[Vector::bools(&[true, false])]);
     assert_eq!(back, [1, 0]);
 }
+
+#[test]
+fn bit_operations_are_twos_complement() {
+    // 12 = 0b1100, 10 = 0b1010; −1 is all ones; −8 = …11111000.
+    let a = ints(&[12, -1, -8, 0x7fff_0000]);
+    let b = ints(&[10, 0x55, 3, 0x00ff_ff00]);
+    assert_eq!(int_result(Op::BitAnd, &[a, b]), [8, 0x55, 0, 0x00ff_0000]);
+    assert_eq!(int_result(Op::BitOr, &[a, b]), [14, -1, -5, 0x7fff_ff00]);
+    assert_eq!(int_result(Op::BitXor, &[a, b]), [6, -0x56, -5, 0x7f00_ff00]);
+    // ~x = −x − 1.
+    assert_eq!(int_result(Op::BitNot, &[a]), [-13, 0, 7, -0x7fff_0001]);
+}
+
+#[test]
+fn shifts_lose_bits_on_the_left_and_copy_the_sign_on_the_right() {
+    let a = ints(&[1, -16, 0x4000_0001, -1]);
+    let b = ints(&[4, 2, 1, 31]);
+    // 0x40000001 << 1 = 0x80000002 (the top bit set: −2^31 + 2).
+    assert_eq!(
+        int_result(Op::Shl, &[a, b]),
+        [16, -64, i32::MIN + 2, i32::MIN]
+    );
+    // −16 >> 2 = −4 (arithmetic), −1 >> 31 = −1.
+    assert_eq!(int_result(Op::Shr, &[a, b]), [0, -4, 0x2000_0000, -1]);
+}
+
+#[test]
+fn a_shift_count_outside_0_to_31_uses_its_low_five_bits() {
+    // GLSL leaves these undefined; the IR defines the count as count & 31: 33 → 1, −1 → 31.
+    let a = ints(&[3, 3, i32::MIN, 1]);
+    let b = ints(&[33, 32, -1, 32]);
+    assert_eq!(int_result(Op::Shl, &[a, b]), [6, 3, 0, 1]);
+    assert_eq!(int_result(Op::Shr, &[a, b]), [1, 3, -1, 1]);
+}
+
+#[test]
+fn bit_operations_take_ints_only() {
+    let f = Vector::floats(&[1.0]);
+    assert!(Op::BitAnd.result_type(&[Type::FLOAT, Type::FLOAT]).is_err());
+    assert!(Op::Shl.result_type(&[Type::BOOL, Type::BOOL]).is_err());
+    assert!(eval(Op::BitNot, &[f]).is_none());
+    assert_eq!(Op::from_mnemonic("shr"), Some(Op::Shr));
+    assert_eq!(Op::BitXor.mnemonic(), "bitxor");
+}

@@ -518,6 +518,35 @@ fn texture_lookups_go_to_the_embedder() {
     assert_eq!(rec.0[0], (0, [0.5, 0.75, 2.0, 0.0], true));
 }
 
+struct FetchRecorder(Vec<([f32; 4], Option<i32>)>);
+
+impl Textures for FetchRecorder {
+    fn sample(&mut self, request: &SampleRequest) -> [f32; 4] {
+        self.0
+            .push((request.quad_coords[request.fragment], request.fetch_level));
+        [1.0, 0.0, 0.0, 1.0]
+    }
+}
+
+#[test]
+fn a_texel_fetch_hands_the_embedder_integer_indices_and_its_level() {
+    let text = "fn f(uniform $p: int2, sampler $s: sampler2d unit 0, out $o: float4) {
+  %0: int2 = uniform $p
+  %1: int = const 2
+  %2: float4 = texfetch $s, %0, %1
+  store $o, %2
+}
+";
+    let module = parse(text).expect("parses");
+    let f = &module.functions[Handle::from_index(0)];
+    let mut rec = FetchRecorder(Vec::new());
+    let p = vec![Vector::ints(&[-3, 7])];
+    let r = run_fragment(f, &[], &[p], &mut rec).expect("runs");
+    assert_eq!(r.outputs[0].value.to_f32s(), [1.0, 0.0, 0.0, 1.0]);
+    // The int indices as numbers (not their bit patterns read as floats), and level 2.
+    assert_eq!(rec.0[0], ([-3.0, 7.0, 0.0, 0.0], Some(2)));
+}
+
 #[test]
 fn bad_bindings_are_errors_not_panics() {
     let module = parse(LOOP).expect("parses");

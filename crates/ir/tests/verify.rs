@@ -263,3 +263,32 @@ fn all_errors_are_collected_with_locations() {
     );
     assert_eq!(errs[1].message, "`break` outside a loop");
 }
+
+#[test]
+fn a_texel_fetch_takes_int_indices_of_the_dimension_and_an_int_level() {
+    let fetch =
+        |coord: &str, lod: &str| {
+            format!(
+            "fn f(sampler $s: sampler2d) {{\n  %0: {coord} = const {}\n  %1: {lod} = const 0\n  \
+             %2: float4 = texfetch $s, %0, %1\n}}\n",
+            if coord.starts_with("int") { "1, 2" } else { "1.0, 2.0" }
+        )
+        };
+    assert!(messages(&fetch("int2", "int")).is_empty());
+    assert_one(
+        &fetch("float2", "int"),
+        "a texel fetch in `$s` takes int2 coordinates and an int level, found float2 and int",
+    );
+    assert_one(
+        &fetch("int2", "float"),
+        "a texel fetch in `$s` takes int2 coordinates and an int level, found int2 and float",
+    );
+}
+
+#[test]
+fn bit_operations_take_ints() {
+    assert_one(
+        "fn f() {\n  %0: float = const 1.0\n  %1: float = shl %0, %0\n}\n",
+        "`shl` takes int, found float",
+    );
+}

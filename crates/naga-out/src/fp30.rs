@@ -154,7 +154,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn splat_u(&mut self, x: u32, w: u8, b: &mut NBlock) -> Handle<Expression> {
+    pub(crate) fn splat_u(&mut self, x: u32, w: u8, b: &mut NBlock) -> Handle<Expression> {
         let l = self.push(Expression::Literal(Literal::U32(x)), b);
         self.splat(l, w, b)
     }

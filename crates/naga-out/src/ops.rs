@@ -205,6 +205,9 @@ impl Lowerer<'_> {
             Op::And => Some(Bin::And),
             Op::Or => Some(Bin::InclusiveOr),
             Op::Xor | Op::Ne => Some(Bin::NotEqual),
+            Op::BitAnd => Some(Bin::And),
+            Op::BitOr => Some(Bin::InclusiveOr),
+            Op::BitXor => Some(Bin::ExclusiveOr),
             Op::Eq => Some(Bin::Equal),
             Op::Lt => Some(Bin::Less),
             Op::Le => Some(Bin::LessEqual),
@@ -229,6 +232,14 @@ impl Lowerer<'_> {
                 b,
             ),
             Op::Not => self.logical_not(a[0], b),
+            Op::BitNot => self.push(
+                Expression::Unary {
+                    op: naga::UnaryOperator::BitwiseNot,
+                    expr: a[0],
+                },
+                b,
+            ),
+            Op::Shl | Op::Shr => self.shift(op == Op::Shl, a[0], a[1], w, b),
             Op::Div => self.int_div(a[0], a[1], w, b),
             Op::Round => {
                 // floor(x) + (fract(x) >= 0.5): halves go up, exactly.
@@ -361,6 +372,28 @@ impl Lowerer<'_> {
         let safe = self.select(is_zero, one, y, b);
         let q = self.binary(Bin::Divide, x, safe, b);
         self.select(is_zero, zero, q, b)
+    }
+
+    /// IR `shl` / `shr`: naga shifts by an unsigned count, and SPIR-V leaves counts of 32 or more
+    /// undefined, so the count is bitcast to u32 and masked to its low 5 bits, as the IR defines it.
+    /// naga's `>>` of a signed int is arithmetic, as the IR's.
+    fn shift(
+        &mut self,
+        left: bool,
+        x: Handle<Expression>,
+        count: Handle<Expression>,
+        w: u8,
+        b: &mut NBlock,
+    ) -> Handle<Expression> {
+        let count = self.bitcast(count, naga::ScalarKind::Uint, b);
+        let mask = self.splat_u(31, w, b);
+        let count = self.binary(Bin::And, count, mask, b);
+        let op = if left {
+            Bin::ShiftLeft
+        } else {
+            Bin::ShiftRight
+        };
+        self.binary(op, x, count, b)
     }
 
     fn swizzle(

@@ -194,6 +194,9 @@ impl Lowerer<'_> {
         let c = self.value(coord)?;
         let (t, s) = self.textures[sampler.index()];
         let image = self.push(Expression::GlobalVariable(t), b);
+        if let SampleForm::Fetch { lod } = form {
+            return self.fetch(image, dim, c, lod, b);
+        }
         let smp = self.push(Expression::GlobalVariable(s), b);
         let mut coords = self.prefix(c, width, n, b);
         // The depth to compare is the component after the coordinates, q the last one.
@@ -239,6 +242,9 @@ impl Lowerer<'_> {
                 SampleForm::Plain | SampleForm::Proj => SampleLevel::Auto,
                 SampleForm::Lod { lod } => SampleLevel::Exact(self.value(lod)?),
                 SampleForm::Bias { bias } => SampleLevel::Bias(self.value(bias)?),
+                SampleForm::Fetch { .. } => {
+                    return Err(self.error("internal: a texel fetch reached the sampling path"))
+                }
                 SampleForm::Grad { ddx, ddy } => {
                     let (mut x, mut y) = (self.value(ddx)?, self.value(ddy)?);
                     if let Some(size) = size {
@@ -271,6 +277,31 @@ impl Lowerer<'_> {
         })
     }
 
+    /// A texel fetch: naga's image load (WGSL's `textureLoad`), which has no cube form.
+    fn fetch(
+        &mut self,
+        image: Handle<Expression>,
+        dim: SamplerDim,
+        coordinate: Handle<Expression>,
+        lod: Value,
+        b: &mut NBlock,
+    ) -> LResult<Handle<Expression>> {
+        if dim == SamplerDim::Cube {
+            return Err(self.error("a texel fetch from a cube map has no naga form"));
+        }
+        let level = Some(self.value(lod)?);
+        Ok(self.push(
+            Expression::ImageLoad {
+                image,
+                coordinate,
+                array_index: None,
+                sample: None,
+                level,
+            },
+            b,
+        ))
+    }
+
     /// The level of a comparison lookup. naga compares at the implicit level or at level 0 only
     /// (WGSL's `textureSampleCompare` and `textureSampleCompareLevel`): an explicit level that is
     /// the constant 0 (a vertex function's lookups are explicit) and a rectangle's lookups (no
@@ -281,13 +312,14 @@ impl Lowerer<'_> {
             _ if dim == SamplerDim::Rect => Ok(SampleLevel::Zero),
             SampleForm::Plain | SampleForm::Proj => Ok(SampleLevel::Auto),
             SampleForm::Lod { lod } if self.is_zero(self.value(*lod)?) => Ok(SampleLevel::Zero),
-            SampleForm::Lod { .. } | SampleForm::Bias { .. } | SampleForm::Grad { .. } => {
-                Err(self.error(
-                    "a shadow-compare lookup with an explicit level of detail other than 0, a bias \
+            SampleForm::Lod { .. }
+            | SampleForm::Bias { .. }
+            | SampleForm::Grad { .. }
+            | SampleForm::Fetch { .. } => Err(self.error(
+                "a shadow-compare lookup with an explicit level of detail other than 0, a bias \
                      or derivatives is not supported by the naga back end (WGSL compares at the \
                      implicit level or level 0 only)",
-                ))
-            }
+            )),
         }
     }
 }

@@ -249,7 +249,59 @@ fn a_pass_without_a_slang_equivalent_is_reported_and_nothing_written() {
         "{}",
         stderr(&out)
     );
+    // Located where the shader declares the struct: line 2, column 63 (`PASS3` in the parameter
+    // list, counted by hand).
+    assert!(
+        stderr(&out).contains("a.cg:2:63: error: pass 0"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!out_dir.join("preset.slangp").exists());
+}
+
+/// A pass with integer bit operations and a texel fetch (which GLSL has from 1.30 on).
+const BITS_PASS: &str = "float4 main_fragment(float2 tex : TEXCOORD0, uniform int mode,
+    uniform sampler2D s : TEXUNIT0) : COLOR
+{
+    int2 p = int2(tex * 8.0);
+    int bits = (mode & 6) | (mode ^ 1) << 2;
+    return texelFetchOffset(s, p, 0, int2(1, 0)) * float(~bits >> 1);
+}";
+
+#[test]
+fn bit_operations_and_texel_fetches_convert_to_slang_and_are_refused_by_glsl_120() {
+    let dir = scratch("convert-bits");
+    write(&dir, "b.cg", BITS_PASS);
+    write(&dir, "p.cgp", "shaders = 1\nshader0 = b.cg\n");
+    let run = |runtime: &str| {
+        let out_dir = dir.join(runtime);
+        let out = pigment(&[
+            "preset",
+            &dir.join("p.cgp").display().to_string(),
+            "--convert",
+            runtime,
+            "-o",
+            &out_dir.display().to_string(),
+        ]);
+        (out, out_dir)
+    };
+    let (out, out_dir) = run("slang");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pass = std::fs::read_to_string(out_dir.join("pass0.slang")).unwrap();
+    assert!(
+        pass.contains("texelFetch(") && pass.contains(" << "),
+        "{pass}"
+    );
+    validate_slang(&out_dir.join("pass0.slang"));
+    let (out, out_dir) = run("glsl");
+    assert_eq!(out.status.code(), Some(1));
+    // At the first `&` of the source: line 5, where `mode & 6` starts (column 17, by hand).
+    assert!(
+        stderr(&out).contains("b.cg:5:17: error: pass 0") && stderr(&out).contains("GLSL 1.30"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!out_dir.join("preset.glslp").exists());
 }
 
 /// An 8-bit RGBA PNG of `pixels` (row 0 the top).

@@ -88,7 +88,7 @@ impl Keys<'_> {
         let dir = Path::new(self.files.name(file))
             .parent()
             .unwrap_or(Path::new(""));
-        dir.join(path)
+        dir.join(with_slashes(path))
     }
 
     fn get(&self, key: &str) -> Option<&Entry> {
@@ -362,5 +362,27 @@ impl Keys<'_> {
                     }),
             })
             .collect()
+    }
+}
+
+/// A path written with Windows' separators (`..\\misc\\x.cg`, as some of libretro's presets are)
+/// with `/` instead, which every system reads: RetroArch turns both separators into the system's
+/// before it opens a preset's files.
+fn with_slashes(path: &str) -> String {
+    path.replace('\\', "/")
+}
+
+#[cfg(test)]
+mod separator_tests {
+    use super::with_slashes;
+
+    #[test]
+    fn backslashes_become_slashes() {
+        assert_eq!(with_slashes("..\\misc\\a.cg"), "../misc/a.cg");
+        assert_eq!(
+            with_slashes("..\\dithering\\shaders/b.cg"),
+            "../dithering/shaders/b.cg"
+        );
+        assert_eq!(with_slashes("shaders/c.cg"), "shaders/c.cg");
     }
 }

@@ -299,7 +299,7 @@ impl Selector<'_> {
             Select => self.select_op(a, width),
             Construct => self.construct(inst, a),
             Cvt(to) => self.convert(inst, &a[0], to, width),
-            Ddx | Ddy | Pack(_) | Unpack(_) => {
+            Ddx | Ddy | Pack(_) | Unpack(_) | BitNot | BitAnd | BitOr | BitXor | Shl | Shr => {
                 self.error(inst, format!("profile `arbvp1` has no `{}`", op.mnemonic()));
                 return None;
             }

@@ -59,7 +59,7 @@ impl Lowerer<'_> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.rvalue(*lhs)?;
                 let b = self.rvalue(*rhs)?;
-                self.binary_op(*op, a, b, span)
+                self.binary_op(*op, a, b)
             }
             ExprKind::Assign { op, lhs, rhs } => self.assign(*op, *lhs, *rhs, span),
             ExprKind::Conditional {
@@ -145,15 +145,15 @@ impl Lowerer<'_> {
     fn unary(&mut self, op: UnaryOp, operand: ExprId, span: Span) -> R<Val> {
         match op {
             UnaryOp::Plus => self.rvalue(operand),
-            UnaryOp::Neg | UnaryOp::Not => {
+            UnaryOp::Neg | UnaryOp::Not | UnaryOp::BitNot => {
                 let v = self.rvalue(operand)?;
-                let op = if op == UnaryOp::Neg { Op::Neg } else { Op::Not };
+                let op = match op {
+                    UnaryOp::Neg => Op::Neg,
+                    UnaryOp::Not => Op::Not,
+                    _ => Op::BitNot,
+                };
                 Ok(self.map_val(&v, |l, x| l.em.unary(op, x)))
             }
-            UnaryOp::BitNot => self.error(
-                span,
-                "`~` is not supported: fp30 has no integer bit operations",
-            ),
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let place = self.place(operand)?;
                 let old = self.read_place(&place, span)?;
@@ -177,7 +177,7 @@ impl Lowerer<'_> {
     }
 
     /// A binary operator on two operands already converted to a common shape.
-    pub(super) fn binary_op(&mut self, op: BinaryOp, a: Val, b: Val, span: Span) -> R<Val> {
+    pub(super) fn binary_op(&mut self, op: BinaryOp, a: Val, b: Val) -> R<Val> {
         let ir = match op {
             BinaryOp::Add => Op::Add,
             BinaryOp::Sub => Op::Sub,
@@ -199,19 +199,13 @@ impl Lowerer<'_> {
                     l.em.binary(Op::Sub, x, p)
                 }));
             }
-            BinaryOp::Shl
-            | BinaryOp::Shr
-            | BinaryOp::BitAnd
-            | BinaryOp::BitOr
-            | BinaryOp::BitXor => {
-                return self.error(
-                    span,
-                    format!(
-                        "`{}` is not supported: fp30 has no integer bit operations",
-                        op.as_str()
-                    ),
-                )
-            }
+            // The checker admits integral operands only; the back ends without integers
+            // (fp30, ARB, GLSL 1.10/1.20) refuse these operations.
+            BinaryOp::Shl => Op::Shl,
+            BinaryOp::Shr => Op::Shr,
+            BinaryOp::BitAnd => Op::BitAnd,
+            BinaryOp::BitOr => Op::BitOr,
+            BinaryOp::BitXor => Op::BitXor,
         };
         let relational = matches!(
             op,
@@ -241,7 +235,7 @@ impl Lowerer<'_> {
                 let current = self.read_place(&place, span)?;
                 let current = self.convert(current, &lt, &shape, span)?;
                 let b = self.rvalue(rhs)?;
-                let result = self.binary_op(op, current, b, span)?;
+                let result = self.binary_op(op, current, b)?;
                 self.convert(result, &shape, &lt, span)?
             }
         };

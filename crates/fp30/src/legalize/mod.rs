@@ -2,12 +2,14 @@
 //! verifier checks its result): full unrolling, if-conversion to predicated straight-line code, int
 //! arithmetic in float registers, and lowering of the operations the ISA lacks.
 
+pub mod bits;
 pub mod emit;
 pub mod int;
 pub mod lower;
 pub mod predicate;
 pub mod unroll;
 
+pub use bits::refuse_bit_operations;
 pub use int::IntToFloat;
 pub use lower::Lower;
 pub use predicate::Predicate;

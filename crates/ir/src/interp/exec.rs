@@ -272,7 +272,15 @@ impl Machine<'_> {
         let info = &self.func.samplers[sampler];
         let width = self.func.ty(coord).width;
         let floats = |bits: [u32; 4]| bits.map(f32::from_bits);
-        let quad_coords = self.vals[coord.index()].map(floats);
+        // A fetch's int texel indices go to the embedder as floats (exact below 2^24).
+        let fetch = matches!(form, SampleForm::Fetch { .. });
+        let quad_coords = self.vals[coord.index()].map(|bits| {
+            if fetch {
+                bits.map(|b| b as i32 as f32)
+            } else {
+                floats(bits)
+            }
+        });
         let mut out = [[0; 4]; 4];
         // A vertex function runs four copies of one vertex (`run_vertex`): one lookup serves all.
         let lanes = if self.func.stage == Stage::Vertex {
@@ -294,6 +302,10 @@ impl Machine<'_> {
                 SampleForm::Bias { bias } => (None, scalar(bias)),
                 _ => (None, None),
             };
+            let fetch_level = match form {
+                SampleForm::Fetch { lod } => Some(self.vals[lod.index()][lane][0] as i32),
+                _ => None,
+            };
             let request = SampleRequest {
                 sampler,
                 info,
@@ -304,6 +316,7 @@ impl Machine<'_> {
                 gradients,
                 lod,
                 bias,
+                fetch_level,
             };
             let texel = self.textures.sample(&request);
             *o = Vector::reals(ScalarKind::Float, &texel).bits;

@@ -40,6 +40,9 @@ pub struct SampleRequest<'a> {
     pub lod: Option<f32>,
     /// The bias of `texbias`, added to the level of detail the derivatives give.
     pub bias: Option<f32>,
+    /// The level of a `texfetch`, whose `quad_coords` are then texel indices (integers), read
+    /// without filtering or wrapping.
+    pub fetch_level: Option<i32>,
 }
 
 /// Texture lookups, supplied by the embedder (the NV_fragment_program machine's texture units, a test

@@ -559,7 +559,7 @@ impl Parser<'_> {
                 };
                 InstKind::LoadUniform { uniform, index }
             }
-            "tex" | "texproj" | "texgrad" | "texlod" | "texbias" => {
+            "tex" | "texproj" | "texgrad" | "texlod" | "texbias" | "texfetch" => {
                 let sampler = self.entity(|f, n| f.sampler(n), "sampler")?;
                 self.expect(",")?;
                 let coord = self.use_value()?;
@@ -576,6 +576,12 @@ impl Parser<'_> {
                         self.expect(",")?;
                         SampleForm::Bias {
                             bias: self.use_value()?,
+                        }
+                    }
+                    "texfetch" => {
+                        self.expect(",")?;
+                        SampleForm::Fetch {
+                            lod: self.use_value()?,
                         }
                     }
                     _ => {

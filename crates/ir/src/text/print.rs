@@ -203,6 +203,9 @@ impl Printer<'_> {
                     SampleForm::Bias { bias } => {
                         format!("texbias {s}, {c}, {}", self.name(*bias))
                     }
+                    SampleForm::Fetch { lod } => {
+                        format!("texfetch {s}, {c}, {}", self.name(*lod))
+                    }
                 }
             }
             InstKind::Store {

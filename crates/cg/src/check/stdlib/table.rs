@@ -132,6 +132,16 @@ float4 texRECTproj(samplerRECT, float3)
 float4 texRECTproj(samplerRECT, float4)
 float4 texRECTbias(samplerRECT, float4)
 float4 texRECTlod(samplerRECT, float4) [needs fp40]
+# GLSL's texel fetches, which libretro's shaders for NVIDIA's compiler call (cgc takes them in its
+# GLSL-based profiles): int texel indices, a level, and an offset added to the indices.
+float4 texelFetch(sampler1D, int, int)
+float4 texelFetch(sampler2D, int2, int)
+float4 texelFetch(sampler3D, int3, int)
+float4 texelFetch(samplerRECT, int2)
+float4 texelFetchOffset(sampler1D, int, int, int)
+float4 texelFetchOffset(sampler2D, int2, int, int2)
+float4 texelFetchOffset(sampler3D, int3, int, int3)
+float4 texelFetchOffset(samplerRECT, int2, int2)
 
 # 7. Pack / unpack
 float pack_2half(float2)

@@ -40,6 +40,9 @@ fn form_of(name: &str) -> Option<Form> {
 
 impl Lowerer<'_> {
     pub(super) fn texture(&mut self, call: &mut Call) -> R<Option<Val>> {
+        if matches!(call.name, "texelFetch" | "texelFetchOffset") {
+            return self.texel_fetch(call).map(Some);
+        }
         let Some(form) = form_of(unprefixed(call.name)) else {
             return Ok(None);
         };
@@ -104,6 +107,29 @@ impl Lowerer<'_> {
         let ret = call.ret.clone();
         self.convert(Val::Vec(texel), &float4, &ret, call.span)
             .map(Some)
+    }
+
+    /// `texelFetch(s, p, lod)` and `texelFetchOffset(s, p, lod, offset)` (a rectangle's without
+    /// `lod`, level 0): the IR's `texfetch` of texel p (+ offset, which GLSL adds to p).
+    fn texel_fetch(&mut self, call: &mut Call) -> R<Val> {
+        let Some(Val::Sampler(s)) = call.args.first().cloned() else {
+            return self.error(call.span, "internal: a texel fetch without a sampler");
+        };
+        let rect = self.em.b.function().samplers[s].dim == SamplerDim::Rect;
+        let mut coord = self.arg(call, 1)?;
+        let (lod, offset) = match (rect, call.name == "texelFetchOffset") {
+            (true, offset) => (self.em.int(0), offset.then_some(2)),
+            (false, offset) => (self.arg(call, 2)?, offset.then_some(3)),
+        };
+        if let Some(k) = offset {
+            let offset = self.arg(call, k)?;
+            coord = self.em.binary(Op::Add, coord, offset);
+        }
+        Ok(Val::Vec(self.em.b.sample(
+            s,
+            SampleForm::Fetch { lod },
+            coord,
+        )))
     }
 
     /// A lookup without a level of detail in a vertex program reads level 0, as vp40's TEX and

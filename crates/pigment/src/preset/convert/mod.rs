@@ -26,6 +26,7 @@
 //! 1), `COLOR` reads (1, 1, 1, 1); inputs the program never reads are left out. A pass using anything else is reported and
 //! the conversion fails: no preset is written half converted.
 
+mod located;
 mod names;
 mod overrides;
 
@@ -101,7 +102,7 @@ fn entry<'m>(module: &'m Module, name: &str) -> Option<&'m Function> {
 
 /// The fragment entry lowered under GLSL's rules (`glslf`: explicit-LOD lookups exist, as they do
 /// in slang), not fp30's.
-fn lower_fragment(session: &Session, shader: &str) -> Result<Module> {
+fn lower_fragment(session: &Session, shader: &str) -> Result<cg::Lowered> {
     let request = pass_request(shader, "main_fragment", true);
     let mut found = Diagnostics::new();
     let stage = Stage::Fragment;
@@ -113,14 +114,20 @@ fn lower_fragment(session: &Session, shader: &str) -> Result<Module> {
         "glslf",
         &mut found,
     )
-    .map(|l| l.module)
 }
 
 /// The vertex entry lowered under vp40's rules, as `pigment render` lowers it.
-fn lower_vertex(session: &Session, shader: &str) -> Result<Module> {
+fn lower_vertex(session: &Session, shader: &str) -> Result<cg::Lowered> {
     let request = pass_request(shader, "main_vertex", true);
     let mut found = Diagnostics::new();
-    cg::lower_vertex(session, &request, "main_vertex", &mut found).map(|l| l.module)
+    cg::lower_vertex(session, &request, "main_vertex", &mut found)
+}
+
+/// Why a stage cannot be written: names the runtime lacks, or what crates/glsl refused (placed in
+/// the shader's files).
+enum StageError {
+    Missing(Vec<String>),
+    Refused(Diagnostics),
 }
 
 /// The pass-through vertex stage of a pass without `main_vertex`, as the runtime spells it.
@@ -158,61 +165,78 @@ void main()
 
 /// One stage's text (without its `#version` line) written for `runtime`, or what it lacks.
 fn stage_text(
+    lowered: &cg::Lowered,
     func: &Function,
     i: usize,
     preset: &Preset,
     parameters: &[String],
     needs: &mut Needs,
-) -> std::result::Result<String, Vec<String>> {
-    let o = overrides(func, i, preset, parameters, needs)?;
-    let glsl =
-        pigment_glsl::write_with(func, needs.runtime.version(), &o).map_err(|d| vec![d.message])?;
+) -> std::result::Result<String, StageError> {
+    let o = overrides(func, i, preset, parameters, needs).map_err(StageError::Missing)?;
+    let glsl = pigment_glsl::write_with(func, needs.runtime.version(), &o).map_err(|mut d| {
+        d.message = format!(
+            "pass {i} (`{}`): {}",
+            preset.passes[i].shader.display(),
+            d.message
+        );
+        let mut out = Diagnostics::new();
+        let placed = cg::in_user_files(&lowered.front, &func.name, vec![d]);
+        out.extend(&lowered.front.files, &placed);
+        StageError::Refused(out)
+    })?;
     Ok(glsl
         .text
         .split_once('\n')
         .map_or(String::new(), |(_, rest)| rest.to_string()))
 }
 
-/// One pass as a file of `runtime`, or why not.
+/// Pass `i`'s error `why`, unlocated, after the located diagnostics `found` (if any).
+fn pass_error(i: usize, shader: &str, why: &str, found: Option<&Diagnostics>) -> Diagnostics {
+    let mut out = found.cloned().unwrap_or_default();
+    out.push_message(Severity::Error, format!("pass {i} (`{shader}`) {why}"));
+    out
+}
+
+/// One pass as a file of `runtime`, or why not (located where the shader says it).
 fn convert_pass(
     session: &Session,
     i: usize,
     preset: &Preset,
     runtime: Runtime,
-) -> std::result::Result<String, String> {
+) -> std::result::Result<String, Diagnostics> {
     let shader = &preset.passes[i].shader;
     let name = shader.display().to_string();
     let source = session
         .read_text(&name)
-        .map_err(|_| "cannot be read".to_string())?;
+        .map_err(|_| pass_error(i, &name, "cannot be read", None))?;
     let names: Vec<String> = pragma::parameters(&source)
         .into_iter()
         .map(|p| p.name)
         .collect();
-    let fragment_module =
-        lower_fragment(session, &name).map_err(|_| "main_fragment does not compile".to_string())?;
-    let fragment = entry(&fragment_module, "main_fragment").ok_or("no main_fragment")?;
-    let vertex_module = if source.contains("main_vertex") {
-        Some(lower_vertex(session, &name).map_err(|_| "main_vertex does not compile".to_string())?)
-    } else {
-        None
-    };
+    let fragment_module = lower_fragment(session, &name)
+        .map_err(|e| pass_error(i, &name, "main_fragment does not compile", e.diagnostics()))?;
+    let fragment = entry(&fragment_module.module, "main_fragment")
+        .ok_or_else(|| pass_error(i, &name, "has no main_fragment", None))?;
+    let vertex_module =
+        if source.contains("main_vertex") {
+            Some(lower_vertex(session, &name).map_err(|e| {
+                pass_error(i, &name, "main_vertex does not compile", e.diagnostics())
+            })?)
+        } else {
+            None
+        };
     let mut needs = Needs::new(runtime);
-    let vertex = match vertex_module.as_ref().and_then(|m| entry(m, "main_vertex")) {
-        Some(f) => stage_text(f, i, preset, &names, &mut needs),
+    let vertex = match vertex_module
+        .as_ref()
+        .and_then(|l| Some((l, entry(&l.module, "main_vertex")?)))
+    {
+        Some((l, f)) => stage_text(l, f, i, preset, &names, &mut needs),
         None => Ok(pass_through(runtime, &mut needs)),
     };
-    let fragment = stage_text(fragment, i, preset, &names, &mut needs);
+    let fragment = stage_text(&fragment_module, fragment, i, preset, &names, &mut needs);
     let (vertex, fragment) = match (vertex, fragment) {
         (Ok(v), Ok(f)) => (v, f),
-        (v, f) => {
-            let missing: Vec<String> = [v.err(), f.err()].into_iter().flatten().flatten().collect();
-            return Err(format!(
-                "has no {} equivalent for {}",
-                runtime.extension(),
-                missing.join(", ")
-            ));
-        }
+        (v, f) => return Err(stage_errors(i, &name, &source, runtime, [v.err(), f.err()])),
     };
     let mut out = String::new();
     let version = runtime.version().directive();
@@ -232,6 +256,35 @@ fn convert_pass(
         Runtime::Glsl => glsl_stages(&needs, &vertex, &fragment),
     });
     Ok(out)
+}
+
+/// The diagnostics of pass `i`'s stages that failed: what crates/glsl refused, then the names
+/// the runtime lacks (one error, at the first one's struct).
+fn stage_errors(
+    i: usize,
+    name: &str,
+    source: &str,
+    runtime: Runtime,
+    errors: [Option<StageError>; 2],
+) -> Diagnostics {
+    let mut out = Diagnostics::new();
+    let mut missing = Vec::new();
+    for e in errors.into_iter().flatten() {
+        match e {
+            StageError::Missing(m) => missing.extend(m),
+            StageError::Refused(d) => out.append(d),
+        }
+    }
+    if !missing.is_empty() {
+        out.append(located::missing_names(
+            i,
+            name,
+            source,
+            runtime.extension(),
+            &missing,
+        ));
+    }
+    out
 }
 
 /// slang: one block for both stages, the samplers after it, each stage under `#pragma stage`.
@@ -329,10 +382,7 @@ impl Session {
         for i in 0..preset.passes.len() {
             match convert_pass(self, i, preset, runtime) {
                 Ok(text) => files.push((format!("pass{i}.{ext}"), text.into_bytes())),
-                Err(why) => failures.push_message(
-                    Severity::Error,
-                    format!("pass {i} (`{}`) {why}", preset.passes[i].shader.display()),
-                ),
+                Err(why) => failures.append(why),
             }
         }
         if !failures.is_empty() {
