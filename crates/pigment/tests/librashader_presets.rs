@@ -169,7 +169,7 @@ fn agree(name: &str, viewport: (u32, u32), frames: u32) {
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 10] = [
+const PRESETS: [(&str, (u32, u32), u32); 11] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -180,6 +180,7 @@ const PRESETS: [(&str, (u32, u32), u32); 10] = [
     ("wrap", (16, 12), 1),
     ("mipmap", (8, 6), 1),
     ("samplers", (24, 18), 1),
+    ("includes", (16, 12), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -331,4 +332,9 @@ fn mipmap_input_minifies_a_pass_output() {
 #[test]
 fn named_textures_keep_their_readers_samplers_and_an_unset_filter_is_nearest() {
     agree("samplers", (24, 18), 2);
+}
+
+#[test]
+fn a_vertex_stage_in_an_included_file_and_a_parameter_another_pass_declares() {
+    agree("includes", (16, 12), 1);
 }

@@ -13,8 +13,7 @@
 //! let sizes = pass_sizes(&preset, (256, 224), (512, 448), false).unwrap();
 //! let text = describe(&preset, &sizes, &[], (256, 224));
 //! assert_eq!(text.lines().next(), Some("input 256x224"));
-//! assert!(text.contains("pass 0: pass.cg 512x448 R8G8B8A8_UNORM nearest"));
-//! assert!(text.contains("alias FIRST"));
+//! assert_eq!(text.lines().nth(1), Some("pass 0: pass.cg 512x448 RGBA8 nearest ClampToBorder alias FIRST"));
 //! ```
 
 use super::Preset;
@@ -31,10 +30,7 @@ pub fn describe(
     let mut text = format!("input {}x{}\n", input.0, input.1);
     for (i, (pass, size)) in preset.passes.iter().zip(sizes).enumerate() {
         let alias = pass.alias.as_deref().map(|a| format!(" alias {a}"));
-        let filter = match pass.filter_linear {
-            Some(false) => "nearest",
-            _ => "linear",
-        };
+        let filter = if pass.linear() { "linear" } else { "nearest" };
         let modulo = (pass.frame_count_mod > 0)
             .then(|| format!(" frame_count_mod {}", pass.frame_count_mod));
         let _ = writeln!(

@@ -154,7 +154,7 @@ fn compile_fixed(
 
 /// Whether the preprocessed pass (its includes too) mentions `main_vertex`; a pass without one
 /// gets the pass-through vertex stage.
-fn defines_main_vertex(session: &Session, request: &CompileRequest) -> Result<bool> {
+pub(crate) fn defines_main_vertex(session: &Session, request: &CompileRequest) -> Result<bool> {
     let (text, _) = cg::preprocess(session, request)?;
     Ok(text.contains("main_vertex"))
 }

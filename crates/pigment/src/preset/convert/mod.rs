@@ -209,16 +209,16 @@ fn convert_pass(
     let source = session
         .read_text(&name)
         .map_err(|_| pass_error(i, &name, "cannot be read", None))?;
-    let names: Vec<String> = pragma::parameters(&source)
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
+    let pragmas = parameter_pragmas(session, preset, &source);
+    let names: Vec<String> = pragmas.iter().map(|(name, _)| name.clone()).collect();
     let fragment_module = lower_fragment(session, &name)
         .map_err(|e| pass_error(i, &name, "main_fragment does not compile", e.diagnostics()))?;
     let fragment = entry(&fragment_module.module, "main_fragment")
         .ok_or_else(|| pass_error(i, &name, "has no main_fragment", None))?;
+    // The pass's includes may define it (the sRGB blur chains' passes do).
+    let vertex_request = pass_request(&name, "main_vertex", true);
     let vertex_module =
-        if source.contains("main_vertex") {
+        if super::passes::defines_main_vertex(session, &vertex_request).unwrap_or(false) {
             Some(lower_vertex(session, &name).map_err(|e| {
                 pass_error(i, &name, "main_vertex does not compile", e.diagnostics())
             })?)
@@ -244,11 +244,8 @@ fn convert_pass(
         "{version}\n// pass {i} of a Cg preset ({}), converted by Pigment\n",
         shader.display()
     ));
-    for line in source
-        .lines()
-        .filter(|l| l.trim_start().starts_with("#pragma parameter"))
-    {
-        out.push_str(line.trim());
+    for (_, line) in &pragmas {
+        out.push_str(line);
         out.push('\n');
     }
     out.push_str(&match runtime {
@@ -285,6 +282,28 @@ fn stage_errors(
         ));
     }
     out
+}
+
+/// The `#pragma parameter` lines a pass declares (by name, as written), its own first, then those
+/// of the preset's other passes: RetroArch sets every parameter of a preset on every pass, so a
+/// pass may read a parameter another pass declares (super-xBR's second pass reads the first's).
+fn parameter_pragmas(session: &Session, preset: &Preset, own: &str) -> Vec<(String, String)> {
+    let others = preset
+        .passes
+        .iter()
+        .filter_map(|p| session.read_text(&p.shader.display().to_string()).ok());
+    let mut pragmas: Vec<(String, String)> = Vec::new();
+    for text in std::iter::once(own.to_string()).chain(others) {
+        for line in text.lines().map(str::trim) {
+            let Some(p) = pragma::parameters(line).into_iter().next() else {
+                continue;
+            };
+            if !pragmas.iter().any(|(name, _)| *name == p.name) {
+                pragmas.push((p.name, line.to_string()));
+            }
+        }
+    }
+    pragmas
 }
 
 /// slang: one block for both stages, the samplers after it, each stage under `#pragma stage`.
