@@ -72,10 +72,16 @@ fn no_crate_depends_on_one_above_or_beside_it() {
         for dep in deps.iter().filter(|d| floor(d).is_some()) {
             let theirs = floor(dep).unwrap();
             if theirs >= own {
-                problems.push(format!("{name} (floor {own}) depends on {dep} (floor {theirs})"));
+                problems.push(format!(
+                    "{name} (floor {own}) depends on {dep} (floor {theirs})"
+                ));
             }
         }
     }
-    assert_eq!(seen, FLOORS.len(), "every crate of the workspace is in the table");
+    assert_eq!(
+        seen,
+        FLOORS.len(),
+        "every crate of the workspace is in the table"
+    );
     assert!(problems.is_empty(), "{problems:#?}");
 }
