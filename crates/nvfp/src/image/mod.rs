@@ -176,6 +176,7 @@ pub fn to_png8(v: f32) -> u8 {
     // number when one side is NaN, so NaN becomes 0 here. round() half away from zero, without
     // the libm call `f32::round` is on baseline x86-64: x is in [0, 255], so the truncation is
     // exact and so is the fraction x - whole.
+    #[allow(clippy::manual_clamp)] // `clamp` keeps NaN, which must become 0
     let x = v.max(0.0).min(1.0) * 255.0;
     let whole = x as u8;
     whole + u8::from(x - f32::from(whole) >= 0.5)
