@@ -165,43 +165,81 @@ fn for_each_survivor(
     }
 }
 
-/// Shades the reference quad over the whole of `target`: one rayon task per band of
-/// [`ROWS_PER_TASK`] rows of quads, which shades and stores one batch of quads ([`QUADS`]) at a
-/// time, its attribute lanes computed from the reference quad's formulas ([`ReferenceSpan`])
-/// straight into the batch (only those the program reads), the batch set up once per task. A band
-/// is shaded a column of spans at a time, bottom to top, so that lanes that depend only on the
-/// pixel column (s, 1 - s, x) are computed once per column, and constants once per task (see
-/// [`crate::exec::QuadInputs::source_key`]).
+/// Receives a target's rows as shading finishes them, on the shading threads, so that writing
+/// the picture overlaps shading (`pigment run --raw`, `-o`). Rows are counted from the bottom.
+pub trait RowSink: Sync {
+    /// Pixel rows `first_row..first_row + pixels.len() / width` of the target are final, and
+    /// `pixels` holds them (bottom row first). Each row arrives exactly once, in any order.
+    fn rows_done(&self, first_row: usize, pixels: &[[f32; 4]]);
+}
+
+/// No sink: nothing is told.
+impl RowSink for () {
+    fn rows_done(&self, _: usize, _: &[[f32; 4]]) {}
+}
+
+/// Hands every row of a finished `width`-wide picture to `sink`, in parallel bands, top band
+/// first (for a picture shaded some other way than [`shade_reference_quad_streamed`]).
+pub fn send_rows(sink: &dyn RowSink, width: usize, pixels: &[[f32; 4]]) {
+    let band = 2 * ROWS_PER_TASK * width.max(1);
+    let bands = pixels.chunks(band).enumerate().rev();
+    bands
+        .par_bridge()
+        .for_each(|(k, rows)| sink.rows_done(k * 2 * ROWS_PER_TASK, rows));
+}
+
+/// Shades the reference quad over the whole of `target` ([`shade_reference_quad_streamed`]
+/// without a sink).
 pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
+    shade_reference_quad_streamed(shader, target, &());
+}
+
+/// Shades the reference quad over the whole of `target`, handing each band to `sink` when it is
+/// done: one rayon task per band of [`ROWS_PER_TASK`] rows of quads, the top band started first
+/// (a PNG stores its top row first, so its encoder can follow shading), which shades and stores
+/// one batch of quads ([`QUADS`]) at a time, its attribute lanes computed from the reference
+/// quad's formulas ([`ReferenceSpan`]) straight into the batch (only those the program reads),
+/// the batch set up once per task. A band is shaded a column of spans at a time, bottom to top,
+/// so that lanes that depend only on the pixel column (s, 1 - s, x) are computed once per column,
+/// and constants once per task (see [`crate::exec::QuadInputs::source_key`]).
+pub fn shade_reference_quad_streamed(
+    shader: &Shader<'_>,
+    target: &mut Framebuffer,
+    sink: &dyn RowSink,
+) {
     let (width, height) = (target.width, target.height);
     let row_pixels = (2 * width as usize).max(1);
     let span = 2 * QUADS as u32;
     let may_drop = shader.may_drop();
-    target
+    // Bands are taken in order by whichever thread is free (`par_bridge`), so they finish
+    // roughly top to bottom; rayon's splitting would finish the two halves side by side.
+    let bands = target
         .pixels
-        .par_chunks_mut(ROWS_PER_TASK * row_pixels)
+        .chunks_mut(ROWS_PER_TASK * row_pixels)
         .enumerate()
-        .for_each_init(
-            || shader.machine.runner(shader.params, shader.textures),
-            |runner, (band, pixels)| {
-                let rows = pixels.len().div_ceil(row_pixels);
-                for x0 in (0..width).step_by(span as usize) {
-                    for row in 0..rows {
-                        let span = ReferenceSpan {
-                            x0,
-                            y0: 2 * (band * ROWS_PER_TASK + row) as u32,
-                            quads: span.min(width - x0).div_ceil(2) as usize,
-                            width,
-                            height,
-                        };
-                        let outputs = runner.run_batch(&span);
-                        let end = pixels.len().min((row + 1) * row_pixels);
-                        let pixels = &mut pixels[row * row_pixels..end];
-                        shader.store_span(&span, &outputs, may_drop, pixels);
-                    }
+        .rev();
+    bands.par_bridge().for_each_init(
+        || shader.machine.runner(shader.params, shader.textures),
+        |runner, (band, pixels)| {
+            let rows = pixels.len().div_ceil(row_pixels);
+            for x0 in (0..width).step_by(span as usize) {
+                for row in 0..rows {
+                    let span = ReferenceSpan {
+                        x0,
+                        y0: 2 * (band * ROWS_PER_TASK + row) as u32,
+                        quads: span.min(width - x0).div_ceil(2) as usize,
+                        width,
+                        height,
+                    };
+                    let outputs = runner.run_batch(&span);
+                    let end = pixels.len().min((row + 1) * row_pixels);
+                    let pixels = &mut pixels[row * row_pixels..end];
+                    shader.store_span(&span, &outputs, may_drop, pixels);
                 }
-            },
-        );
+            }
+            sink.rows_done(2 * band * ROWS_PER_TASK, pixels);
+        },
+    );
 }
 
 /// A `width` x `height` depth buffer, row 0 at the bottom, window depths in [0, 1].

@@ -18,8 +18,8 @@ fn floats_are_little_endian_in_pixel_order() {
 
 #[test]
 fn every_pixel_of_a_large_image_lands_in_place() {
-    // 300,000 pixels: more than one write's share (262,144 pixels) and many parallel tasks;
-    // the last write and the last task are partial.
+    // 300,000 pixels: many parallel tasks, each writing its own part of the file, the last
+    // one partial.
     let n = 300_000;
     let pixels: Vec<[f32; 4]> = (0..n).map(|i| [i as f32, -(i as f32), 0.25, 1.0]).collect();
     let path = std::env::temp_dir().join(format!("nvfp-raw-{}.bin", std::process::id()));

@@ -1,12 +1,16 @@
 //! The two ways of shading the reference quad — a materialised batch (`render::shade`) and the
 //! streaming row-by-row path (`render::shade_reference_quad`) — store the same pixels, including killed
-//! fragments and odd target sizes with helper fragments.
+//! fragments and odd target sizes with helper fragments; and the streaming path hands every row,
+//! final, to its sink exactly once (`render::shade_reference_quad_streamed`).
 
 use nvfp::exec::{Machine, Parameters};
 use nvfp::raster::reference_quad;
-use nvfp::render::{shade, shade_reference_quad, Framebuffer, Shader};
+use nvfp::render::{
+    shade, shade_reference_quad, shade_reference_quad_streamed, Framebuffer, RowSink, Shader,
+};
 use nvfp::texture::TextureUnits;
 use pigment_diag::FileId;
+use std::sync::Mutex;
 
 const PROGRAM: &str = "!!FP1.0
 MADR R0.xy, f[TEX0], 2, -1;
@@ -61,6 +65,15 @@ fn shade_both_ways(text: &str, sizes: &[(u32, u32)]) -> Vec<Framebuffer> {
         let mut streamed = Framebuffer::new(w, h);
         shade_reference_quad(&shader, &mut streamed);
         assert_eq!(batch, streamed, "{w}x{h}");
+        let rows = RecordedRows::new(w, h);
+        let mut sunk = Framebuffer::new(w, h);
+        shade_reference_quad_streamed(&shader, &mut sunk, &rows);
+        assert_eq!(sunk, streamed, "{w}x{h}");
+        assert_eq!(
+            rows.picture(),
+            streamed.pixels,
+            "rows handed to the sink, {w}x{h}"
+        );
         images.push(streamed);
     }
     images
@@ -122,5 +135,40 @@ END
         let kept = (0.0..=1.0).contains(&(s * 2.0 - 0.5));
         let want = if kept { [1.0, 2.0, 3.0, 4.0] } else { [0.0; 4] };
         assert_eq!(image.pixel(x, 1), want, "x = {x}");
+    }
+}
+
+/// The rows a sink was handed, each checked to arrive once.
+struct RecordedRows {
+    width: usize,
+    rows: Mutex<Vec<Option<Vec<[f32; 4]>>>>,
+}
+
+impl RecordedRows {
+    fn new(width: u32, height: u32) -> RecordedRows {
+        RecordedRows {
+            width: width as usize,
+            rows: Mutex::new(vec![None; height as usize]),
+        }
+    }
+
+    /// The picture the rows make, bottom row first; every row must have arrived.
+    fn picture(&self) -> Vec<[f32; 4]> {
+        let rows = self.rows.lock().unwrap();
+        let missing = rows.iter().position(Option::is_none);
+        assert_eq!(missing, None, "a row never reached the sink");
+        rows.iter().flatten().flatten().copied().collect()
+    }
+}
+
+impl RowSink for RecordedRows {
+    fn rows_done(&self, first_row: usize, pixels: &[[f32; 4]]) {
+        assert_eq!(pixels.len() % self.width, 0, "whole rows only");
+        let mut rows = self.rows.lock().unwrap();
+        for (k, row) in pixels.chunks(self.width).enumerate() {
+            let slot = &mut rows[first_row + k];
+            assert!(slot.is_none(), "row {} handed twice", first_row + k);
+            *slot = Some(row.to_vec());
+        }
     }
 }

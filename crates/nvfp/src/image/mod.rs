@@ -9,16 +9,18 @@
 //! 16-bit samples are read at full precision as k / 65535. Pictures are limited to
 //! [`MAX_PIXELS`] pixels.
 //!
-//! Writing converts rows in parallel and compresses with the PNG encoder's fast setting: a rendered
-//! 2048x2048 picture is written in a small fraction of the time shading it takes. [`raw`] writes the
-//! floats themselves.
+//! Writing ([`png_out`]) converts and filters bands of rows in parallel, and compresses them with
+//! the PNG encoder's fast compressor while later bands are still being shaded. [`raw`] writes the
+//! floats themselves, also band by band as shading finishes them.
 
+mod frame;
+mod png_out;
 mod raw;
 
-pub use raw::{raw_bytes, write_raw};
+pub use frame::FrameFiles;
+pub use png_out::{encode_png, write_png, PngStream};
+pub use raw::{raw_bytes, write_raw, RawFile};
 
-use rayon::prelude::*;
-use std::io;
 use std::path::Path;
 
 use pigment_diag::read::{read_bounded, MAX_BINARY_BYTES};
@@ -170,62 +172,12 @@ fn expand_to_rgba(pixel: &[f32]) -> [f32; 4] {
 
 /// The 8-bit value written for `v`: round(clamp(v, 0, 1) · 255), NaN → 0 (reference-quad.md).
 pub fn to_png8(v: f32) -> u8 {
-    if v.is_nan() {
-        return 0;
-    }
-    // round() half away from zero, without the libm call `f32::round` is on baseline x86-64
-    // (a third of a 2048x2048 PNG's conversion time): x is in [0, 255], so the truncation is
+    // Without branches, so that a pixel's four samples convert together: `max` returns the
+    // number when one side is NaN, so NaN becomes 0 here. round() half away from zero, without
+    // the libm call `f32::round` is on baseline x86-64: x is in [0, 255], so the truncation is
     // exact and so is the fraction x - whole.
-    let x = v.clamp(0.0, 1.0) * 255.0;
+    #[allow(clippy::manual_clamp)] // `clamp` keeps NaN, which must become 0
+    let x = v.max(0.0).min(1.0) * 255.0;
     let whole = x as u8;
     whole + u8::from(x - f32::from(whole) >= 0.5)
-}
-
-/// Encodes `pixels` (bottom row first) as an 8-bit RGBA PNG, top row first.
-pub fn encode_png(width: u32, height: u32, pixels: &[[f32; 4]]) -> Result<Vec<u8>, String> {
-    let count = (width as usize).checked_mul(height as usize);
-    if width == 0 || height == 0 || count != Some(pixels.len()) {
-        return Err(format!(
-            "cannot write a {width}x{height} PNG from {} pixels",
-            pixels.len()
-        ));
-    }
-    let bytes = png_rows(width as usize, pixels);
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let fail = |e: png::EncodingError| format!("PNG encoding failed: {e}");
-    let mut writer = encoder.write_header().map_err(fail)?;
-    writer.write_image_data(&bytes).map_err(fail)?;
-    writer.finish().map_err(fail)?;
-    Ok(out)
-}
-
-/// The 8-bit RGBA samples of `pixels` (bottom row first, `width` a row), top row first, each row
-/// converted in its own task.
-fn png_rows(width: usize, pixels: &[[f32; 4]]) -> Vec<u8> {
-    let mut bytes = vec![0u8; pixels.len() * 4];
-    bytes
-        .par_chunks_mut(width * 4)
-        .zip(pixels.par_chunks(width).rev())
-        .for_each(|(out, row)| {
-            for (out, v) in out.iter_mut().zip(row.iter().flatten()) {
-                *out = to_png8(*v);
-            }
-        });
-    bytes
-}
-
-/// Writes `pixels` (bottom row first) to `path` as an 8-bit RGBA PNG, top row first.
-pub fn write_png(
-    path: impl AsRef<Path>,
-    width: u32,
-    height: u32,
-    pixels: &[[f32; 4]],
-) -> io::Result<()> {
-    let bytes = encode_png(width, height, pixels)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    std::fs::write(path, bytes)
 }

@@ -6,11 +6,12 @@ use crate::bindings::{read, warn_unbound};
 use crate::cli::{BindingArgs, ExecArgs, RunArgs, TargetArgs};
 use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
+use nvfp::image::FrameFiles;
 use nvfp::render::Framebuffer;
 use pigment::render::{Executor, RenderOptions, Rendered};
 use pigment::syntax;
 use pigment::{CompileRequest, Language, Session, Target};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub fn run(args: &RunArgs) -> CommandResult {
     let mut session = Session::new();
@@ -35,9 +36,13 @@ pub fn render_request(
         executor: executor(&target.exec),
         memory_budget: target.max_memory << 20,
     };
-    let rendered = session.render(request, &options).map_err(from_library)?;
+    // The files are written band by band while the picture is shaded.
+    let files = frame_files(width, height, target, program);
+    let rendered = session
+        .render_streamed(request, &options, &files)
+        .map_err(from_library)?;
     report(&rendered, &target.bindings, &target.exec);
-    write_frame(&rendered.image, target, program)
+    finish(files, width, height, target, program)
 }
 
 fn executor(args: &ExecArgs) -> Executor {
@@ -62,25 +67,37 @@ fn report(rendered: &Rendered, bindings: &BindingArgs, exec: &ExecArgs) {
 /// Writes `frame` as `target` asks: `--raw` floats, and the PNG (`-o`, else the program's name
 /// with `.png` when there is no `--raw`).
 pub fn write_frame(frame: &Framebuffer, target: &TargetArgs, program: &Path) -> CommandResult {
-    if let Some(raw) = &target.raw {
-        write_raw(raw, frame)?;
-    }
-    let png = match (&target.output, &target.raw) {
+    let files = frame_files(frame.width, frame.height, target, program);
+    pigment::render::send_rows(&files, frame);
+    finish(files, frame.width, frame.height, target, program)
+}
+
+/// The outputs `target` asks for.
+fn frame_files(width: u32, height: u32, target: &TargetArgs, program: &Path) -> FrameFiles {
+    let png = png_path(target, program);
+    FrameFiles::new(width, height, target.raw.as_deref(), png.as_deref())
+}
+
+/// The PNG's path: `-o`, else the program's name with `.png` when there is no `--raw`.
+fn png_path(target: &TargetArgs, program: &Path) -> Option<PathBuf> {
+    match (&target.output, &target.raw) {
         (Some(path), _) => Some(path.clone()),
         (None, None) => Some(program.with_extension("png")),
         (None, Some(_)) => None,
-    };
-    if let Some(path) = png {
-        let (width, height) = (frame.width, frame.height);
-        nvfp::image::write_png(&path, width, height, &frame.pixels)
-            .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+}
+
+/// Completes the files and says where the PNG went.
+fn finish(
+    files: FrameFiles,
+    width: u32,
+    height: u32,
+    target: &TargetArgs,
+    program: &Path,
+) -> CommandResult {
+    files.finish().map_err(Failure::Output)?;
+    if let Some(path) = png_path(target, program) {
         eprintln!("pigment: wrote {} ({width}x{height})", path.display());
     }
     Ok(())
-}
-
-/// W*H*4 little-endian f32, bottom row first.
-fn write_raw(path: &Path, target: &Framebuffer) -> CommandResult {
-    nvfp::image::write_raw(path, &target.pixels)
-        .map_err(|e| Failure::Output(format!("cannot write `{}`: {e}", path.display())))
 }

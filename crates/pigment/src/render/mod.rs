@@ -17,7 +17,7 @@ use crate::{Language, Session};
 pub use bindings::{Bindings, Bound, TextureSlot, Unbound};
 use nvfp::exec::Machine;
 use nvfp::program::Program;
-pub use nvfp::render::Framebuffer;
+pub use nvfp::render::{Framebuffer, RowSink};
 use std::time::{Duration, Instant};
 
 /// What runs a program's fragments.
@@ -96,6 +96,11 @@ pub struct Rendered {
     pub timings: Timings,
 }
 
+/// Hands every row of a finished picture to `sink`.
+pub fn send_rows(sink: &dyn RowSink, image: &Framebuffer) {
+    nvfp::render::send_rows(sink, image.width as usize, &image.pixels);
+}
+
 /// Binds `bindings` for `loaded` and lets `draw` shade a new target of `options`' size with it.
 pub fn shade(
     loaded: &Loaded,
@@ -157,8 +162,17 @@ pub fn charge_render(options: &RenderOptions) -> Result<()> {
 
 /// Renders the reference quad with `loaded` into a new target of `options`' size.
 pub fn reference_quad(loaded: &Loaded, options: &RenderOptions) -> Result<Rendered> {
+    reference_quad_streamed(loaded, options, &())
+}
+
+/// [`reference_quad`], handing each band of rows to `sink` as soon as it is shaded.
+pub fn reference_quad_streamed(
+    loaded: &Loaded,
+    options: &RenderOptions,
+    sink: &dyn RowSink,
+) -> Result<Rendered> {
     shade(loaded, &options.bindings, options, |shader, frame| {
-        nvfp::render::shade_reference_quad(shader, frame)
+        nvfp::render::shade_reference_quad_streamed(shader, frame, sink)
     })
 }
 
@@ -193,19 +207,35 @@ impl Session {
     /// assert_eq!(rendered.image.pixels[0], [0.125, 0.125, 0.0, 1.0]);
     /// ```
     pub fn render(&self, request: &CompileRequest, options: &RenderOptions) -> Result<Rendered> {
+        self.render_streamed(request, options, &())
+    }
+
+    /// [`Session::render`], handing the picture's rows to `sink` as they are finished: band by
+    /// band while the reference quad is shaded (so that writing files overlaps shading, as
+    /// [`nvfp::image::FrameFiles`] does), all at once after a render through a vertex stage.
+    pub fn render_streamed(
+        &self,
+        request: &CompileRequest,
+        options: &RenderOptions,
+        sink: &dyn RowSink,
+    ) -> Result<Rendered> {
         if request.resolved_language()? == Language::Parasol {
-            return parasol(self, request, options);
+            let rendered = parasol(self, request, options)?;
+            send_rows(sink, &rendered.image);
+            return Ok(rendered);
         }
         let (loaded, mut warnings) = self.load(request)?;
         let mut rendered = match &request.vertex_entry {
-            None => reference_quad(&loaded, options)?,
+            None => reference_quad_streamed(&loaded, options, sink)?,
             Some(entry) => {
                 let lowered = cg::lower_vertex(self, request, entry, &mut warnings)?;
                 let stage = stages::VertexStage {
                     function: lowered.function(entry)?,
                     attribute: &|input, s, t| vertex::attribute(input.semantic.as_deref(), s, t),
                 };
-                stages::render_through(&loaded, stage, options)?
+                let rendered = stages::render_through(&loaded, stage, options)?;
+                send_rows(sink, &rendered.image);
+                rendered
             }
         };
         rendered.warnings = warnings;
