@@ -284,3 +284,46 @@ fn without_a_webgpu_adapter_the_page_draws_with_webgl_2() {
     drop(browser);
     server.stop();
 }
+
+/// Opens the page with WebGPU on and `?api=webgpu`: both pictures must agree, drawn with WebGPU.
+fn agree_with_webgpu(state: &Value, name: &str) {
+    let server = common::server(4, Duration::from_secs(60), 2);
+    let url = format!(
+        "http://{}/?api=webgpu{}",
+        server.addr(),
+        common::state_fragment(state)
+    );
+    let mut browser = Browser::open_with_webgpu(&url, &profile(name));
+    assert!(
+        browser.wait_until("!!window.playground", LONG),
+        "the page starts"
+    );
+    agreeing(&mut browser, name);
+    let text = browser.eval("document.getElementById('agreement').textContent");
+    let api = browser.eval("document.getElementById('agreement').dataset.api");
+    assert_eq!(api, json!("webgpu"), "{text}");
+    drop(browser);
+    server.stop();
+}
+
+// ISL scenes are not held to WebGPU here: under SwiftShader's WebGPU the page's mesh path draws
+// nothing (every browser pixel (0, 0, 0, 0), no exception), docs/playground.md.
+
+#[test]
+fn with_webgpu_a_two_stage_program_draws_what_the_machine_draws() {
+    let state = json!({
+        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
+        "target": "fp30",
+    });
+    agree_with_webgpu(&state, "webgpu-two-stages");
+}
+
+#[test]
+fn with_webgpu_a_parasol_program_draws_what_the_machine_draws() {
+    let state = json!({
+        "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
+        "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
+        "params": { "frequency": [3] },
+    });
+    agree_with_webgpu(&state, "webgpu-parasol");
+}

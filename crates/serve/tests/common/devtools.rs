@@ -29,10 +29,21 @@ impl Drop for Browser {
 impl Browser {
     /// Opens `url` in a new headless Chromium whose profile is `profile`.
     pub fn open(url: &str, profile: &Path) -> Browser {
+        Browser::open_with(url, profile, &[])
+    }
+
+    /// [`Browser::open`] with Chromium's software WebGPU (SwiftShader's Vulkan) turned on, which
+    /// headless Chromium leaves off.
+    pub fn open_with_webgpu(url: &str, profile: &Path) -> Browser {
+        Browser::open_with(url, profile, &["--enable-unsafe-webgpu"])
+    }
+
+    fn open_with(url: &str, profile: &Path, extra: &[&str]) -> Browser {
         let _ = std::fs::remove_dir_all(profile);
         let child = Command::new("chromium")
             .args(["--headless", "--no-sandbox", "--use-angle=swiftshader"])
             .args(["--enable-unsafe-swiftshader", "--remote-debugging-port=0"])
+            .args(extra)
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg(url)
             .stdout(Stdio::null())
