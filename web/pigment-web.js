@@ -122,6 +122,12 @@ ${sets.join("\n")}
 }`;
 }
 
+// A mesh's clip positions are GL's (z from -w to w); WebGPU clips z to [0, w]. z becomes (z + w) / 2
+// in place, which is the depth GL's default depth range gives: the same surfaces pass the tests.
+function webgpuDepthRange(clip) {
+  for (let i = 0; i + 3 < clip.length; i += 4) clip[i + 2] = (clip[i + 2] + clip[i + 3]) / 2;
+}
+
 // The vertex state: the program's own (a buffer per attribute) or the page's.
 function vertexState(device, shader) {
   if (!shader.vertex) {
@@ -135,6 +141,7 @@ function vertexState(device, shader) {
   for (const input of reflection.inputs || []) {
     if (!input.binding || input.binding.location === undefined) continue;
     const data = attributeData(input.semantic, shader.mesh);
+    if (shader.mesh && (input.semantic || "").toUpperCase() === "POSITION") webgpuDepthRange(data);
     const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
       usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
     device.queue.writeBuffer(buffer, 0, data);
@@ -163,6 +170,8 @@ function resources(device, stages, image, frame) {
   const out = [];
   for (const stage of stages) {
     for (const r of stage.wgslReflection.resources || []) {
+      // A sampler the program never reads is declared but unused: the "auto" layout has no slot.
+      if (r.read === false) continue;
       let resource;
       if (r.kind === "uniform_buffer") {
         const data = new Uint8Array(stage.uniformBytes);

@@ -65,18 +65,21 @@ pub fn reflect(func: &Function, target: Target) -> Value {
         let (tb, sb) = interface::texture_bindings(unit);
         // `shadow`: a depth texture with a comparison sampler, as the GLSL writer's reflection says.
         let shadow = u.shadow;
+        // `read`: whether the program samples it; one it never reads is declared but unused, which
+        // a pipeline layout derived from the shader (WebGPU's "auto") leaves out.
+        let read = u.read();
         if combined {
             resources.push(
                 json!({ "kind": "combined_sampler", "name": s.name, "dim": s.dim.name(),
-                "unit": unit, "group": group, "binding": tb, "shadow": shadow }),
+                "unit": unit, "group": group, "binding": tb, "shadow": shadow, "read": read }),
             );
         } else {
             resources.push(
                 json!({ "kind": "texture", "name": s.name, "dim": s.dim.name(),
-                "unit": unit, "group": group, "binding": tb, "shadow": shadow }),
+                "unit": unit, "group": group, "binding": tb, "shadow": shadow, "read": read }),
             );
             resources.push(json!({ "kind": "sampler", "name": s.name, "unit": unit,
-                "group": group, "binding": sb, "shadow": shadow }));
+                "group": group, "binding": sb, "shadow": shadow, "read": read }));
         }
     }
     json!({ "entry_point": func.name, "stage": func.stage.name(), "inputs": inputs,

@@ -306,9 +306,6 @@ fn agree_with_webgpu(state: &Value, name: &str) {
     server.stop();
 }
 
-// ISL scenes are not held to WebGPU here: under SwiftShader's WebGPU the page's mesh path draws
-// nothing (every browser pixel (0, 0, 0, 0), no exception), docs/playground.md.
-
 #[test]
 fn with_webgpu_a_two_stage_program_draws_what_the_machine_draws() {
     let state = json!({
@@ -326,4 +323,29 @@ fn with_webgpu_a_parasol_program_draws_what_the_machine_draws() {
         "params": { "frequency": [3] },
     });
     agree_with_webgpu(&state, "webgpu-parasol");
+}
+
+#[test]
+fn with_webgpu_an_isl_surface_with_lights_draws_what_the_machine_draws() {
+    // The surface writes FB before it reads it: its FB sampler is declared but never read.
+    let state = json!({
+        "text": LIT, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "target": "fp30",
+        "params": {
+            "sun.shadermatrix[2]": [0.6, 0.0, 0.8, 0.0],
+            "bulb.shadermatrix[3]": [0.3, -0.2, 0.8, 1.0],
+        },
+    });
+    agree_with_webgpu(&state, "webgpu-isl");
+}
+
+#[test]
+fn with_webgpu_an_isl_sphere_under_an_atmosphere_draws_what_the_machine_draws() {
+    let text = format!("{LIT}{}", include_str!("../../../examples/isl/dusk.isl"));
+    let state = json!({
+        "text": text, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "geometry": "sphere", "atmosphere": "dusk", "target": "fp30",
+        "params": { "bulb.shadermatrix[3]": [0.5, 1.0, 3.0, 1.0] },
+    });
+    agree_with_webgpu(&state, "webgpu-isl-sphere");
 }
