@@ -271,6 +271,20 @@ fn info_lists_passes_sizes_formats_and_parameters() {
     );
 }
 
+/// A parameter declared in an included file (crt-royale declares its parameters in headers) is
+/// the preset's, with the value the preset gives it, and `--set` reaches it.
+#[test]
+fn a_parameter_declared_in_an_included_file_is_the_presets() {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/in/presets/includes/p.cgp"
+    );
+    let info = ok(&["preset", p, "--info"]);
+    assert!(info.contains("parameter GAIN = 0.5"), "{info}");
+    let set = ok(&["preset", p, "--info", "--set", "GAIN=0.25"]);
+    assert!(set.contains("parameter GAIN = 0.25"), "{set}");
+}
+
 #[test]
 fn a_malformed_preset_is_a_located_error() {
     let dir = scratch("malformed");

@@ -106,8 +106,8 @@ impl Session {
     ) -> Result<Vec<(String, f32)>> {
         let mut values: Vec<(String, f32)> = Vec::new();
         for pass in &preset.passes {
-            let text = self.read_text(&pass.shader.display().to_string())?;
-            for p in pigment_preset::pragma::parameters(&text) {
+            let lines = passes::parameter_lines(self, &pass.shader.display().to_string())?;
+            for p in pigment_preset::pragma::parameters(&lines.join("\n")) {
                 if !values.iter().any(|(n, _)| *n == p.name) {
                     values.push((p.name, p.default));
                 }

@@ -159,6 +159,25 @@ pub(crate) fn defines_main_vertex(session: &Session, request: &CompileRequest) -
     Ok(text.contains("main_vertex"))
 }
 
+/// The `#pragma parameter` lines of the pass `shader`, its includes' too (the preprocessed text,
+/// PARAMETER_UNIFORM defined as RetroArch compiles; crt-royale's passes declare theirs in an
+/// included header), each as written: the one reading of a pass's parameters that the chain's
+/// values and the converter's declarations share. A pass that does not preprocess gives the lines
+/// of its own text (its compile reports the problem).
+pub(crate) fn parameter_lines(session: &Session, shader: &str) -> Result<Vec<String>> {
+    let text = match cg::preprocess(session, &pass_request(shader, "main_fragment", true)) {
+        Ok((text, _)) => text,
+        Err(_) => session.read_text(shader)?,
+    };
+    let declares = |line: &&str| !pigment_preset::pragma::parameters(line).is_empty();
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(declares)
+        .map(str::to_string)
+        .collect())
+}
+
 impl PassProgram for CompiledPass {
     fn shade(
         &self,

@@ -30,7 +30,7 @@ mod located;
 mod names;
 mod overrides;
 
-use super::passes::pass_request;
+use super::passes::{parameter_lines, pass_request};
 use crate::compile::cg;
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
@@ -209,7 +209,7 @@ fn convert_pass(
     let source = session
         .read_text(&name)
         .map_err(|_| pass_error(i, &name, "cannot be read", None))?;
-    let pragmas = parameter_pragmas(session, preset, &source);
+    let pragmas = parameter_pragmas(session, preset, &name);
     let names: Vec<String> = pragmas.iter().map(|(name, _)| name.clone()).collect();
     let fragment_module = lower_fragment(session, &name)
         .map_err(|e| pass_error(i, &name, "main_fragment does not compile", e.diagnostics()))?;
@@ -284,23 +284,20 @@ fn stage_errors(
     out
 }
 
-/// The `#pragma parameter` lines a pass declares (by name, as written), its own first, then those
-/// of the preset's other passes: RetroArch sets every parameter of a preset on every pass, so a
-/// pass may read a parameter another pass declares (super-xBR's second pass reads the first's).
+/// The `#pragma parameter` lines a pass declares (by name, as written; its includes' too), its
+/// own first, then those of the preset's other passes: RetroArch sets every parameter of a preset
+/// on every pass, so a pass may read a parameter another pass declares (super-xBR's second pass
+/// reads the first's).
 fn parameter_pragmas(session: &Session, preset: &Preset, own: &str) -> Vec<(String, String)> {
-    let others = preset
-        .passes
-        .iter()
-        .filter_map(|p| session.read_text(&p.shader.display().to_string()).ok());
+    let names = std::iter::once(own.to_string())
+        .chain(preset.passes.iter().map(|p| p.shader.display().to_string()));
     let mut pragmas: Vec<(String, String)> = Vec::new();
-    for text in std::iter::once(own.to_string()).chain(others) {
-        for line in text.lines().map(str::trim) {
-            let Some(p) = pragma::parameters(line).into_iter().next() else {
-                continue;
-            };
-            if !pragmas.iter().any(|(name, _)| *name == p.name) {
-                pragmas.push((p.name, line.to_string()));
-            }
+    for line in names.flat_map(|name| parameter_lines(session, &name).unwrap_or_default()) {
+        let Some(p) = pragma::parameters(&line).into_iter().next() else {
+            continue;
+        };
+        if !pragmas.iter().any(|(name, _)| *name == p.name) {
+            pragmas.push((p.name, line));
         }
     }
     pragmas
