@@ -110,23 +110,55 @@ fn agree_before_and_after(state: &Value, name: &str, uniform: &str, value: &str)
     server.stop();
 }
 
+/// The two-stage Cg program, its output picked as `target`.
+fn two_stages(target: &str) -> Value {
+    json!({
+        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
+        "target": target,
+    })
+}
+
+/// The Parasol example's rings (a vertex and a fragment shader).
+fn parasol_rings() -> Value {
+    json!({
+        "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
+        "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
+        "params": { "frequency": [3] },
+    })
+}
+
+/// [`LIT`] on the quad under its three lights, the distant one tilted and the point one near.
+fn isl_lit() -> Value {
+    json!({
+        "text": LIT, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "target": "fp30",
+        "params": {
+            "sun.shadermatrix[2]": [0.6, 0.0, 0.8, 0.0],
+            "bulb.shadermatrix[3]": [0.3, -0.2, 0.8, 1.0],
+        },
+    })
+}
+
+/// [`LIT`] on a sphere under the `dusk` atmosphere of examples/isl/dusk.isl.
+fn isl_sphere_at_dusk() -> Value {
+    let text = format!("{LIT}{}", include_str!("../../../examples/isl/dusk.isl"));
+    json!({
+        "text": text, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
+        "geometry": "sphere", "atmosphere": "dusk", "target": "fp30",
+        "params": { "bulb.shadermatrix[3]": [0.5, 1.0, 3.0, 1.0] },
+    })
+}
+
 #[test]
 fn a_two_stage_cg_program_draws_the_same_on_the_machine_and_in_the_browser() {
-    let state = json!({
-        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
-        "target": "glsl:es300",
-    });
+    let state = two_stages("glsl:es300");
     // The vertex stage's uniform, set beside the pictures, reaches both.
     agree_before_and_after(&state, "two-stages", "scale", "7");
 }
 
 #[test]
 fn a_parasol_program_draws_the_same_on_the_machine_and_in_the_browser() {
-    let state = json!({
-        "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
-        "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
-        "params": { "frequency": [3] },
-    });
+    let state = parasol_rings();
     agree_before_and_after(&state, "parasol", "frequency", "6");
 }
 
@@ -161,14 +193,7 @@ ambientlight sky(parameter color c = color(0.05, 0.05, 0.1, 1)) { FB = c; }
 
 #[test]
 fn an_isl_surface_with_lights_draws_the_same_on_the_machine_and_in_the_browser() {
-    let state = json!({
-        "text": LIT, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
-        "target": "fp30",
-        "params": {
-            "sun.shadermatrix[2]": [0.6, 0.0, 0.8, 0.0],
-            "bulb.shadermatrix[3]": [0.3, -0.2, 0.8, 1.0],
-        },
-    });
+    let state = isl_lit();
     // The point light's colour, set beside the pictures, reaches both.
     agree_before_and_after(&state, "isl", "bulb.c", "0.6, 0.1, 0.2, 1");
 }
@@ -236,12 +261,7 @@ fn an_isl_surface_reads_the_uploaded_picture_on_both_sides() {
 
 #[test]
 fn an_isl_sphere_under_an_atmosphere_draws_the_same_on_both_sides() {
-    let text = format!("{LIT}{}", include_str!("../../../examples/isl/dusk.isl"));
-    let state = json!({
-        "text": text, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
-        "geometry": "sphere", "atmosphere": "dusk", "target": "fp30",
-        "params": { "bulb.shadermatrix[3]": [0.5, 1.0, 3.0, 1.0] },
-    });
+    let state = isl_sphere_at_dusk();
     // The atmosphere's parameter, set beside the pictures, reaches its pass on both sides.
     agree_before_and_after(&state, "isl-sphere", "haze", "0.6");
 }
@@ -249,10 +269,7 @@ fn an_isl_sphere_under_an_atmosphere_draws_the_same_on_both_sides() {
 #[test]
 fn without_a_webgpu_adapter_the_page_draws_with_webgl_2() {
     let server = common::server(4, Duration::from_secs(60), 2);
-    let state = json!({
-        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
-        "target": "fp30",
-    });
+    let state = two_stages("fp30");
     let mut browser = Browser::open("about:blank", &profile("fallback"));
     // A browser with WebGPU that finds no adapter (no GPU, a blocklisted driver).
     let no_adapter = "Object.defineProperty(navigator, 'gpu', { configurable: true, \
@@ -308,44 +325,25 @@ fn agree_with_webgpu(state: &Value, name: &str) {
 
 #[test]
 fn with_webgpu_a_two_stage_program_draws_what_the_machine_draws() {
-    let state = json!({
-        "text": TWO_STAGES, "language": "cg", "entry": "main", "vertex_entry": "vmain",
-        "target": "fp30",
-    });
+    let state = two_stages("fp30");
     agree_with_webgpu(&state, "webgpu-two-stages");
 }
 
 #[test]
 fn with_webgpu_a_parasol_program_draws_what_the_machine_draws() {
-    let state = json!({
-        "text": include_str!("../../../examples/parasol/rings.p"), "language": "parasol",
-        "entry": "examples.Rings.f", "vertex_entry": "examples.Rings.rings", "target": "fp30",
-        "params": { "frequency": [3] },
-    });
+    let state = parasol_rings();
     agree_with_webgpu(&state, "webgpu-parasol");
 }
 
 #[test]
 fn with_webgpu_an_isl_surface_with_lights_draws_what_the_machine_draws() {
     // The surface writes FB before it reads it: its FB sampler is declared but never read.
-    let state = json!({
-        "text": LIT, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
-        "target": "fp30",
-        "params": {
-            "sun.shadermatrix[2]": [0.6, 0.0, 0.8, 0.0],
-            "bulb.shadermatrix[3]": [0.3, -0.2, 0.8, 1.0],
-        },
-    });
+    let state = isl_lit();
     agree_with_webgpu(&state, "webgpu-isl");
 }
 
 #[test]
 fn with_webgpu_an_isl_sphere_under_an_atmosphere_draws_what_the_machine_draws() {
-    let text = format!("{LIT}{}", include_str!("../../../examples/isl/dusk.isl"));
-    let state = json!({
-        "text": text, "language": "isl", "entry": "lit", "lights": "sun, bulb, sky",
-        "geometry": "sphere", "atmosphere": "dusk", "target": "fp30",
-        "params": { "bulb.shadermatrix[3]": [0.5, 1.0, 3.0, 1.0] },
-    });
+    let state = isl_sphere_at_dusk();
     agree_with_webgpu(&state, "webgpu-isl-sphere");
 }
