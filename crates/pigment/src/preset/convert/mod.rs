@@ -198,10 +198,12 @@ fn pass_error(i: usize, shader: &str, why: &str, found: Option<&Diagnostics>) ->
 }
 
 /// One pass as a file of `runtime`, or why not (located where the shader says it).
+/// `declared` holds every pass's `#pragma parameter` lines ([`parameter_pragmas`]).
 fn convert_pass(
     session: &Session,
     i: usize,
     preset: &Preset,
+    declared: &[Vec<String>],
     runtime: Runtime,
 ) -> std::result::Result<String, Diagnostics> {
     let shader = &preset.passes[i].shader;
@@ -209,7 +211,7 @@ fn convert_pass(
     let source = session
         .read_text(&name)
         .map_err(|_| pass_error(i, &name, "cannot be read", None))?;
-    let pragmas = parameter_pragmas(session, preset, &name);
+    let pragmas = parameter_pragmas(declared, i);
     let names: Vec<String> = pragmas.iter().map(|(name, _)| name.clone()).collect();
     let fragment_module = lower_fragment(session, &name)
         .map_err(|e| pass_error(i, &name, "main_fragment does not compile", e.diagnostics()))?;
@@ -284,20 +286,18 @@ fn stage_errors(
     out
 }
 
-/// The `#pragma parameter` lines a pass declares (by name, as written; its includes' too), its
-/// own first, then those of the preset's other passes: RetroArch sets every parameter of a preset
-/// on every pass, so a pass may read a parameter another pass declares (super-xBR's second pass
-/// reads the first's).
-fn parameter_pragmas(session: &Session, preset: &Preset, own: &str) -> Vec<(String, String)> {
-    let names = std::iter::once(own.to_string())
-        .chain(preset.passes.iter().map(|p| p.shader.display().to_string()));
+/// The `#pragma parameter` lines pass `i` declares (by name, as written), its own first, then
+/// those of the preset's other passes (`declared`: each pass's lines, its includes' too, read
+/// once per preset): RetroArch sets every parameter of a preset on every pass, so a pass may read
+/// a parameter another pass declares (super-xBR's second pass reads the first's).
+fn parameter_pragmas(declared: &[Vec<String>], i: usize) -> Vec<(String, String)> {
     let mut pragmas: Vec<(String, String)> = Vec::new();
-    for line in names.flat_map(|name| parameter_lines(session, &name).unwrap_or_default()) {
-        let Some(p) = pragma::parameters(&line).into_iter().next() else {
+    for line in declared[i].iter().chain(declared.iter().flatten()) {
+        let Some(p) = pragma::parameters(line).into_iter().next() else {
             continue;
         };
         if !pragmas.iter().any(|(name, _)| *name == p.name) {
-            pragmas.push((p.name, line));
+            pragmas.push((p.name, line.clone()));
         }
     }
     pragmas
@@ -395,8 +395,14 @@ impl Session {
         let ext = runtime.extension();
         let mut files = Vec::new();
         let mut failures = Diagnostics::new();
+        // Each pass's parameters, read once (every pass declares all of them).
+        let declared: Vec<Vec<String>> = preset
+            .passes
+            .iter()
+            .map(|p| parameter_lines(self, &p.shader.display().to_string()).unwrap_or_default())
+            .collect();
         for i in 0..preset.passes.len() {
-            match convert_pass(self, i, preset, runtime) {
+            match convert_pass(self, i, preset, &declared, runtime) {
                 Ok(text) => files.push((format!("pass{i}.{ext}"), text.into_bytes())),
                 Err(why) => failures.append(why),
             }
