@@ -225,6 +225,23 @@ fn an_alias_read_two_passes_later_and_as_passk() {
     agree("aliases", (16, 12), 2);
 }
 
+/// The last pass of the aliases preset writes (the alias's width + PASS1's height) / 64 as alpha:
+/// (16 + 12) / 64 for the 16x12 input at source scale 1, so both runtimes must bind the sizes of
+/// an alias and of `PASSk` (slang's `PassOutputSize0`), not leave them 0.
+#[test]
+fn the_sizes_of_an_alias_and_of_passk_are_bound() {
+    let (ours, theirs, _files) = both("aliases", (16, 12), 1);
+    let expected = (28.0f32 / 64.0 * 255.0).round() as u8;
+    for (who, frame) in [("pigment", &ours[0]), ("librashader", &theirs[0])] {
+        for alpha in frame.rgba.chunks(4).map(|p| p[3]) {
+            assert!(
+                alpha.abs_diff(expected) <= TOLERANCE,
+                "{who}: alpha {alpha}, not {expected}"
+            );
+        }
+    }
+}
+
 /// Float and sRGB framebuffers. lavapipe converts to and from sRGB with approximations (see
 /// docs/presets.md), which the formats preset's last pass magnifies tenfold, so the two are not
 /// compared with each other: each is compared with the preset worked out by hand with its own sRGB

@@ -35,7 +35,7 @@ use crate::compile::cg;
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use crate::{Session, Severity};
-use names::{glsl_prefix, texture_of, Needs};
+use names::{glsl_prefix, size_of, texture_of, Needs};
 use overrides::overrides;
 use pigment_glsl::Version;
 use pigment_ir::{Function, Module, Stage};
@@ -81,7 +81,8 @@ impl Runtime {
         match self {
             Runtime::Slang => {
                 let t = texture_of(structure, i, preset)?;
-                Some([t.clone(), format!("{t}Size"), format!("{t}Size")])
+                let size = size_of(&t);
+                Some([t, size.clone(), size])
             }
             Runtime::Glsl => {
                 let p = glsl_prefix(structure, i, preset)?;

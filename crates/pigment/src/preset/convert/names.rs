@@ -94,6 +94,19 @@ pub(super) fn texture_of(structure: &str, i: usize, preset: &Preset) -> Option<S
     })
 }
 
+/// The size uniform of slang texture `texture`: `Size` after the name and before its index
+/// (`SourceSize`, `PassOutputSize2`, `OriginalHistorySize1`, an alias's `NAMESize`), as the slang
+/// spec names the indexed semantics.
+pub(super) fn size_of(texture: &str) -> String {
+    let stem = texture.trim_end_matches(|c: char| c.is_ascii_digit());
+    let indexed = ["PassOutput", "OriginalHistory", "PassFeedback"].contains(&stem);
+    if indexed {
+        format!("{stem}Size{}", &texture[stem.len()..])
+    } else {
+        format!("{texture}Size")
+    }
+}
+
 /// A real uniform of `width` read from a size (whose first two components are width and height).
 pub(super) fn sized(expr: String, width: u8) -> String {
     match width {
