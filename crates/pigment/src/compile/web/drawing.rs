@@ -16,8 +16,8 @@ use serde_json::{json, Value};
 /// The size the drawing is made for (the page's default; its query `?size=WxH` changes it).
 pub const SIZE: u32 = 256;
 
-/// What the quad feeds a Parasol vertex shader's inputs, in declaration order (`ATTRk`): the
-/// semantics [`Session::render`] gives them, which `pigment-web.js` knows.
+/// What the quad feeds a Parasol vertex shader's inputs, in declaration order: the semantics
+/// [`Session::render`] gives them, which `pigment-web.js` knows.
 const PARASOL_INPUTS: [&str; 4] = ["POSITION", "TEXCOORD0", "COLOR0", "TEXCOORD1"];
 
 /// A program to draw in the browser: the compile (source, language, entries; the target is
@@ -115,7 +115,7 @@ pub(super) fn cg(
 }
 
 /// A Parasol program (`vertex_entry`): its two shaders, connected, the vertex shader's inputs
-/// (`ATTRk`) taking the quad's semantics in order.
+/// taking the quad's semantics in order.
 fn parasol(session: &Session, request: &DrawingRequest) -> Result<Drawing> {
     let Some(program) = request.compile.vertex_entry.as_deref() else {
         return Err(Error::Request(
@@ -135,19 +135,11 @@ fn parasol(session: &Session, request: &DrawingRequest) -> Result<Drawing> {
     })
 }
 
-/// Parasol's vertex inputs are numbered `ATTRk` in declaration order: the quad's semantic for each.
+/// Parasol's vertex inputs (`ATTRk`) take the quad's semantics in declaration order, as the
+/// machine's render feeds them.
 fn name_inputs(vertex: &mut Function) {
-    for (_, input) in vertex.inputs.iter_mut() {
-        let k = input
-            .semantic
-            .as_deref()
-            .and_then(|s| s.strip_prefix("ATTR"));
-        let semantic = k
-            .and_then(|k| k.parse::<usize>().ok())
-            .and_then(|k| PARASOL_INPUTS.get(k));
-        if let Some(semantic) = semantic {
-            input.semantic = Some(semantic.to_string());
-        }
+    for ((_, input), semantic) in vertex.inputs.iter_mut().zip(PARASOL_INPUTS) {
+        input.semantic = Some(semantic.to_string());
     }
 }
 
@@ -162,12 +154,12 @@ fn isl(session: &Session, request: &DrawingRequest) -> Result<Drawing> {
     let reject = |d| shaders.rejected(&[d]);
     let vertex = both(&shaders.vertex).map_err(reject)?;
     let fragment = both(&shaders.surface.1).map_err(reject)?;
-    let atmosphere = match (&shaders.atmosphere, shaders.atmosphere_in_2d()) {
-        (Some((_, wgsl)), Some(glsl)) => {
+    let atmosphere = match (shaders.atmosphere_for(false), shaders.atmosphere_for(true)) {
+        (Some(glsl), Some(wgsl)) => {
             let texel = 1.0 / SIZE as f32;
             let mut params = params.clone();
             params.push((FB_SCALE.replace('$', "."), [texel, texel, 0.0, 0.0]));
-            Some(stage(&glsl, wgsl, &params, false).map_err(reject)?)
+            Some(stage(&glsl, &wgsl, &params, false).map_err(reject)?)
         }
         _ => None,
     };

@@ -58,14 +58,10 @@ impl Session {
             written(&shaders.vertex, surface, target, &rejected)?,
             written(&shaders.surface.1, surface, target, &rejected)?,
         ];
-        let in_2d = matches!(target, Target::Glsl(v) if !v.has_sampler(true));
-        if let Some((name, atmosphere)) = &shaders.atmosphere {
-            let atmosphere = match in_2d {
-                true => shaders
-                    .atmosphere_in_2d()
-                    .unwrap_or_else(|| atmosphere.clone()),
-                false => atmosphere.clone(),
-            };
+        let rectangles = !matches!(target, Target::Glsl(v) if !v.has_sampler(true));
+        if let (Some((name, _)), Some(atmosphere)) =
+            (&shaders.atmosphere, shaders.atmosphere_for(rectangles))
+        {
             outputs.push(written(&atmosphere, name, target, &rejected)?);
         }
         Ok(Artifact {
@@ -163,11 +159,13 @@ impl SceneShaders {
         &self.lowered.found
     }
 
-    /// The atmosphere for a target without rectangle textures: `FB` a 2D texture read at the
-    /// window position times [`FB_SCALE`](super::FB_SCALE).
-    pub fn atmosphere_in_2d(&self) -> Option<Function> {
+    /// The atmosphere for a target with `rectangles` (textures), else reading `FB` as a 2D
+    /// texture at the window position times [`FB_SCALE`](super::FB_SCALE).
+    pub fn atmosphere_for(&self, rectangles: bool) -> Option<Function> {
         let mut atmosphere = self.atmosphere.as_ref()?.1.clone();
-        frame_buffer_in_2d(&mut atmosphere);
+        if !rectangles {
+            frame_buffer_in_2d(&mut atmosphere);
+        }
         Some(atmosphere)
     }
 }
