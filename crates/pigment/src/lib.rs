@@ -46,6 +46,7 @@ pub mod target;
 pub mod uniforms;
 
 pub use artifact::{Artifact, Code, Output, Reflection, WriteOptions, Written};
+pub use compile::web::{Drawing, DrawingRequest, WebStage};
 pub use compile::{CgOptions, CompileRequest, Emit, Precision, Stage};
 pub use diagnostics::{Diagnostics, Entry, Severity};
 pub use error::{Error, Result};

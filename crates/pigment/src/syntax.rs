@@ -59,11 +59,11 @@ pub fn assignment(text: &str) -> Result<(String, [f32; 4])> {
     Ok((name.trim().to_string(), vector(value)?))
 }
 
-/// `NAME=VALUE` → (NAME, VALUE), the value as written; `what` says how the user gave it.
-pub fn named(text: &str, what: &str) -> Result<(String, String)> {
+/// `NAME=VALUE` → (NAME, VALUE), the value as written.
+pub fn named(text: &str) -> Result<(String, String)> {
     text.split_once('=')
         .map(|(n, v)| (n.trim().to_string(), v.to_string()))
-        .ok_or_else(|| bad(format!("`{what} {text}`: give NAME=VALUE")))
+        .ok_or_else(|| bad(format!("`{text}` should look like NAME=VALUE")))
 }
 
 /// `NAME=NUMBER` → (NAME, number): a preset parameter's setting.
@@ -230,6 +230,12 @@ mod tests {
             TextureSlot::Unit(2)
         );
         assert_eq!(setting("GAIN=0.25").unwrap(), ("GAIN".into(), 0.25));
+        assert_eq!(named("k = 1,2").unwrap(), ("k".into(), " 1,2".into()));
+        let message = named("k").unwrap_err().to_string();
+        assert!(
+            message.contains("`k`") && message.contains("NAME=VALUE"),
+            "{message}"
+        );
         assert!(setting("GAIN").is_err());
         assert!(matrix_rows("c").is_err());
         assert!(numbers::<2>("1,inf").is_none());

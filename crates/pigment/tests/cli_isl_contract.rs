@@ -109,6 +109,14 @@ fn uniforms_are_overridden_by_lowering_again() {
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
     }
+    // A setting without `=` is a usage error that names the flag and the form it takes.
+    let out = pigment(&["render", &surface, "--uniform", "shine", "-o", "x.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message.contains("`--uniform`") && message.contains("`shine` should look like NAME=VALUE"),
+        "{message}"
+    );
 }
 
 /// Writes a 2x1 RGBA picture: red on the left, black on the right.

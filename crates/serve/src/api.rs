@@ -4,10 +4,10 @@
 
 use crate::answer::{self, Answer};
 use crate::limits::Budget;
+use crate::request;
 use crate::request::texture;
-use crate::{request, web_shader};
 use pigment::render::TextureSlot;
-use pigment::{Language, Target};
+use pigment::{DrawingRequest, Language, Target};
 use serde_json::json;
 
 /// An example of the menu: its name, language, entry and vertex entry or program ("" for none)
@@ -89,15 +89,24 @@ pub fn compile(body: &[u8], budget: &Budget) -> Answer {
     }
 }
 
-/// The program as `web/pigment-web.js` draws it ([`web_shader`]), for the browser's own picture.
+/// The program as `web/pigment-web.js` draws it (the library's [`pigment::Drawing`], an ISL
+/// surface on the request's scene), with the request's `params`, for the browser's own picture.
 pub fn web(body: &[u8], budget: &Budget) -> Answer {
     let job = match request::web(body) {
         Ok(job) => job,
         Err(bad) => return Answer::error(400, bad.0),
     };
-    let run = move || web_shader::shader(&job.compile, &job.params);
+    let run = move || {
+        let compile = &job.compile;
+        let request = DrawingRequest {
+            compile: compile.request.clone(),
+            scene: compile.isl_scene(),
+            params: job.params,
+        };
+        compile.session.drawing(&request)
+    };
     match budget.run(run) {
-        Ok(Ok(shader)) => Answer::json(200, &json!({ "shader": shader })),
+        Ok(Ok(drawing)) => Answer::json(200, &json!({ "shader": drawing.to_json() })),
         Ok(Err(error)) => answer::failed(error),
         Err(refused) => answer::refused(refused),
     }

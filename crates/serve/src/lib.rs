@@ -16,8 +16,6 @@ pub mod client;
 pub mod http;
 pub mod limits;
 pub mod request;
-pub mod uniforms;
-pub mod web_shader;
 
 pub use http::Server;
 pub use limits::Budget;

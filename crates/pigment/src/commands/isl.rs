@@ -90,7 +90,8 @@ fn lights(isl: &IslArgs) -> Result<Vec<Light>, Failure> {
 
 /// `--uniform NAME=VALUE`s as (name, value) pairs.
 fn uniform_settings(settings: &[String]) -> Result<Vec<(String, String)>, Failure> {
-    let named = |s: &String| syntax::named(s, "--uniform").map_err(from_library);
+    let named =
+        |s: &String| syntax::named(s).map_err(|e| Failure::Usage(format!("`--uniform`: {e}")));
     settings.iter().map(named).collect()
 }
 

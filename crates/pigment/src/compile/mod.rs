@@ -6,7 +6,7 @@ pub mod cg;
 pub mod isl;
 pub mod nv;
 pub(crate) mod parasol;
-mod web;
+pub mod web;
 
 use crate::artifact::Artifact;
 use crate::error::{Error, Result};

@@ -51,25 +51,36 @@ impl Session {
         scene: &IslScene,
         target: Target,
     ) -> Result<Artifact> {
-        let lowered = self.lower_scene(source, scene)?;
-        let rejected = |errors: &[Diagnostic]| lowered.rejected(errors);
-        let surface = &lowered.surface.0;
-        let mut fragment = lowered.surface.1.clone();
-        frame_buffer_is(&mut fragment, scene.clear);
+        let shaders = self.isl_scene_shaders(source, scene)?;
+        let rejected = |errors: &[Diagnostic]| shaders.rejected(errors);
+        let surface = &shaders.surface.0;
         let mut outputs = vec![
-            written(&scene_vertex(), surface, target, &rejected)?,
-            written(&fragment, surface, target, &rejected)?,
+            written(&shaders.vertex, surface, target, &rejected)?,
+            written(&shaders.surface.1, surface, target, &rejected)?,
         ];
-        if let Some((name, atmosphere)) = &lowered.atmosphere {
-            let mut atmosphere = atmosphere.clone();
-            if matches!(target, Target::Glsl(v) if !v.has_sampler(true)) {
-                frame_buffer_in_2d(&mut atmosphere);
-            }
+        let rectangles = !matches!(target, Target::Glsl(v) if !v.has_sampler(true));
+        if let (Some((name, _)), Some(atmosphere)) =
+            (&shaders.atmosphere, shaders.atmosphere_for(rectangles))
+        {
             outputs.push(written(&atmosphere, name, target, &rejected)?);
         }
         Ok(Artifact {
             outputs,
-            warnings: lowered.found,
+            warnings: shaders.lowered.found,
+        })
+    }
+
+    /// The IR functions of [`compile_isl_scene`](Session::compile_isl_scene)'s shaders, for a
+    /// caller that writes them itself (the browser's drawing, [`crate::Drawing`]).
+    pub(crate) fn isl_scene_shaders(&self, source: &str, scene: &IslScene) -> Result<SceneShaders> {
+        let lowered = self.lower_scene(source, scene)?;
+        let mut fragment = lowered.surface.1.clone();
+        frame_buffer_is(&mut fragment, scene.clear);
+        Ok(SceneShaders {
+            vertex: scene_vertex(),
+            surface: (lowered.surface.0.clone(), fragment),
+            atmosphere: lowered.atmosphere.clone(),
+            lowered,
         })
     }
 
@@ -128,6 +139,37 @@ impl Session {
     }
 }
 
+/// The functions that draw a scene: the pass-through vertex function, `(name, function)` of the
+/// surface (its `FB` the clear colour) and of the atmosphere (its `FB` a rectangle texture).
+pub(crate) struct SceneShaders {
+    pub vertex: Function,
+    pub surface: (String, Function),
+    pub atmosphere: Option<(String, Function)>,
+    lowered: Lowered,
+}
+
+impl SceneShaders {
+    /// The warnings so far and `errors`, as a rejection.
+    pub fn rejected(&self, errors: &[Diagnostic]) -> Error {
+        self.lowered.rejected(errors)
+    }
+
+    /// The warnings of the scene's files.
+    pub fn warnings(&self) -> &Diagnostics {
+        &self.lowered.found
+    }
+
+    /// The atmosphere for a target with `rectangles` (textures), else reading `FB` as a 2D
+    /// texture at the window position times [`FB_SCALE`](super::FB_SCALE).
+    pub fn atmosphere_for(&self, rectangles: bool) -> Option<Function> {
+        let mut atmosphere = self.atmosphere.as_ref()?.1.clone();
+        if !rectangles {
+            frame_buffer_in_2d(&mut atmosphere);
+        }
+        Some(atmosphere)
+    }
+}
+
 /// A scene's shaders lowered: `(name, function)` of the surface and of the atmosphere, and the
 /// files and warnings their errors are reported with.
 struct Lowered {
@@ -150,11 +192,8 @@ impl Lowered {
 /// k), so that a GPU starts from the value the machine is given as a parameter. A name the
 /// function lacks sets nothing.
 fn set_default(func: &mut Function, name: &str, value: &[f32; 4]) {
-    let split = name.strip_suffix(']').and_then(|n| n.rsplit_once('['));
-    let (base, k) = match split.and_then(|(base, k)| Some((base, k.parse::<usize>().ok()?))) {
-        Some((base, k)) => (base, k),
-        None => (name, 0),
-    };
+    let (base, k) = crate::compile::web::element_of(name);
+    let k = k.unwrap_or(0);
     let Some(handle) = func.uniform(base) else {
         return;
     };
