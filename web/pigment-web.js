@@ -4,7 +4,7 @@
 //
 // PIGMENT_SHADER = { width, height, fragment: STAGE, vertex: STAGE (optional) } with
 // STAGE = { wgsl, wgslReflection, uniformBytes (its std140 buffer), glsl, glslReflection,
-//           glslUniforms: [{ name, cg_name, width, int, values }],
+//           glslUniforms: [{ name, cg_name, width, length (array elements), int, values }],
 //           sizes: [{ size: "picture" | "output", cg_name, offset, width, glsl }] }.
 // `sizes` are the uniforms libretro's Cg runtime sets (`IN.video_size`, `IN.texture_size`: the
 // picture's size; `IN.output_size`: the page's); the page writes them before drawing.
