@@ -291,7 +291,7 @@ pub use arena::{Arena, Handle};
 pub use builder::FunctionBuilder;
 pub use dense_map::DenseMap;
 pub use function::*;
-pub use op::{Op, PackFormat};
+pub use op::{Op, PackFormat, Rule};
 pub use text::{parse, parse_with_file, print, print_function};
 pub use types::{ScalarKind, Swizzle, Type, WriteMask, COMPONENT_LETTERS};
 pub use vector::Vector;
