@@ -632,7 +632,9 @@ impl Isel<'_> {
                 ));
                 self.vreg_view(d, ty)
             }
-            Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp => {
+            // The fp30_precision pass's operations spell out what NV computes natively; it runs
+            // only for targets that need them.
+            Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp | RoundHalf | RoundFixed | Nv(_) => {
                 self.error(
                     inst,
                     format!("internal: `{}` was not lowered", op.mnemonic()),

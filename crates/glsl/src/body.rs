@@ -8,7 +8,7 @@ use crate::expr::{self, Expr};
 use crate::interface::Interface;
 use crate::names::Namer;
 use crate::plan::{Plan, Splat};
-use crate::precision::{Helpers, Precision};
+use crate::precision::Helpers;
 use crate::sample::{self, Form, Lookup};
 use crate::version::Version;
 
@@ -45,7 +45,6 @@ pub struct Body<'a> {
     depth: usize,
     regions: Vec<Region>,
     next_temp: usize,
-    precision: Precision,
     helpers: Helpers,
 }
 
@@ -58,7 +57,6 @@ impl<'a> Body<'a> {
         iface: &'a Interface,
         plan: Plan,
         namer: &'a mut Namer,
-        precision: Precision,
     ) -> Body<'a> {
         Body {
             func,
@@ -73,7 +71,6 @@ impl<'a> Body<'a> {
             depth: 1,
             regions: Vec::new(),
             next_temp: 0,
-            precision,
             helpers: Helpers::default(),
         }
     }
@@ -229,10 +226,15 @@ impl<'a> Body<'a> {
                 if op.is_derivative() && self.version == Version::es(100) {
                     self.extensions.push("GL_OES_standard_derivatives");
                 }
-                let e = expr::op(*op, &exprs, &types, ty, self.version)
-                    .map_err(|m| self.error_at(inst, m))?;
                 let operand = types.first().copied().unwrap_or(ty);
-                self.fp30_rounded(*op, &exprs, e, ty, operand)
+                match self.helpers.explicit(*op, &exprs) {
+                    Some(e) => e,
+                    None => {
+                        let e = expr::op(*op, &exprs, &types, ty, self.version)
+                            .map_err(|m| self.error_at(inst, m))?;
+                        self.stepwise(*op, &exprs, e, operand)
+                    }
+                }
             }
             InstKind::LoadInput(h) => self.input(h.index(), ty),
             InstKind::LoadUniform { uniform, index } => self.uniform(uniform.index(), *index),
@@ -257,25 +259,11 @@ impl<'a> Body<'a> {
         Ok(())
     }
 
-    /// `e` rounded as fp30 rounds `op`'s result where the precision mode asks for it, and a
-    /// float `dot` as the IR computes it (`Helpers::stepwise_dot`); `operand` is `args[0]`'s type.
-    fn fp30_rounded(&mut self, op: Op, args: &[Expr], e: Expr, ty: Type, operand: Type) -> Expr {
-        if let Some(dot) =
-            self.helpers
-                .stepwise_dot(op, args, operand.width, ty.kind, self.precision)
-        {
-            return dot;
-        }
-        if self.precision != Precision::Fp30 {
-            return e;
-        }
-        let e = self
-            .helpers
-            .nan_rule(op, args, ty.kind)
-            .or_else(|| self.helpers.nv_trigonometry(op, args, ty.kind))
-            .unwrap_or(e);
+    /// `e`, or for a real `dot` the IR's order of its sums (`Helpers::stepwise_dot`); `operand`
+    /// is `args[0]`'s type.
+    fn stepwise(&mut self, op: Op, args: &[Expr], e: Expr, operand: Type) -> Expr {
         self.helpers
-            .round(op, args, e.clone(), ty.kind)
+            .stepwise_dot(op, args, operand.width, operand.kind.is_real())
             .unwrap_or(e)
     }
 
@@ -283,6 +271,11 @@ impl<'a> Body<'a> {
     /// (`v * 2.0` rather than `v * vec3(2.0)`).
     /// At least one operand stays a vector, so that the result keeps its width.
     fn operand(&self, op: Op, args: &[Value], i: usize) -> Expr {
+        // NV's forms take what the plain operations take (`cg_nan_min(vec3, float)`).
+        let op = match op {
+            Op::Nv(rule) => Op::plain(rule),
+            op => op,
+        };
         let scalar_ok = match op {
             // Both scalars would make a scalar: the first stays a vector then.
             Op::Add | Op::Sub | Op::Mul | Op::Div => i == 1 || self.scalar(args[1]).is_none(),

@@ -341,6 +341,15 @@ pub fn op(
         }
         Op::Pack(f) => pack(f, a(), version)?,
         Op::Unpack(f) => unpack(f, a(), version)?,
+        // NV's rule where the precision helpers have no form of their own (`nv_rsqrt`): the
+        // target's builtin.
+        Op::Nv(rule) => return self::op(Op::plain(rule), args, types, result, version),
+        Op::RoundHalf | Op::RoundFixed => {
+            return Err(format!(
+                "internal: `{}` is written by the precision helpers",
+                op.mnemonic()
+            ))
+        }
     })
 }
 

@@ -142,12 +142,16 @@ pub fn write_precise(
     precision: Precision,
 ) -> Result<Glsl, Diagnostic> {
     precision.check(version).map_err(Diagnostic::error)?;
-    let func = cleaned(func);
+    let mut func = cleaned(func);
+    if precision == Precision::Fp30 {
+        // The mode's rules, made explicit operations that `precision::Helpers` spells.
+        pigment_ir::pass::Pass::run(&mut pigment_ir::pass::Fp30Precision, &mut func);
+    }
     let mut namer = names::Namer::default();
     let iface = interface::build(&func, version, &mut namer, overrides, precision)?;
     let plan = plan::plan(&func, version);
     let (statements, body_extensions, helpers) =
-        body::Body::new(&func, version, &iface, plan, &mut namer, precision).write()?;
+        body::Body::new(&func, version, &iface, plan, &mut namer).write()?;
     let mut extensions = iface.extensions.clone();
     for e in body_extensions {
         if !extensions.contains(&e) {

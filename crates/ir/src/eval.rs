@@ -156,6 +156,9 @@ fn real_op(op: Op, kind: ScalarKind, x: &[f32]) -> f32 {
         Op::Mad => n::mad(kind, x[0], x[1], x[2]),
         Op::Clamp => min(max(x[0], x[1]), x[2]),
         Op::Lerp => n::lerp(kind, x[0], x[1], x[2]),
+        Op::RoundHalf => n::to_kind(ScalarKind::Half, x[0]),
+        Op::RoundFixed => n::to_kind(ScalarKind::Fixed, x[0]),
+        Op::Nv(rule) => real_op(Op::plain(rule), kind, x),
         // Every other operation is handled before dispatching here (the signature check guarantees it).
         _ => f32::NAN,
     }

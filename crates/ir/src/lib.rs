@@ -180,6 +180,8 @@
 //! | `pack_4byte pack_4ubyte` | float4/half4 → float | NV PK4B / PK4UB |
 //! | `unpack_2half unpack_2ushort` | float → float2 | NV UP2H / UP2US of the operand's raw bits |
 //! | `unpack_4byte unpack_4ubyte` | float → float4 | NV UP4B / UP4UB |
+//! | `round_half round_fixed` | T → T (real) | x rounded to fp16 / fx12 (`fp30_precision` pass: what every half / fixed result already is, made explicit) |
+//! | `nv_min nv_max nv_clamp nv_sat nv_pow nv_rsqrt nv_sin nv_cos` | as the plain operation (real) | the plain operation's value; written by the `fp30_precision` pass where a back end must keep NV's rule (`pigment_numeric::exact`) |
 //! | `input $i` | → input's type | the vertex's attribute / the fragment's varying |
 //! | `uniform $u` / `$u[3]` / `$u[%i]` | → element type | the uniform (element) |
 //! | `tex $s, %c` | float(n..n+1) → float4 | lookup; n = coordinates of the dimension (1d 1, 2d/rect 2, 3d/cube 3); one extra component is the shadow-compare value **(V)** |
@@ -291,7 +293,7 @@ pub use arena::{Arena, Handle};
 pub use builder::FunctionBuilder;
 pub use dense_map::DenseMap;
 pub use function::*;
-pub use op::{Op, PackFormat};
+pub use op::{Op, PackFormat, Rule};
 pub use text::{parse, parse_with_file, print, print_function};
 pub use types::{ScalarKind, Swizzle, Type, WriteMask, COMPONENT_LETTERS};
 pub use vector::Vector;

@@ -2,6 +2,7 @@
 //! What each computes is defined by [`crate::eval`] (and, for `ddx`/`ddy`, the interpreter's quads).
 
 use crate::types::{ScalarKind, Swizzle, Type};
+pub use pigment_numeric::exact::Rule;
 
 /// Bit-pattern packings of NV_fragment_program's PK* / UP* instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +49,7 @@ pub enum Op {
     // Componentwise, one operand.
     Neg,
     Abs,
-    /// Clamp to [0, 1]; NaN → 0.
+    /// Clamp to [0, 1]; NaN stays NaN (`pigment_numeric::saturate`).
     Sat,
     Floor,
     Ceil,
@@ -127,6 +128,16 @@ pub enum Op {
     Pack(PackFormat),
     /// One float's bit pattern → float2 or float4.
     Unpack(PackFormat),
+    // What the `fp30_precision` pass makes explicit (`crate::pass::Fp30Precision`): values that
+    // every operation already has in the IR, spelled out for back ends whose targets lack them.
+    /// x rounded to fp16 (ties to even; ±INF from 65520 on; NaN stays NaN), of x's type.
+    RoundHalf,
+    /// x as fx12: NaN is 0, clamped to [−2, 2047/1024], a multiple of 1/1024 (ties to even).
+    RoundFixed,
+    /// The real operation `rule` names with NV's rule for it kept (`pigment_numeric::exact`):
+    /// the same value as the plain operation ([`Op::plain`]), which a back end may compute with
+    /// the target's builtin, where this one must be NV's.
+    Nv(Rule),
 }
 
 /// The mnemonic of every operation that has no payload, for printing and parsing.
@@ -181,7 +192,12 @@ const SIMPLE: &[(Op, &str)] = &[
     (Op::Construct, "construct"),
     (Op::Lit, "lit"),
     (Op::Dst, "dst"),
+    (Op::RoundHalf, "round_half"),
+    (Op::RoundFixed, "round_fixed"),
 ];
+
+/// The prefix of the [`Op::Nv`] operations' mnemonics (`nv_min`, `nv_sin`, ...).
+const NV_PREFIX: &str = "nv_";
 
 /// What kinds an operation accepts.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -223,6 +239,7 @@ impl Op {
             Op::Cvt(_) => "cvt".into(),
             Op::Pack(f) => format!("pack_{}", f.suffix()),
             Op::Unpack(f) => format!("unpack_{}", f.suffix()),
+            Op::Nv(rule) => format!("{NV_PREFIX}{}", rule.name()),
             op => SIMPLE
                 .iter()
                 .find(|(o, _)| *o == op)
@@ -236,6 +253,9 @@ impl Op {
     pub fn from_mnemonic(name: &str) -> Option<Op> {
         if let Some((op, _)) = SIMPLE.iter().find(|(_, n)| *n == name) {
             return Some(*op);
+        }
+        if let Some(rule) = name.strip_prefix(NV_PREFIX).and_then(Rule::of) {
+            return Some(Op::Nv(rule));
         }
         PackFormat::ALL.into_iter().find_map(|f| {
             if name == format!("pack_{}", f.suffix()) {
@@ -254,7 +274,8 @@ impl Op {
         Some(match self {
             Neg | Abs | Sat | Floor | Ceil | Trunc | Round | Fract | Rcp | Rsqrt | Sqrt | Exp2
             | Log2 | Sin | Cos | Ddx | Ddy | Not | BitNot | Cvt(_) | All | Any | Swizzle(_)
-            | Lit | Pack(_) | Unpack(_) => 1,
+            | Lit | Pack(_) | Unpack(_) | RoundHalf | RoundFixed => 1,
+            Nv(rule) => rule.arity(),
             Add | Sub | Mul | Div | Min | Max | Pow | And | Or | Xor | BitAnd | BitOr | BitXor
             | Shl | Shr | Eq | Ne | Lt | Le | Gt | Ge | Dot | Dst => 2,
             Mad | Clamp | Lerp | Select => 3,
@@ -277,6 +298,9 @@ impl Op {
             Eq | Ne | Lt | Le | Gt | Ge | And | Or | Xor | Not | All | Any => false,
             BitNot | BitAnd | BitOr | BitXor | Shl | Shr => false,
             Pack(_) | Unpack(_) => false,
+            // fx12's values are fp16 values too.
+            RoundHalf | RoundFixed => false,
+            Nv(rule) => Op::plain(rule).leaves_kind(kind),
             _ => true,
         }
     }
@@ -293,6 +317,25 @@ impl Op {
             Op::Shr => ">>",
             _ => return None,
         })
+    }
+
+    /// The plain operation `rule` names (`min` for `nv_min`).
+    pub fn plain(rule: Rule) -> Op {
+        match rule {
+            Rule::Min => Op::Min,
+            Rule::Max => Op::Max,
+            Rule::Clamp => Op::Clamp,
+            Rule::Saturate => Op::Sat,
+            Rule::Pow => Op::Pow,
+            Rule::ReciprocalSqrt => Op::Rsqrt,
+            Rule::Sine => Op::Sin,
+            Rule::Cosine => Op::Cos,
+        }
+    }
+
+    /// The NV rule of `pigment_numeric::exact` this plain operation follows, if any.
+    pub fn rule(self) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|&r| Op::plain(r) == self)
     }
 
     /// True for operations whose value depends on other fragments of the quad.
@@ -315,7 +358,18 @@ impl Op {
         match self {
             Neg | Abs => self.same(args, Kinds::Numeric),
             Sat | Floor | Ceil | Trunc | Round | Fract | Rcp | Rsqrt | Sqrt | Exp2 | Log2 | Sin
-            | Cos | Ddx | Ddy | Pow | Lerp => self.same(args, Kinds::Real),
+            | Cos | Ddx | Ddy | Pow | Lerp | RoundHalf | RoundFixed => self.same(args, Kinds::Real),
+            Nv(rule) => {
+                let t = Op::plain(rule).result_type(args)?;
+                match t.kind.is_real() {
+                    true => Ok(t),
+                    false => Err(format!(
+                        "`{}` takes {}, found {t}",
+                        self.mnemonic(),
+                        Kinds::Real.describe()
+                    )),
+                }
+            }
             Add | Sub | Mul | Div | Min | Max | Mad | Clamp => self.same(args, Kinds::Numeric),
             Not | And | Or | Xor => self.same(args, Kinds::Bool),
             BitNot | BitAnd | BitOr | BitXor | Shl | Shr => self.same(args, Kinds::Int),

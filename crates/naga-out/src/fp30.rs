@@ -1,8 +1,11 @@
-//! The opt-in fp30 precision mode (`LowerOptions::fp30_precision`): every `half` result rounded to
-//! fp16 and every `fixed` result clamped and quantised to fx12 after each operation, as fp30 and
-//! the IR compute them (`mad`, `dot` and `lerp` rounded at every step, in the IR's order). Off, the
-//! default, `half` and `fixed` are plain f32 (see the crate doc). The mode also keeps NV's NaN
-//! rules for `min`, `max`, `clamp`, `sat` and `pow` (`nan_kept`), which the targets leave undefined.
+//! The opt-in fp30 precision mode (`LowerOptions::fp30_precision`): the IR's `fp30_precision`
+//! pass (`pigment_ir::pass::Fp30Precision`, which has the mode's rules) makes every rounding of a
+//! `half` or `fixed` result and every NV rule explicit, and this module spells its operations in
+//! naga: `round_half` and `round_fixed` on the f32's bits and by arithmetic, `nv_min`, `nv_max`,
+//! `nv_clamp`, `nv_sat` and `nv_pow` with selections that keep NV's NaNs (`nan_kept`). `nv_rsqrt`,
+//! `nv_sin` and `nv_cos` are the target's `inverseSqrt`, `sin` and `cos` (NV's steps for the
+//! last two are not written here yet; crates/glsl writes them). Off, the default, `half` and
+//! `fixed` are plain f32 (see the crate doc).
 //!
 //! fp16 rounding works on the f32's bits (ties to even at fp16's 10 fraction bits; multiples of
 //! 2^-24 below 2^-14; ±INF from 65520 on), so it does not depend on how the driver rounds
@@ -12,11 +15,19 @@ use crate::lower::{LResult, Lowerer};
 use naga::{
     BinaryOperator as Bin, Block as NBlock, Expression, Handle, Literal, MathFunction as M,
 };
-use pigment_ir::{Op, ScalarKind, Type, Value};
+use pigment_ir::pass::{Fp30Precision, Pass};
+use pigment_ir::{Function, Op, Rule, ScalarKind, Type, Value};
+
+/// `func` with the fp30 mode's roundings and NV rules made explicit operations.
+pub(crate) fn explicit(func: &Function) -> Function {
+    let mut func = func.clone();
+    Fp30Precision.run(&mut func);
+    func
+}
 
 impl Lowerer<'_> {
-    /// `op` on `args` with result type `ty`, rounded to `ty`'s kind as fp30 rounds it when the
-    /// fp30 precision mode is on.
+    /// `op` on `args` with result type `ty`, the fp30_precision pass's operations spelled as NV
+    /// computes them.
     pub(crate) fn op_in_kind(
         &mut self,
         op: Op,
@@ -24,66 +35,19 @@ impl Lowerer<'_> {
         ty: Type,
         b: &mut NBlock,
     ) -> LResult<Handle<Expression>> {
-        let kind = ty.kind;
-        let rounds = matches!(kind, ScalarKind::Half | ScalarKind::Fixed);
-        let nan_rule = matches!(op, Op::Min | Op::Max | Op::Clamp | Op::Sat | Op::Pow);
-        let keeps_nan = nan_rule && kind.is_real();
-        if !self.options.fp30_precision || !(rounds && op.leaves_kind(kind) || keeps_nan) {
-            return self.op(op, args, ty, b);
-        }
+        let rounded = match op {
+            Op::RoundHalf => ScalarKind::Half,
+            Op::RoundFixed => ScalarKind::Fixed,
+            Op::Nv(rule @ (Rule::Min | Rule::Max | Rule::Clamp | Rule::Saturate | Rule::Pow)) => {
+                let a = self.value_list(args)?;
+                return self.nan_kept(Op::plain(rule), &a, args, ty, b);
+            }
+            // The target's inverseSqrt (undefined below 0 in SPIR-V), sin and cos.
+            Op::Nv(rule) => return self.op(Op::plain(rule), args, ty, b),
+            _ => return self.op(op, args, ty, b),
+        };
         let a = self.value_list(args)?;
-        let w = ty.width;
-        if keeps_nan {
-            let e = self.nan_kept(op, &a, args, ty, b)?;
-            return Ok(if rounds {
-                self.round_to(kind, e, w, b)
-            } else {
-                e
-            });
-        }
-        Ok(match op {
-            // k(k(a·b) + c), NV MAD.
-            Op::Mad => {
-                let p = self.binary(Bin::Multiply, a[0], a[1], b);
-                let p = self.round_to(kind, p, w, b);
-                let s = self.binary(Bin::Add, p, a[2], b);
-                self.round_to(kind, s, w, b)
-            }
-            // k(k(w·k(b − a)) + a), as cgc computes Cg's lerp.
-            Op::Lerp => {
-                let d = self.binary(Bin::Subtract, a[1], a[0], b);
-                let d = self.round_to(kind, d, w, b);
-                let p = self.binary(Bin::Multiply, a[2], d, b);
-                let p = self.round_to(kind, p, w, b);
-                let s = self.binary(Bin::Add, p, a[0], b);
-                self.round_to(kind, s, w, b)
-            }
-            Op::Dot => self.stepwise_dot(kind, a[0], a[1], self.ir.ty(args[0]).width, b),
-            _ => {
-                let e = self.op(op, args, ty, b)?;
-                self.round_to(kind, e, w, b)
-            }
-        })
-    }
-
-    /// NV DP2-4 at the kind's precision: the products rounded, summed x to w, each sum rounded.
-    fn stepwise_dot(
-        &mut self,
-        kind: ScalarKind,
-        x: Handle<Expression>,
-        y: Handle<Expression>,
-        width: u8,
-        b: &mut NBlock,
-    ) -> Handle<Expression> {
-        let p = self.binary(Bin::Multiply, x, y, b);
-        let p = self.round_to(kind, p, width, b);
-        let mut sum = self.component(p, width, 0, b);
-        for k in 1..width {
-            let c = self.component(p, width, u32::from(k), b);
-            let s = self.binary(Bin::Add, sum, c, b);
-            sum = self.round_to(kind, s, 1, b);
-        }
-        sum
+        Ok(self.round_to(rounded, a[0], ty.width, b))
     }
 
     /// `min`, `max`, `clamp`, `sat` or `pow` with NV's NaN rules, which the targets leave

@@ -74,6 +74,14 @@ pub struct Lowered {
 
 /// Lowers `func` into a naga module and validates it with every check on.
 pub fn lower(func: &Function, options: LowerOptions) -> Result<Lowered, Diagnostic> {
+    let explicit;
+    let func = match options.fp30_precision {
+        true => {
+            explicit = fp30::explicit(func);
+            &explicit
+        }
+        false => func,
+    };
     let (module, locs) = lower::Lowerer::new(func, options).run()?;
     let info = validate(&module).map_err(|(message, span)| {
         let d = Diagnostic::error(format!("naga rejects the lowered module: {message}"));

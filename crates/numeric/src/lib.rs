@@ -45,6 +45,7 @@
 #![forbid(unsafe_code)]
 
 pub mod approx;
+pub mod exact;
 pub mod format;
 pub mod integral;
 pub mod order;

@@ -9,6 +9,7 @@ use super::{Style, Unsupported};
 use nvfp::isa::{Opcode, OutputReg, Precision, TempReg, TexTarget, WriteMask};
 use nvfp::program::{DestReg, Instruction};
 use pigment_numeric::approx::plain::Function;
+use pigment_numeric::exact::Rule;
 
 /// How an NV opcode is computed in ARB.
 enum Form {
@@ -34,6 +35,20 @@ enum Form {
     NvTrigonometry(Function),
 }
 
+/// The rule of `pigment_numeric::exact` (the one list of what NV computes its own way, which the
+/// IR's fp30_precision pass follows too) an opcode follows; `_SAT` is [`Rule::Saturate`].
+fn nv_rule(opcode: Opcode) -> Option<Rule> {
+    Some(match opcode {
+        Opcode::Min => Rule::Min,
+        Opcode::Max => Rule::Max,
+        Opcode::Pow => Rule::Pow,
+        Opcode::Rsq => Rule::ReciprocalSqrt,
+        Opcode::Sin => Rule::Sine,
+        Opcode::Cos => Rule::Cosine,
+        _ => return None,
+    })
+}
+
 fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
     use Opcode::*;
     let Style {
@@ -42,13 +57,18 @@ fn form(ins: &Instruction, style: Style) -> Result<Form, Unsupported> {
         nv_trigonometry,
         ..
     } = style;
+    let exact = match nv_rule(ins.opcode) {
+        Some(rule) if rule.keeps_nan() => nan_rules,
+        Some(_) => nv_trigonometry,
+        None => false,
+    };
     Ok(match ins.opcode {
-        Max if nan_rules => Form::NanMinMax("MAX"),
-        Min if nan_rules => Form::NanMinMax("MIN"),
-        Pow if nan_rules => Form::NanPow,
-        Rsq if nan_rules => Form::NanRsq,
-        Sin if nv_trigonometry => Form::NvTrigonometry(Function::Sine),
-        Cos if nv_trigonometry => Form::NvTrigonometry(Function::Cosine),
+        Max if exact => Form::NanMinMax("MAX"),
+        Min if exact => Form::NanMinMax("MIN"),
+        Pow if exact => Form::NanPow,
+        Rsq if exact => Form::NanRsq,
+        Sin if exact => Form::NvTrigonometry(Function::Sine),
+        Cos if exact => Form::NvTrigonometry(Function::Cosine),
         Add => Form::Same("ADD"),
         Cos => Form::Same("COS"),
         Dp3 if stepwise_dots => Form::StepwiseDot(3),
@@ -190,7 +210,7 @@ fn compute(
     result: &str,
     sources: &[String],
 ) -> Result<(), Unsupported> {
-    if w.style.nan_rules && may_be_nan(form) && ins.saturate {
+    if w.style.nan_rules && Rule::Saturate.keeps_nan() && may_be_nan(form) && ins.saturate {
         let unsaturated = w.scratch();
         compute_as(w, ins, form, &unsaturated, sources, "")?;
         nan::saturate(w, result, &unsaturated);

@@ -1,5 +1,6 @@
 //! NV_fragment_program's NaN rules written with ARB instructions, for `--precision fp30`
-//! ([`super::Style::nan_rules`]). ARB leaves them to the implementation, and Mesa's differ: its
+//! ([`super::Style::nan_rules`]; which instructions keep them is `pigment_numeric::exact`'s table,
+//! shared with the IR's fp30_precision pass). ARB leaves them to the implementation, and Mesa's differ: its
 //! MIN and MAX return the other operand of a NaN, saturation makes NaN 0, POW takes |base| and
 //! gives 0^0 = 0, RSQ takes |x|. NV keeps a NaN operand through MIN, MAX and saturation and gives
 //! NaN for POW of NaN, of a negative base and 0^0, and RSQ of NaN or a negative number (its

@@ -303,7 +303,8 @@ impl Selector<'_> {
                 self.error(inst, format!("profile `arbvp1` has no `{}`", op.mnemonic()));
                 return None;
             }
-            Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp => {
+            // The fp30_precision pass's operations: only GLSL and naga run it.
+            Div | Sqrt | Ceil | Trunc | Round | Clamp | Lerp | RoundHalf | RoundFixed | Nv(_) => {
                 self.error(
                     inst,
                     format!("internal: `{}` was not lowered", op.mnemonic()),

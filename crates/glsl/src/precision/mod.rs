@@ -1,11 +1,13 @@
 //! [`Precision`]: how the writer computes `half` and `fixed`. By default they are `float`s (readable,
-//! in the target's arithmetic); [`Precision::Fp30`] is an opt-in mode in which every `half` result
-//! is rounded to fp16 and every `fixed` result clamped and quantised to fx12 after each operation,
-//! as fp30 (and the IR) compute them, through small helper functions written before `main`
-//! (`cg_half`, `cg_fixed`, and stepwise `dot` and `lerp`, which the IR rounds at every step). The
-//! mode also keeps NV's NaN rules, which GLSL leaves undefined: `min`, `max`, `clamp`, `sat` and
-//! `pow` through the `cg_nan_*` helpers, and computes `sin` and `cos` as NV does (`cg_nv_sin`,
-//! `cg_nv_cos`: [`trig`]).
+//! in the target's arithmetic); [`Precision::Fp30`] is an opt-in mode that computes as fp30 (and
+//! the IR) do. Its rules are the IR's `fp30_precision` pass (`pigment_ir::pass::Fp30Precision`),
+//! which [`crate::write_precise`] runs: every `half` result rounded to fp16 and every `fixed`
+//! result clamped and quantised to fx12 after each operation (`round_half`, `round_fixed`), and
+//! NV's rules kept (`nv_min` ...). This module only spells those operations, through small helper
+//! functions written before `main` ([`Helpers::explicit`]): `cg_half`, `cg_fixed`, the `cg_nan_*`
+//! helpers for `nv_min`, `nv_max`, `nv_clamp`, `nv_sat` and `nv_pow`, which keep NV's NaNs where
+//! GLSL leaves them undefined, and `cg_nv_sin`, `cg_nv_cos` ([`trig`]). `nv_rsqrt` is GLSL's
+//! `inversesqrt` (`crate::expr`).
 //!
 //! From GLSL 3.30 and ES 3.00 the rounding works on the float's bits (`floatBitsToUint`), so it is
 //! exact whatever the driver's rounding mode for conversions; the versions without bit casts get
@@ -17,7 +19,7 @@ mod trig;
 
 use crate::expr::{call, Expr};
 use crate::version::Version;
-use pigment_ir::{Op, ScalarKind};
+use pigment_ir::{Op, Rule};
 use pigment_numeric::approx::plain::Function;
 
 /// How `half` and `fixed` values are computed.
@@ -86,107 +88,58 @@ pub struct Helpers {
     trigonometry: bool,
 }
 
-/// The helper's stem for `kind` (`None`: a kind that is not rounded).
-fn stem(kind: ScalarKind) -> Option<&'static str> {
-    match kind {
-        ScalarKind::Half => Some("cg_half"),
-        ScalarKind::Fixed => Some("cg_fixed"),
-        _ => None,
-    }
-}
-
 impl Helpers {
-    fn mark(&mut self, kind: ScalarKind) {
-        match kind {
-            ScalarKind::Half => self.half = true,
-            ScalarKind::Fixed => self.fixed = true,
-            _ => {}
-        }
-    }
-
-    /// `e` (the expression of `op` on `args`, of result kind `kind`) as fp30 computes it: `mad`,
-    /// `dot` and `lerp` rounded at every step, other operations once. `None`: nothing to round.
-    pub fn round(&mut self, op: Op, args: &[Expr], e: Expr, kind: ScalarKind) -> Option<Expr> {
-        let name = stem(kind)?;
-        if !op.leaves_kind(kind) {
-            return None;
-        }
-        self.mark(kind);
-        let rounded = |x: &Expr| call(name, &[x]);
-        Some(match op {
-            // k(k(a·b) + c), NV MAD.
-            Op::Mad => {
-                let product = rounded(&Expr::primary(format!(
-                    "{} * {}",
-                    args[0].at(crate::expr::UNARY),
-                    args[1].at(crate::expr::UNARY)
-                )));
-                rounded(&Expr::primary(format!(
-                    "{} + {}",
-                    product.text,
-                    args[2].at(crate::expr::UNARY)
-                )))
+    /// The expression of the fp30_precision pass's operation `op` on `args`, through the
+    /// helpers; `None` for every other operation (and `nv_rsqrt`, which is GLSL's own).
+    pub fn explicit(&mut self, op: Op, args: &[Expr]) -> Option<Expr> {
+        let refs: Vec<&Expr> = args.iter().collect();
+        let name = match op {
+            Op::RoundHalf => {
+                self.half = true;
+                "cg_half"
             }
-            Op::Dot => call(&format!("{name}_dot"), &[&args[0], &args[1]]),
-            Op::Lerp => call(&format!("{name}_lerp"), &[&args[0], &args[1], &args[2]]),
-            _ => rounded(&e),
-        })
+            Op::RoundFixed => {
+                self.fixed = true;
+                "cg_fixed"
+            }
+            Op::Nv(Rule::Sine) => return Some(self.nv_trigonometry(Function::Sine, &args[0])),
+            Op::Nv(Rule::Cosine) => return Some(self.nv_trigonometry(Function::Cosine, &args[0])),
+            Op::Nv(Rule::Clamp) => {
+                self.nan = true;
+                let max = call("cg_nan_max", &[&args[0], &args[1]]);
+                return Some(call("cg_nan_min", &[&max, &args[2]]));
+            }
+            Op::Nv(rule) => {
+                let name = match rule {
+                    Rule::Min => "cg_nan_min",
+                    Rule::Max => "cg_nan_max",
+                    Rule::Pow => "cg_nan_pow",
+                    Rule::Saturate => "cg_nan_sat",
+                    _ => return None,
+                };
+                self.nan = true;
+                name
+            }
+            _ => return None,
+        };
+        Some(call(name, &refs))
     }
 
-    /// A float `dot` of two vectors as the IR computes it, products then sums from x to w (see
-    /// [`STEPWISE_DOT`]); `None` where `op` is no such `dot` or the mode rounds it already.
-    pub fn stepwise_dot(
-        &mut self,
-        op: Op,
-        args: &[Expr],
-        width: u8,
-        kind: ScalarKind,
-        precision: Precision,
-    ) -> Option<Expr> {
-        let rounded = precision == Precision::Fp30 && stem(kind).is_some();
-        if op != Op::Dot || width < 2 || !kind.is_real() || rounded {
+    /// A `dot` of two real vectors as the IR computes it, products then sums from x to w (see
+    /// [`STEPWISE_DOT`]); `None` where `op` is no such `dot`. (In the fp30 mode the pass has
+    /// already written the rounded steps of every `half` and `fixed` one.)
+    pub fn stepwise_dot(&mut self, op: Op, args: &[Expr], width: u8, real: bool) -> Option<Expr> {
+        if op != Op::Dot || width < 2 || !real {
             return None;
         }
         self.dot = true;
         Some(call(STEPWISE_DOT, &[&args[0], &args[1]]))
     }
 
-    /// `min`, `max`, `clamp`, `sat` and `pow` of real operands with NV's NaN rules (see
-    /// [`nan_rules`]), for the fp30 mode; `None` for other operations.
-    pub fn nan_rule(&mut self, op: Op, args: &[Expr], kind: ScalarKind) -> Option<Expr> {
-        if !kind.is_real() {
-            return None;
-        }
-        let name = match op {
-            Op::Min => "cg_nan_min",
-            Op::Max => "cg_nan_max",
-            Op::Pow => "cg_nan_pow",
-            Op::Sat => "cg_nan_sat",
-            Op::Clamp => {
-                self.nan = true;
-                let max = call("cg_nan_max", &[&args[0], &args[1]]);
-                return Some(call("cg_nan_min", &[&max, &args[2]]));
-            }
-            _ => return None,
-        };
-        self.nan = true;
-        let refs: Vec<&Expr> = args.iter().collect();
-        Some(call(name, &refs))
-    }
-
-    /// `sin` and `cos` of real operands as NV computes them (`trig`), for the fp30 mode; `None`
-    /// for other operations.
-    pub fn nv_trigonometry(&mut self, op: Op, args: &[Expr], kind: ScalarKind) -> Option<Expr> {
-        let function = match op {
-            Op::Sin => Function::Sine,
-            Op::Cos => Function::Cosine,
-            _ => return None,
-        };
-        if !kind.is_real() {
-            return None;
-        }
+    /// `sin` or `cos` as NV computes them (`trig`).
+    fn nv_trigonometry(&mut self, function: Function, x: &Expr) -> Expr {
         self.trigonometry = true;
-        Some(call(trig::name(function), &[&args[0]]))
+        call(trig::name(function), &[x])
     }
 
     /// The helper functions used, as GLSL text for `version` (empty when none): on the bits
@@ -337,48 +290,18 @@ float cg_fixed(float x)
 }
 ";
 
-/// The vector overloads of `name` and its stepwise `dot` and `lerp`, as the IR rounds them.
+/// The vec2-vec4 overloads of `name`, component by component.
 fn vector_forms(name: &str) -> String {
     let mut text = String::new();
     for n in 2..=4 {
-        let letters = &"xyzw"[..n];
-        let parts: Vec<String> = letters.chars().map(|c| format!("{name}(x.{c})")).collect();
+        let parts: Vec<String> = "xyzw"[..n]
+            .chars()
+            .map(|c| format!("{name}(x.{c})"))
+            .collect();
         text.push_str(&format!(
             "vec{n} {name}(vec{n} x)\n{{\n    return vec{n}({});\n}}\n",
             parts.join(", ")
         ));
     }
-    text.push_str(&format!(
-        "float {name}_dot(float a, float b)\n{{\n    return {name}(a * b);\n}}\n"
-    ));
-    for n in 2..=4 {
-        // k(…k(k(a.x·b.x) + k(a.y·b.y))…): products rounded, summed x to w, each sum rounded.
-        let mut sum = "p.x".to_string();
-        for c in letters_after_x(n) {
-            sum = format!("{name}({sum} + p.{c})");
-        }
-        text.push_str(&format!(
-            "float {name}_dot(vec{n} a, vec{n} b)\n{{\n    vec{n} p = {name}(a * b);\n    return {sum};\n}}\n"
-        ));
-    }
-    // k(k(w·k(b − a)) + a), as cgc computes Cg's lerp; the weight may be a scalar.
-    let lerps = [
-        ("float", "float"),
-        ("vec2", "vec2"),
-        ("vec3", "vec3"),
-        ("vec4", "vec4"),
-        ("vec2", "float"),
-        ("vec3", "float"),
-        ("vec4", "float"),
-    ];
-    for (t, w) in lerps {
-        text.push_str(&format!(
-            "{t} {name}_lerp({t} a, {t} b, {w} w)\n{{\n    return {name}({name}(w * {name}(b - a)) + a);\n}}\n"
-        ));
-    }
     text
-}
-
-fn letters_after_x(n: usize) -> impl Iterator<Item = char> {
-    "yzw".chars().take(n - 1)
 }

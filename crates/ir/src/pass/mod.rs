@@ -4,6 +4,7 @@
 mod const_fold;
 mod cse;
 mod dce;
+mod fp30_precision;
 mod identities;
 mod swizzles;
 
@@ -12,6 +13,7 @@ pub mod file;
 pub use const_fold::{fold_boolean, ConstFold, Folded};
 pub use cse::Cse;
 pub use dce::Dce;
+pub use fp30_precision::Fp30Precision;
 pub use identities::Identities;
 pub use swizzles::Swizzles;
 
@@ -54,7 +56,8 @@ pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassEr
     Ok(changed)
 }
 
-/// The pass called `name` (`dce`, `const_fold`, `cse`, `identities`, `swizzles`).
+/// The pass called `name` (`dce`, `const_fold`, `cse`, `identities`, `swizzles`,
+/// `fp30_precision`).
 pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
     match name {
         "dce" => Some(Box::new(Dce)),
@@ -62,6 +65,7 @@ pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
         "cse" => Some(Box::new(Cse)),
         "identities" => Some(Box::new(Identities)),
         "swizzles" => Some(Box::new(Swizzles)),
+        "fp30_precision" => Some(Box::new(Fp30Precision)),
         _ => None,
     }
 }
