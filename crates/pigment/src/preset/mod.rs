@@ -41,6 +41,7 @@
 pub mod chain;
 pub mod convert;
 mod info;
+mod ir_pass;
 mod passes;
 
 use crate::diagnostics::Diagnostics;
