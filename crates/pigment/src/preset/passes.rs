@@ -34,7 +34,7 @@ enum Fragment {
     /// An fp30 program on the machine, with its executor, made once per pass.
     Machine(Box<(Loaded, Machine)>),
     /// The IR in fp32 in the interpreter: a default-chain pass that fp30 cannot hold.
-    Ir(IrFragment),
+    Ir(Box<IrFragment>),
 }
 
 /// The request for `entry` of the pass `shader`, with PARAMETER_UNIFORM defined or not.
@@ -89,7 +89,7 @@ pub(crate) fn compile_pass(
     };
     let (fragment, jit_compile) = match fragment {
         Compiled::Fp30(compiled) => {
-            let loaded = load_compiled(compiled).map_err(|e| {
+            let loaded = load_compiled(*compiled).map_err(|e| {
                 Error::Internal(format!("pass {index}'s program does not load: {e}"))
             })?;
             let (machine, jit_compile, warning) = crate::render::machine(&loaded.program, executor);
@@ -107,8 +107,8 @@ pub(crate) fn compile_pass(
 
 /// A pass's fragment stage as compiled, before it is loaded.
 enum Compiled {
-    Fp30(pigment_fp30::Compiled),
-    Ir(IrFragment),
+    Fp30(Box<pigment_fp30::Compiled>),
+    Ir(Box<IrFragment>),
 }
 
 /// `error` with a last entry naming the pass and saying `what` of it.
@@ -152,13 +152,13 @@ fn compile_fp32(
     let mut module = Module::new();
     module.functions.append(fragment.function().clone());
     match pigment_fp30::compile(&module, entry, &pigment_fp30::Options::default()) {
-        Ok(compiled) => Ok(Compiled::Fp30(compiled)),
+        Ok(compiled) => Ok(Compiled::Fp30(Box::new(compiled))),
         Err(errors) => {
             let why = errors.first().map_or("", |e| e.message.as_str());
             notes.push(format!(
                 "pass {index} runs in the IR's interpreter, in fp32: fp30 cannot hold it ({why})"
             ));
-            Ok(Compiled::Ir(fragment))
+            Ok(Compiled::Ir(Box::new(fragment)))
         }
     }
 }
@@ -181,7 +181,7 @@ fn compile_nv30(
     let first = pass_request(shader, "main_fragment", true);
     if let Ok(compiled) = cg::compile_fragment(session, &first, &mut found) {
         warnings.append(found);
-        return Ok((Compiled::Fp30(compiled), true));
+        return Ok((Compiled::Fp30(Box::new(compiled)), true));
     }
     notes.push(format!(
         "pass {index} compiled again without PARAMETER_UNIFORM: its parameters keep their \
@@ -204,7 +204,7 @@ fn compile_nv30(
         rejected_pass(e, index, shader, what)
     })?;
     warnings.append(found);
-    Ok((Compiled::Fp30(compiled), false))
+    Ok((Compiled::Fp30(Box::new(compiled)), false))
 }
 
 /// Whether the preprocessed pass (its includes too) mentions `main_vertex`; a pass without one
