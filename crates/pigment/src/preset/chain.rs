@@ -17,14 +17,15 @@ use std::time::Duration;
 pub struct ChainOptions {
     /// `#pragma parameter` values chosen by the user, over the preset's own.
     pub parameters: Vec<(String, f32)>,
-    /// Draw as an NV30-era Cg runtime would: every pass compiled for fp30 and run on the
-    /// machine, a pass that does not fit fp30 with its parameters as uniforms compiled with them
-    /// as the shader's `#else` macros (one that fits neither way is an error naming it), and a
-    /// last pass with a scale of its own drawn at that size. By default (`false`) every pass runs
-    /// in fp32 with no fp30 limits and its parameters as uniforms, and the last pass is drawn into
-    /// the viewport, as RetroArch's Cg runtime on a current GPU and librashader do.
+    /// Draw as an NV30-era Cg runtime would: every pass compiled for fp30 as written and run on
+    /// the machine, a pass that does not fit fp30 with its parameters as uniforms compiled with
+    /// them as the shader's `#else` macros (one that fits neither way is an error naming it), and
+    /// a last pass with a scale of its own drawn at that size. By default (`false`) every pass
+    /// runs in fp32 with its parameters as uniforms (compiled for fp30 where that holds it, in the
+    /// IR's interpreter where it does not), and the last pass is drawn into the viewport, as
+    /// RetroArch's Cg runtime on a current GPU and librashader do.
     pub nv30: bool,
-    /// What runs the passes' fragments on the machine (`nv30` only).
+    /// What runs the passes compiled for fp30 on the machine (the JIT or its interpreter).
     pub executor: Executor,
     /// The most bytes the chain's pictures may take, checked before a run.
     pub memory_budget: u64,
@@ -117,8 +118,9 @@ impl FilterChain<'_> {
         &self.parameters
     }
 
-    /// What compiling had to do (NV30): a pass compiled again with its parameters as macros, a
-    /// pass interpreted because the JIT could not compile it.
+    /// What compiling had to do: a pass run in the IR's interpreter because fp30 cannot hold it
+    /// (or, NV30, compiled again with its parameters as macros), a pass the machine interprets
+    /// because the JIT could not compile it.
     pub fn notes(&self) -> &[String] {
         &self.notes
     }

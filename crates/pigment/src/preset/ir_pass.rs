@@ -1,9 +1,10 @@
 //! A pass's fragment stage as RetroArch's Cg runtime runs it on a current GPU (the default chain):
 //! the entry lowered to the IR under a current profile's rules (`tex2Dlod` and the other
-//! explicit-LOD lookups allowed), every `half` and `fixed` made `float` (today's GPUs compute
-//! both in fp32, so `fixed` does not clamp to fp30's [-2, 2)), and run by the IR's reference
-//! interpreter on each 2x2 quad, so derivatives and implicit levels of detail are a GPU's, with no
-//! NV30 instruction, register or loop limit.
+//! explicit-LOD lookups allowed) and every `half` and `fixed` made `float` (today's GPUs compute
+//! both in fp32, so `fixed` does not clamp to fp30's [-2, 2)). The chain compiles that function
+//! for fp30 where fp30 holds it; where it does not, [`IrFragment::shade`] runs it in the IR's
+//! reference interpreter on each 2x2 quad, so derivatives and implicit levels of detail are a
+//! GPU's, with no NV30 instruction, register or loop limit.
 //!
 //! Inputs, samplers and the colour output are bound by the rule fp30 binds them by
 //! (`pigment_fp30::interface::bind`: cgc's semantics, its packing of varyings without one and its
