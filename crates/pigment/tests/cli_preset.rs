@@ -428,3 +428,43 @@ fn passprev_counts_back_from_the_pass() {
     ]);
     assert_eq!(png_pixels(&dir.join("o.png")).1, [81, 100, 200, 255]);
 }
+
+/// `--nv30` compiles every pass for fp30 and names the pass that does not fit it (`tex2Dlod`, which
+/// fp30 lacks, even with the parameters as macros), where the default chain draws the preset.
+#[test]
+fn nv30_names_the_pass_that_does_not_fit_fp30() {
+    let dir = scratch("nv30-does-not-fit");
+    let cgp = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/in/presets/fp32/p.cgp");
+    let input = dir.join("in.png");
+    write_png(&input, 4, 2, &[200u8; 4 * 4 * 2]);
+    let run = |nv30: bool| {
+        let out = dir.join(format!("out-{nv30}.png"));
+        let mut args = vec![
+            "preset".to_string(),
+            cgp.display().to_string(),
+            "--input".into(),
+            input.display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+        ];
+        if nv30 {
+            args.push("--nv30".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        pigment(&args)
+    };
+    let nv30 = run(true);
+    assert_eq!(nv30.status.code(), Some(1), "{}", stderr(&nv30));
+    let e = stderr(&nv30);
+    assert!(
+        e.contains("`tex2Dlod` is not supported in profile `fp30`"),
+        "{e}"
+    );
+    let lod = std::fs::read_to_string(cgp.with_file_name("lod.cg")).unwrap();
+    let line = 1 + lod.lines().position(|l| l.contains("tex2Dlod(")).unwrap();
+    assert!(e.contains(&format!("lod.cg:{line}:16: error")), "{e}");
+    assert!(e.contains("error: pass 1 (`"), "{e}");
+    assert!(e.contains("lod.cg`) does not fit fp30"), "{e}");
+    let default = run(false);
+    assert_eq!(default.status.code(), Some(0), "{}", stderr(&default));
+}

@@ -2,19 +2,19 @@
 //! the project's own presets (tests/in/presets, one semantic of the runtime each) is converted with
 //! `pigment preset X.cgp --convert slang`, the `.slangp` run by librashader's Vulkan runtime on
 //! lavapipe (crates/librashader-oracle), and every frame compared with what `pigment preset` draws
-//! from the `.cgp` on the NV machine.
+//! from the `.cgp` (by default, each pass in fp32 in the IR's interpreter).
 //!
 //! Every preset is run by both, on several frames, and the pictures agree within the tolerance:
 //! frame counts, history (librashader's history cleared on the first frame, as RetroArch clears
 //! it), aliases, look-up textures, parameters, scales (sides rounded, as RetroArch's slang runtime
 //! rounds them), the four wrap modes, `mipmap_input`, an unset filter and the samplers of named
-//! textures. The one exception is the sRGB framebuffer of the formats preset: lavapipe's sRGB
+//! textures, and passes fp30 cannot hold (`fixed` above 2, `tex2Dlod` in a loop). The one exception is the sRGB framebuffer of the formats preset: lavapipe's sRGB
 //! conversions are approximations (llvmpipe's, within D3D10's tolerances), which that preset's
 //! last pass magnifies tenfold, so there each side is held to the preset worked out by hand with
 //! its own conversions (docs/presets.md gives the evidence).
 //!
 //! Tolerance: 2/255 per component (alpha included). The two draw the same 8-bit input with the
-//! same filters; the NV machine computes in fp32 where lavapipe does, and rounds each framebuffer
+//! same filters; the chain computes in fp32 where lavapipe does, and rounds each framebuffer
 //! to its format as Vulkan does, so a larger difference is a wrong semantic on one side.
 
 mod common;
@@ -169,7 +169,7 @@ fn agree(name: &str, viewport: (u32, u32), frames: u32) {
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 11] = [
+const PRESETS: [(&str, (u32, u32), u32); 12] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -181,6 +181,7 @@ const PRESETS: [(&str, (u32, u32), u32); 11] = [
     ("mipmap", (8, 6), 1),
     ("samplers", (24, 18), 1),
     ("includes", (16, 12), 1),
+    ("fp32", (16, 12), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -354,4 +355,24 @@ fn named_textures_keep_their_readers_samplers_and_an_unset_filter_is_nearest() {
 #[test]
 fn a_vertex_stage_in_an_included_file_and_a_parameter_another_pass_declares() {
     agree("includes", (16, 12), 1);
+}
+
+/// The default chain runs what fp30 cannot hold, in fp32 as a current GPU does: a `fixed` sum that
+/// reaches 4.5 in a pass fp30 holds (compiled), and `tex2Dlod` in a loop bounded by a parameter
+/// uniform with a `fixed` sum reaching 3 in one it does not (interpreted).
+#[test]
+fn fixed_in_fp32_and_tex2dlod_in_a_parameter_bounded_loop() {
+    let (ours, theirs, _files) = both("fp32", (16, 12), 1);
+    let what = "fp32: `pigment preset` and librashader (ours first)";
+    assert_frames_agree(what, &ours, |f| &theirs[f]);
+    // Were `fixed` clamped to 2, red (pass 0's sum / 4.5, averaged) would stay at or below
+    // 2/4.5 = 113/255 and blue (pass 1's sum / 3) at or below 2/3 = 170/255.
+    let brightest = |p: &Picture, c: usize| {
+        let pixels = (0..p.height).flat_map(|y| (0..p.width).map(move |x| (x, y)));
+        pixels.map(|(x, y)| p.pixel(x, y)[c]).max().unwrap()
+    };
+    for picture in [&ours[0], &theirs[0]] {
+        assert!(brightest(picture, 0) > 150, "{}", brightest(picture, 0));
+        assert!(brightest(picture, 2) > 175, "{}", brightest(picture, 2));
+    }
 }

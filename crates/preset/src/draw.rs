@@ -1,4 +1,5 @@
-//! Drawing a pass's quad on the machine, a row of 2x2 quads per rayon task.
+//! Drawing a pass's quad, a row of 2x2 quads per rayon task: on the machine ([`draw`]) or with any
+//! fragment stage that shades the machine's quads ([`draw_quads`]: the IR interpreter).
 //!
 //! The quad's four corners carry what the vertex stage wrote: a clip position and attributes. The
 //! corners' positions (divided by w) place the quad as a parallelogram in the target — the whole
@@ -87,35 +88,43 @@ pub fn draw(
     width: u32,
     height: u32,
 ) -> Vec<[f32; 4]> {
+    let shade = |inputs: &[QuadInput], outputs: &mut [QuadOutput]| {
+        machine.run_quads(inputs, params, textures, outputs);
+        Ok::<(), std::convert::Infallible>(())
+    };
+    match draw_quads(corners, placement, width, height, shade) {
+        Ok(pixels) => pixels,
+        Err(never) => match never {},
+    }
+}
+
+/// [`draw`] with any fragment stage: `shade` turns a row's quads (their attribute registers, as
+/// the machine reads them) into their colours and kills; its first error stops the drawing.
+pub fn draw_quads<E: Send>(
+    corners: &[Corner; 4],
+    placement: &Placement,
+    width: u32,
+    height: u32,
+    shade: impl Fn(&[QuadInput], &mut [QuadOutput]) -> Result<(), E> + Sync,
+) -> Result<Vec<[f32; 4]>, E> {
     let mut pixels = vec![[0.0f32; 4]; width as usize * height as usize];
     let row = 2 * width as usize;
-    pixels.par_chunks_mut(row).enumerate().for_each_init(
+    pixels.par_chunks_mut(row).enumerate().try_for_each_init(
         || (Vec::new(), Vec::new(), Vec::new()),
         |(inputs, outputs, covered): &mut (Vec<QuadInput>, Vec<QuadOutput>, Vec<[bool; 4]>),
          (r, out)| {
-            let y0 = 2 * r as u32;
-            inputs.clear();
-            covered.clear();
-            for x0 in (0..width).step_by(2) {
-                let mut input = QuadInput::default();
-                let mut inside = [false; 4];
-                for f in 0..4u32 {
-                    let (x, y) = (x0 + (f & 1), y0 + (f >> 1));
-                    let st = placement.st(x, y, width, height);
-                    inside[f as usize] = st.is_some() && x < width && y < height;
-                    // Helpers and pixels outside still run (for derivatives) at their own (s, t).
-                    let (s, t) = st.unwrap_or_else(|| unplaced(placement, x, y, width, height));
-                    let attribs = at_pixel(corners, s, t, x, y);
-                    for (reg, value) in attribs.iter().enumerate() {
-                        input.attribs[reg][f as usize] = *value;
-                    }
-                }
-                inputs.push(input);
-                covered.push(inside);
-            }
+            row_inputs(
+                corners,
+                placement,
+                2 * r as u32,
+                width,
+                height,
+                inputs,
+                covered,
+            );
             outputs.clear();
             outputs.resize(inputs.len(), QuadOutput::default());
-            machine.run_quads(inputs, params, textures, outputs);
+            shade(inputs, outputs)?;
             for (q, (o, inside)) in outputs.iter().zip(covered.iter()).enumerate() {
                 for (f, &inside) in inside.iter().enumerate() {
                     let (x, dy) = (2 * q + (f & 1), f >> 1);
@@ -125,9 +134,42 @@ pub fn draw(
                     }
                 }
             }
+            Ok(())
         },
-    );
-    pixels
+    )?;
+    Ok(pixels)
+}
+
+/// The quads of the row of quads from pixel row `y0`, and which of their fragments the quad
+/// covers.
+fn row_inputs(
+    corners: &[Corner; 4],
+    placement: &Placement,
+    y0: u32,
+    width: u32,
+    height: u32,
+    inputs: &mut Vec<QuadInput>,
+    covered: &mut Vec<[bool; 4]>,
+) {
+    inputs.clear();
+    covered.clear();
+    for x0 in (0..width).step_by(2) {
+        let mut input = QuadInput::default();
+        let mut inside = [false; 4];
+        for f in 0..4u32 {
+            let (x, y) = (x0 + (f & 1), y0 + (f >> 1));
+            let st = placement.st(x, y, width, height);
+            inside[f as usize] = st.is_some() && x < width && y < height;
+            // Helpers and pixels outside still run (for derivatives) at their own (s, t).
+            let (s, t) = st.unwrap_or_else(|| unplaced(placement, x, y, width, height));
+            let attribs = at_pixel(corners, s, t, x, y);
+            for (reg, value) in attribs.iter().enumerate() {
+                input.attribs[reg][f as usize] = *value;
+            }
+        }
+        inputs.push(input);
+        covered.push(inside);
+    }
 }
 
 /// (s, t) of a pixel outside the quad, extrapolated from the placement (or the pixel centre's when

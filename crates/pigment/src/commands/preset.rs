@@ -130,7 +130,7 @@ fn report_jit(times: &[Option<std::time::Duration>]) {
                 "pigment: timings: pass {i}: JIT compile {:.3} ms",
                 t.as_secs_f64() * 1e3
             ),
-            None => eprintln!("pigment: timings: pass {i}: interpreter (JIT off)"),
+            None => eprintln!("pigment: timings: pass {i}: interpreted (JIT off, or the IR's)"),
         }
     }
 }

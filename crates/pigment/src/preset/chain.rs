@@ -1,8 +1,9 @@
-//! A preset's passes compiled once and run as a filter chain on the NV_fragment_program machine,
-//! frame after frame, as an emulator runs it: [`Session::filter_chain`] compiles, then
+//! A preset's passes compiled once and run as a filter chain, frame after frame, as an emulator
+//! runs it (by default each pass in fp32 in the IR's interpreter, as RetroArch's Cg runtime runs it
+//! on a current GPU; with `nv30`, as fp30 on the NV_fragment_program machine): [`Session::filter_chain`] compiles, then
 //! [`FilterChain::run`] renders frames of an input picture into a viewport.
 
-use super::passes::{compile_pass, CompiledPass, Fallback};
+use super::passes::{compile_pass, CompiledPass};
 use super::{pass_sizes, Picture, Preset};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
@@ -16,12 +17,15 @@ use std::time::Duration;
 pub struct ChainOptions {
     /// `#pragma parameter` values chosen by the user, over the preset's own.
     pub parameters: Vec<(String, f32)>,
-    /// Draw as an NV30-era Cg runtime would: a pass that does not fit fp30 with its parameters as
-    /// uniforms is compiled with them as the shader's `#else` macros, and a last pass with a scale
-    /// of its own is drawn at that size. By default (`false`) parameters are always the preset's
-    /// values and the last pass is drawn into the viewport, as librashader does.
+    /// Draw as an NV30-era Cg runtime would: every pass compiled for fp30 as written and run on
+    /// the machine, a pass that does not fit fp30 with its parameters as uniforms compiled with
+    /// them as the shader's `#else` macros (one that fits neither way is an error naming it), and
+    /// a last pass with a scale of its own drawn at that size. By default (`false`) every pass
+    /// runs in fp32 with its parameters as uniforms (compiled for fp30 where that holds it, in the
+    /// IR's interpreter where it does not), and the last pass is drawn into the viewport, as
+    /// RetroArch's Cg runtime on a current GPU and librashader do.
     pub nv30: bool,
-    /// What runs the passes' fragments.
+    /// What runs the passes compiled for fp30 on the machine (the JIT or its interpreter).
     pub executor: Executor,
     /// The most bytes the chain's pictures may take, checked before a run.
     pub memory_budget: u64,
@@ -64,10 +68,6 @@ impl Session {
         let parameters = self.preset_parameters(preset, &options.parameters)?;
         let mut notes = Vec::new();
         let mut warnings = Diagnostics::new();
-        let fallback = match options.nv30 {
-            true => Fallback::ElseBranch,
-            false => Fallback::Fixed(&parameters),
-        };
         let passes = preset
             .passes
             .iter()
@@ -80,7 +80,7 @@ impl Session {
                     i,
                     &shader,
                     executor,
-                    fallback,
+                    options.nv30,
                     &mut notes,
                     &mut warnings,
                 )
@@ -118,8 +118,9 @@ impl FilterChain<'_> {
         &self.parameters
     }
 
-    /// What compiling had to do: a pass compiled again with its parameters fixed (or, NV30, as
-    /// macros), a pass interpreted because the JIT could not compile it.
+    /// What compiling had to do: a pass run in the IR's interpreter because fp30 cannot hold it
+    /// (or, NV30, compiled again with its parameters as macros), a pass the machine interprets
+    /// because the JIT could not compile it.
     pub fn notes(&self) -> &[String] {
         &self.notes
     }
@@ -129,7 +130,8 @@ impl FilterChain<'_> {
         &self.warnings
     }
 
-    /// The JIT's compile time of each pass (`None` where the interpreter runs it).
+    /// The JIT's compile time of each pass (`None` where an interpreter runs it: the IR's by
+    /// default, the machine's with `--no-jit`).
     pub fn jit_compile_times(&self) -> Vec<Option<Duration>> {
         self.passes.iter().map(|p| p.jit_compile).collect()
     }

@@ -1,8 +1,9 @@
 //! libretro `.cgp` shader presets through the library: loaded from a session's files
 //! ([`Session::load_preset`], which also brings in every pass and look-up texture the preset
 //! names), their parameters and pass sizes worked out ([`Session::preset_parameters`],
-//! [`pass_sizes`]), run as a filter chain on the NV_fragment_program machine ([`chain`]) and
-//! converted for libretro's slang and GLSL runtimes ([`convert`]).
+//! [`pass_sizes`]), run as a filter chain ([`chain`]: by default in fp32, as RetroArch's Cg
+//! runtime runs a preset on a current GPU; with `nv30` as fp30 on the NV_fragment_program
+//! machine) and converted for libretro's slang and GLSL runtimes ([`convert`]).
 //!
 //! The preset's own semantics (its keys, scale rules, libretro's uniforms, framebuffer formats,
 //! history) are the `pigment-preset` crate's; this module compiles the passes and reads the files.
@@ -41,6 +42,7 @@
 pub mod chain;
 pub mod convert;
 mod info;
+mod ir_pass;
 mod passes;
 
 use crate::diagnostics::Diagnostics;

@@ -1,9 +1,11 @@
 //! One pass of a preset compiled as `pigment render` compiles a two-stage Cg program: the fragment
-//! entry `main_fragment` for fp30 (run by the JIT or the interpreter), the vertex entry
-//! `main_vertex` lowered to the IR and run per corner of the quad with libretro's attributes. A
-//! pass without `main_vertex` gets the pass-through vertex stage: texture coordinates (s, t) and
-//! colour 1.
+//! entry `main_fragment` lowered to the IR and run in fp32 by the interpreter (the default,
+//! [`super::ir_pass`]) or, with `--nv30`, compiled for fp30 and run on the machine (by the JIT or
+//! its interpreter); the vertex entry `main_vertex` lowered to the IR and run per corner of the
+//! quad with libretro's attributes (in fp32 by default). A pass without `main_vertex` gets the
+//! pass-through vertex stage: texture coordinates (s, t) and colour 1.
 
+use super::ir_pass::{IrFragment, CURRENT_PROFILE};
 use crate::compile::{cg, CompileRequest};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
@@ -11,32 +13,28 @@ use crate::render::bindings::bind_named;
 use crate::render::vertex::{run_quad_vertices_with, uniform_values, UNSET};
 use crate::render::{load_compiled, Executor, Loaded};
 use crate::{Session, Severity, Target};
-use nvfp::exec::Machine;
+use nvfp::exec::{Machine, QuadInput, QuadOutput};
 use nvfp::isa::{AttribReg, ATTRIB_COUNT};
 use pigment_ir::interp::NoTextures;
-use pigment_ir::{Function, Handle, Input, Module};
+use pigment_ir::{Function, Handle, Input, Module, Stage};
 use pigment_preset::chain::{Bindings, PassProgram};
-use pigment_preset::draw::{draw, Corner, Placement};
+use pigment_preset::draw::{draw, draw_quads, Corner, Placement};
 use std::time::Duration;
 
-/// One pass compiled: its fragment program on the machine and, when it has one, its vertex
-/// function.
+/// One pass compiled: its fragment stage and, when it has one, its vertex function.
 pub(crate) struct CompiledPass {
-    fragment: Loaded,
-    /// The fragment program's executor, made once per pass.
-    machine: Machine,
+    fragment: Fragment,
     vertex: Option<Module>,
-    /// The JIT's compile time (`None`: the interpreter runs the pass).
+    /// The JIT's compile time (`None`: an interpreter runs the pass).
     pub jit_compile: Option<Duration>,
 }
 
-/// What a pass that does not fit fp30 with its parameters as uniforms is compiled with.
-#[derive(Clone, Copy)]
-pub(crate) enum Fallback<'a> {
-    /// The parameters fixed to these values (`pigment_preset::fixed`), as RetroArch would set them.
-    Fixed(&'a [(String, f32)]),
-    /// Without PARAMETER_UNIFORM: the shader's `#else` macros, as an NV30-era runtime would.
-    ElseBranch,
+/// What runs a pass's fragments.
+enum Fragment {
+    /// An fp30 program on the machine, with its executor, made once per pass.
+    Machine(Box<(Loaded, Machine)>),
+    /// The IR in fp32 in the interpreter: a default-chain pass that fp30 cannot hold.
+    Ir(Box<IrFragment>),
 }
 
 /// The request for `entry` of the pass `shader`, with PARAMETER_UNIFORM defined or not.
@@ -51,105 +49,162 @@ pub(crate) fn pass_request(shader: &str, entry: &str, uniform_parameters: bool) 
     request
 }
 
-/// Compiles pass `index` (its shader `shader`, held by `session`); `notes` gains what the
-/// compile had to do (a fallback, the interpreter running instead of the JIT) and `warnings` the
-/// compiler's warnings.
+/// Compiles pass `index` (its shader `shader`, held by `session`): by default in fp32
+/// ([`compile_fp32`]), with `nv30` for fp30 as an NV30-era runtime would ([`compile_nv30`]).
+/// `notes` gains what the compile had to do (a fallback, an interpreter running the pass) and
+/// `warnings` the compiler's warnings.
 pub(crate) fn compile_pass(
     session: &Session,
     index: usize,
     shader: &str,
     executor: Executor,
-    fallback: Fallback,
+    nv30: bool,
     notes: &mut Vec<String>,
     warnings: &mut Diagnostics,
 ) -> Result<CompiledPass> {
-    let failed = |error: Error| match error {
-        Error::Rejected(mut found) => {
-            let message = format!("pass {index} (`{shader}`) does not compile");
-            found.push_message(Severity::Error, message);
-            Error::Rejected(found)
-        }
-        other => other,
-    };
-    // RetroArch compiles with PARAMETER_UNIFORM, which turns the shaders' `#pragma parameter`
-    // values from macros into uniforms. Uniforms can cost registers that constants do not, so a
-    // pass that does not fit so gets its parameters as constants: the chosen values, or (NV30) the
-    // `#else` branch's.
-    let mut uniform_parameters = true;
-    let mut found = Diagnostics::new();
-    let first = pass_request(shader, "main_fragment", true);
-    let compiled = match (cg::compile_fragment(session, &first, &mut found), fallback) {
-        (Ok(compiled), _) => compiled,
-        (Err(_), Fallback::Fixed(values)) => {
-            found = Diagnostics::new();
-            compile_fixed(session, index, shader, values, notes, &mut found).map_err(failed)?
-        }
-        (Err(_), Fallback::ElseBranch) => {
-            notes.push(format!(
-                "pass {index} compiled again without PARAMETER_UNIFORM: its parameters keep \
-                 their defaults"
-            ));
-            uniform_parameters = false;
-            found = Diagnostics::new();
-            let request = pass_request(shader, "main_fragment", false);
-            cg::compile_fragment(session, &request, &mut found).map_err(failed)?
+    let failed = |error: Error| rejected_pass(error, index, shader, "does not compile");
+    let (fragment, uniform_parameters) = match nv30 {
+        true => compile_nv30(session, index, shader, notes, warnings)?,
+        false => {
+            let fragment = compile_fp32(session, index, shader, notes, warnings).map_err(failed)?;
+            (fragment, true)
         }
     };
-    warnings.append(found);
-    let fragment = load_compiled(compiled)
-        .map_err(|e| Error::Internal(format!("pass {index}'s program does not load: {e}")))?;
     let vertex_request = pass_request(shader, "main_vertex", uniform_parameters);
     let vertex = match defines_main_vertex(session, &vertex_request)? {
         true => {
             let mut found = Diagnostics::new();
-            let lowered = cg::lower_vertex(session, &vertex_request, "main_vertex", &mut found)
+            let mut lowered = cg::lower_vertex(session, &vertex_request, "main_vertex", &mut found)
                 .map_err(failed)?;
             warnings.append(found);
+            if !nv30 {
+                // The vertex stage computes in fp32 too.
+                for (_, func) in lowered.module.functions.iter_mut() {
+                    pigment_arb::promote::promote_to_float(func);
+                }
+            }
             Some(lowered.module)
         }
         false => None,
     };
-    let (machine, jit_compile, warning) = crate::render::machine(&fragment.program, executor);
-    notes.extend(warning.map(|w| format!("pass {index}: {w}")));
+    let (fragment, jit_compile) = match fragment {
+        Compiled::Fp30(compiled) => {
+            let loaded = load_compiled(*compiled).map_err(|e| {
+                Error::Internal(format!("pass {index}'s program does not load: {e}"))
+            })?;
+            let (machine, jit_compile, warning) = crate::render::machine(&loaded.program, executor);
+            notes.extend(warning.map(|w| format!("pass {index}: {w}")));
+            (Fragment::Machine(Box::new((loaded, machine))), jit_compile)
+        }
+        Compiled::Ir(fragment) => (Fragment::Ir(fragment), None),
+    };
     Ok(CompiledPass {
         fragment,
-        machine,
         vertex,
         jit_compile,
     })
 }
 
-/// The pass's fragment entry with PARAMETER_UNIFORM and its parameter uniforms fixed to `values`.
-fn compile_fixed(
+/// A pass's fragment stage as compiled, before it is loaded.
+enum Compiled {
+    Fp30(Box<pigment_fp30::Compiled>),
+    Ir(Box<IrFragment>),
+}
+
+/// `error` with a last entry naming the pass and saying `what` of it.
+fn rejected_pass(error: Error, index: usize, shader: &str, what: &str) -> Error {
+    match error {
+        Error::Rejected(mut found) => {
+            found.push_message(Severity::Error, format!("pass {index} (`{shader}`) {what}"));
+            Error::Rejected(found)
+        }
+        other => other,
+    }
+}
+
+/// The default: the fragment entry with PARAMETER_UNIFORM lowered under a current profile's
+/// rules, computed in fp32 ([`IrFragment`]), and compiled for fp30 (whose float arithmetic is
+/// fp32) to run on the machine; where fp30 cannot hold it (`tex2Dlod`, a loop it cannot unroll,
+/// an instruction or register limit), the interpreter runs the IR, and `notes` says so.
+fn compile_fp32(
     session: &Session,
     index: usize,
     shader: &str,
-    values: &[(String, f32)],
     notes: &mut Vec<String>,
-    found: &mut Diagnostics,
-) -> Result<pigment_fp30::Compiled> {
-    let request = pass_request(shader, "main_fragment", true);
-    let mut lowered = cg::lower_fragment(session, &request, found)?;
-    let names: Vec<&String> = values.iter().map(|(n, _)| n).collect();
-    let mut fixed = Vec::new();
-    let module = &mut lowered.module;
-    for h in module.functions.handles().collect::<Vec<_>>() {
-        fixed.extend(pigment_preset::fixed::fix_uniforms(
-            &mut module.functions[h],
-            values,
-        ));
-    }
-    fixed.retain(|n| names.contains(&n));
-    fixed.dedup();
-    notes.push(format!(
-        "pass {index} does not fit fp30 with its parameters as uniforms: compiled again with {} \
-         fixed to their values",
-        match fixed.is_empty() {
-            true => "none".to_string(),
-            false => fixed.join(", "),
+    warnings: &mut Diagnostics,
+) -> Result<Compiled> {
+    let entry = "main_fragment";
+    let request = pass_request(shader, entry, true);
+    let mut found = Diagnostics::new();
+    let lowered = cg::lower_stage(
+        session,
+        &request,
+        entry,
+        Stage::Fragment,
+        CURRENT_PROFILE,
+        &mut found,
+    )?;
+    let func = lowered.function(entry)?.clone();
+    let interface = pigment_fp30::interface::bind(&func)
+        .map_err(|errors| cg::rejected(&lowered.front, entry, errors, &found))?;
+    warnings.append(found);
+    let fragment = IrFragment::new(func, &interface);
+    let mut module = Module::new();
+    module.functions.append(fragment.function().clone());
+    match pigment_fp30::compile(&module, entry, &pigment_fp30::Options::default()) {
+        Ok(compiled) => Ok(Compiled::Fp30(Box::new(compiled))),
+        Err(errors) => {
+            let why = errors.first().map_or("", |e| e.message.as_str());
+            notes.push(format!(
+                "pass {index} runs in the IR's interpreter, in fp32: fp30 cannot hold it ({why})"
+            ));
+            Ok(Compiled::Ir(Box::new(fragment)))
         }
+    }
+}
+
+/// `--nv30`: the fragment entry for fp30 with PARAMETER_UNIFORM or, where it does not fit so,
+/// without (the shader's `#else` macros, as an NV30-era runtime would), and whether the
+/// parameters are uniforms. A pass that fits neither way is an error that says whether it does
+/// not fit fp30 (it compiles in fp32, as by default) or does not compile at all.
+fn compile_nv30(
+    session: &Session,
+    index: usize,
+    shader: &str,
+    notes: &mut Vec<String>,
+    warnings: &mut Diagnostics,
+) -> Result<(Compiled, bool)> {
+    // RetroArch compiles with PARAMETER_UNIFORM, which turns the shaders' `#pragma parameter`
+    // values from macros into uniforms. Uniforms can cost registers that constants do not, so a
+    // pass that does not fit so is compiled with the `#else` branch's constants.
+    let mut found = Diagnostics::new();
+    let first = pass_request(shader, "main_fragment", true);
+    if let Ok(compiled) = cg::compile_fragment(session, &first, &mut found) {
+        warnings.append(found);
+        return Ok((Compiled::Fp30(Box::new(compiled)), true));
+    }
+    notes.push(format!(
+        "pass {index} compiled again without PARAMETER_UNIFORM: its parameters keep their \
+         defaults"
     ));
-    cg::compile_fp30(&lowered, &request, "main_fragment", found)
+    let mut found = Diagnostics::new();
+    let request = pass_request(shader, "main_fragment", false);
+    let compiled = cg::compile_fragment(session, &request, &mut found).map_err(|e| {
+        let fp32 = compile_fp32(
+            session,
+            index,
+            shader,
+            &mut Vec::new(),
+            &mut Diagnostics::new(),
+        );
+        let what = match fp32 {
+            Ok(_) => "does not fit fp30 (without --nv30 it runs in fp32, with no fp30 limits)",
+            Err(_) => "does not compile",
+        };
+        rejected_pass(e, index, shader, what)
+    })?;
+    warnings.append(found);
+    Ok((Compiled::Fp30(Box::new(compiled)), false))
 }
 
 /// Whether the preprocessed pass (its includes too) mentions `main_vertex`; a pass without one
@@ -193,16 +248,31 @@ impl PassProgram for CompiledPass {
             // A degenerate quad covers no pixel.
             return Ok(vec![[0.0; 4]; width as usize * height as usize]);
         };
-        let bound = bind_named(&self.fragment, &b.uniforms, &b.samplers, b.source.clone());
-        Ok(draw(
-            &self.machine,
-            &bound.params,
-            &bound.textures,
-            &corners,
-            &placement,
-            width,
-            height,
-        ))
+        match &self.fragment {
+            Fragment::Machine(compiled) => {
+                let (loaded, machine) = &**compiled;
+                let bound = bind_named(loaded, &b.uniforms, &b.samplers, b.source.clone());
+                Ok(draw(
+                    machine,
+                    &bound.params,
+                    &bound.textures,
+                    &corners,
+                    &placement,
+                    width,
+                    height,
+                ))
+            }
+            Fragment::Ir(fragment) => {
+                let func = fragment.function();
+                let (uniforms, _) = uniform_values(func, &b.uniforms)
+                    .map_err(|e| format!("the fragment stage: {e}"))?;
+                let units = fragment.texture_units(&b.source, &b.samplers);
+                let shade = |quads: &[QuadInput], outputs: &mut [QuadOutput]| {
+                    fragment.shade(&uniforms, &units, quads, outputs)
+                };
+                draw_quads(&corners, &placement, width, height, shade)
+            }
+        }
     }
 }
 
