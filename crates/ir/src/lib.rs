@@ -282,6 +282,7 @@ pub mod libm;
 pub mod numeric;
 mod op;
 pub mod pass;
+pub mod reflect;
 pub mod slots;
 pub mod text;
 mod types;
