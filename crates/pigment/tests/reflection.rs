@@ -4,6 +4,8 @@
 //! the names, types and semantics of its inputs, outputs, uniforms and textures. The expected
 //! lists are written from the Cg source below, not from any target's output.
 
+mod common;
+
 use pigment::reflection_schema::{Reflection, SCHEMA};
 use pigment::{CompileRequest, Session, Stage, Target};
 
@@ -90,25 +92,19 @@ fn varyings(list: &[pigment::reflection_schema::Varying]) -> Declared {
         .collect()
 }
 
-const FRAGMENT_TARGETS: [&str; 12] = [
-    "fp30",
-    "arbfp1",
-    "glsl:120",
-    "glsl:330",
-    "glsl:es300",
-    "glsl:es100",
-    "glsl:vulkan",
-    "spirv",
-    "wgsl",
-    "msl",
-    "hlsl",
-    "glsl-naga:330",
-];
+/// Every target that compiles a fragment stage: the fp30 family, Pigment's GLSL of each flavour,
+/// and naga's.
+fn fragment_targets() -> Vec<String> {
+    let glsl = ["120", "330", "es300", "es100", "vulkan"].map(|v| format!("glsl:{v}"));
+    let naga = ["spirv", "wgsl", "msl", "hlsl", "glsl-naga:330"].map(String::from);
+    let fp30 = ["fp30", "arbfp1"].map(String::from);
+    fp30.into_iter().chain(glsl).chain(naga).collect()
+}
 
 #[test]
 fn every_target_reflects_a_fragment_program_as_the_source_declares_it() {
-    for target in FRAGMENT_TARGETS {
-        let r = reflected(FRAGMENT, target, Stage::Fragment);
+    for target in fragment_targets() {
+        let r = reflected(FRAGMENT, &target, Stage::Fragment);
         assert_eq!(varyings(&r.inputs), fragment_inputs(), "{target}: inputs");
         assert_eq!(
             varyings(&r.outputs),
@@ -249,4 +245,75 @@ fn an_nv_program_reflects_its_header_in_the_same_schema() {
         ("k", Some(2))
     );
     assert_eq!(varyings(&r.outputs), [("main", "float4", Some("COLOR"))]);
+}
+
+/// GL's enum for each type the program's GLSL declares (OpenGL 4.6 core, table 7.3).
+fn gl_type(code: u32) -> &'static str {
+    match code {
+        0x1406 => "float",
+        0x8b50 => "vec2",
+        0x8b51 => "vec3",
+        0x8b52 => "vec4",
+        0x8b5e => "sampler2D",
+        0x8b60 => "samplerCube",
+        _ => "an unexpected type",
+    }
+}
+
+/// `NAME: ..., type HEX, ...` lines of one section of glslangValidator's `-q` report.
+fn glslang_section(report: &str, title: &str) -> Vec<(String, u32)> {
+    let lines = report.lines().skip_while(|l| *l != title).skip(1);
+    (lines.take_while(|l| !l.is_empty()))
+        .map(|l| {
+            let (name, rest) = l.split_once(':').unwrap();
+            let ty = rest
+                .split(", ")
+                .find_map(|f| f.strip_prefix("type "))
+                .unwrap();
+            let name = name.trim_end_matches("[0]").to_string();
+            (name, u32::from_str_radix(ty, 16).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn glsl_reflection_agrees_with_glslang_s_own() {
+    let mut session = Session::new();
+    session.add_source("t.cg", FRAGMENT);
+    let artifact = session
+        .compile(&CompileRequest::new("t.cg", "glsl:330".parse().unwrap()))
+        .unwrap();
+    let dir = common::scratch("reflection-glslang");
+    let file = common::write(&dir, "t.frag", artifact.text().unwrap());
+    let out = std::process::Command::new("glslangValidator")
+        .args(["-l", "-q", &file])
+        .output()
+        .expect("glslangValidator runs (scripts/test installs glslang-tools)");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    let r = artifact.reflection().unwrap().typed();
+    let ours = |name: &str| -> Option<String> {
+        let uniform = (r.uniforms.iter()).find(|u| u.target_name.as_deref() == Some(name));
+        let texture = (r.textures.iter()).find(|t| t.target_name.as_deref() == Some(name));
+        uniform
+            .map(|u| u.target_type.clone())
+            .or(texture.map(|t| t.target_type.clone()))?
+    };
+    // glslang lists the uniforms the shader uses: each is in the reflection, with its GLSL type.
+    let active = glslang_section(&report, "Uniform reflection:");
+    assert_eq!(active.len(), 6, "{report}");
+    for (name, ty) in &active {
+        assert_eq!(
+            ours(name).as_deref(),
+            Some(gl_type(*ty)),
+            "{name}: {report}"
+        );
+    }
+    let outputs = glslang_section(&report, "Pipeline output reflection:");
+    let names: Vec<_> = r
+        .outputs
+        .iter()
+        .filter_map(|o| o.target_name.clone())
+        .collect();
+    assert_eq!(outputs, [(names[0].clone(), 0x8b52)], "{report}");
 }
