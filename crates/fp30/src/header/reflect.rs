@@ -54,13 +54,16 @@ impl ProgramInterface {
                 },
             })
             .collect();
-        // Every element's `#default`, in order; none unless each has one.
-        let defaults: Option<Vec<f32>> = (elements.iter())
-            .map(|v| self.defaults.iter().find(|d| d.name == v.name))
-            .try_fold(Vec::new(), |mut all, d| {
-                all.extend(&d?.values);
+        // cgc's `#default` of the whole uniform (an array's names the array), or else every
+        // element's, in order; none unless each has one.
+        let of = |name: &str| self.defaults.iter().find(|d| d.name == name);
+        let defaults: Option<Vec<f32>> = match of(&name) {
+            Some(whole) => Some(whole.values.clone()),
+            None => (elements.iter()).try_fold(Vec::new(), |mut all, v| {
+                all.extend(&of(&v.name)?.values);
                 Some(all)
-            });
+            }),
+        };
         Uniform {
             name,
             ty: first.ty.clone(),
