@@ -72,8 +72,9 @@ typedef struct PigmentOutput {
   const uint8_t *bytes;
   // `bytes`'s length.
   size_t bytes_len;
-  // The bindings as JSON text (what `pigment compile --reflect json` prints), or NULL where
-  // the target describes none.
+  // The bindings as JSON text in the one reflection schema of every target,
+  // `pigment-reflection-2` (docs/reflection.md; what `pigment compile --reflect json` prints),
+  // or NULL where the target describes none.
   const char *reflection;
   // `reflection`'s length in bytes.
   size_t reflection_len;

@@ -88,8 +88,9 @@ pub struct PigmentOutput {
     pub bytes: *const u8,
     /// `bytes`'s length.
     pub bytes_len: usize,
-    /// The bindings as JSON text (what `pigment compile --reflect json` prints), or NULL where
-    /// the target describes none.
+    /// The bindings as JSON text in the one reflection schema of every target,
+    /// `pigment-reflection-2` (docs/reflection.md; what `pigment compile --reflect json` prints),
+    /// or NULL where the target describes none.
     pub reflection: *const c_char,
     /// `reflection`'s length in bytes.
     pub reflection_len: usize,

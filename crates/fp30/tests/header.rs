@@ -424,6 +424,50 @@ fn json_follows_the_documented_schema() {
 }
 
 #[test]
+fn reflection_follows_the_one_schema() {
+    // The example header read by hand (docs/reflection.md): k[0], k[1] are one array `k`, whose
+    // `#default k` covers both elements; cgc's `COL` for a half result is o[COLH].
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{
+        "schema": "pigment-reflection-2", "target": "fp30", "stage": "fragment",
+        "entry": "main_fragment",
+        "inputs": [{"name": "tex", "type": "float2", "semantic": "TEXCOORD0", "referenced": true,
+                    "register": "TEX0"}],
+        "outputs": [{"name": "main_fragment", "type": "half4", "semantic": "COLOR",
+                     "referenced": true, "register": "COLH"}],
+        "uniforms": [
+            {"name": "IN.video_size", "type": "float2", "semantic": null, "referenced": true,
+             "parameters": [{"name": "IN.video_size", "declare": "IN$video_size"}]},
+            {"name": "IN.output_size", "type": "float2", "semantic": null, "referenced": false},
+            {"name": "tint", "type": "float4", "semantic": null, "referenced": true,
+             "default": [1.0, 0.5, 0.25, 1.0], "parameters": [{"name": "tint", "declare": "tint"}]},
+            {"name": "M", "type": "float4x4", "semantic": null, "referenced": true,
+             "parameters": [{"name": "M[0]", "declare": "M$0"}, {"name": "M[1]", "declare": "M$1"},
+                            {"name": "M[2]", "declare": "M$2"}, {"name": "M[3]", "declare": "M$3"}]},
+            {"name": "k", "type": "float3", "array_size": 2, "semantic": null, "referenced": true,
+             "default": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+             "parameters": [{"name": "k[0]", "declare": "k$0"}, {"name": "k[1]", "declare": "k$1"}]},
+            {"name": "p", "type": "float4", "semantic": "C3", "referenced": true,
+             "parameters": [{"name": "p", "declare": "$p"}]}
+        ],
+        "textures": [
+            {"name": "decal", "type": "sampler2D", "dim": "2D", "semantic": "TEXUNIT0",
+             "referenced": true, "unit": 0},
+            {"name": "lut", "type": "samplerRECT", "dim": "RECT", "semantic": null,
+             "referenced": true, "unit": 1}
+        ],
+        "kill": true,
+        "stats": {"instructions": 1, "r_regs": 1, "h_regs": 0}
+    }"#,
+    )
+    .expect("valid JSON");
+    let reflection = example_model().reflection();
+    assert_eq!(serde_json::to_value(&reflection).unwrap(), expected);
+    let back: pigment_ir::reflect::Reflection = serde_json::from_value(expected).unwrap();
+    assert_eq!(back, reflection);
+}
+
+#[test]
 fn json_of_a_numbered_parameter_and_special_defaults() {
     let model = ProgramInterface {
         vars: vec![var("float2", "q", "C7", "c[7]", -1, true)],

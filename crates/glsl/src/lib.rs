@@ -78,8 +78,11 @@ use pigment_ir::{pass, Function, Module, Stage};
 pub struct Glsl {
     pub text: String,
     /// Every uniform, sampler, attribute, varying and output with its Cg name, GLSL name, semantic
-    /// and binding (schema `pigment-reflect-glsl-1`).
+    /// and binding in the deprecated `pigment-reflect-glsl-1` JSON (`--reflect json-v1`; the
+    /// playground still reads it), kept for one release.
     pub reflection: serde_json::Value,
+    /// The same in the one reflection of every back end ([`pigment_ir::reflect`]).
+    pub typed_reflection: pigment_ir::reflect::Reflection,
 }
 
 /// The IR's cleanup passes, repeated until nothing changes (at most a few rounds).
@@ -180,7 +183,12 @@ pub fn write_precise(
     text.push_str(&statements);
     text.push_str("}\n");
     let reflection = reflect::reflect(&func, version, &iface);
-    Ok(Glsl { text, reflection })
+    let typed_reflection = reflect::typed(&func, version, &iface);
+    Ok(Glsl {
+        text,
+        reflection,
+        typed_reflection,
+    })
 }
 
 /// ES fragment shaders have no default float precision: highp where the implementation has it.

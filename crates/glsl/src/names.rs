@@ -257,21 +257,8 @@ pub fn sanitize(name: &str) -> String {
 }
 
 /// The source's spelling of an IR interface name: `IN$video_size` → `IN.video_size`,
-/// `lights$0$color` → `lights[0].color`.
-pub fn source_name(name: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in name.split('$').enumerate() {
-        if i > 0 && !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
-            out.push_str(&format!("[{part}]"));
-        } else {
-            if i > 0 {
-                out.push('.');
-            }
-            out.push_str(part);
-        }
-    }
-    out
-}
+/// `lights$0$color` → `lights[0].color` (the reflection's rule, shared by every back end).
+pub use pigment_ir::reflect::source_name;
 
 /// The names a shader has declared, handing out unique ones.
 #[derive(Default)]

@@ -24,8 +24,11 @@ impl Module {
     }
 }
 
-/// Which programmable stage an entry point is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which programmable stage an entry point is for (`vertex` or `fragment` in reflection JSON).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Stage {
     /// Runs once per vertex: reads attributes, writes the clip position and varyings.
     Vertex,

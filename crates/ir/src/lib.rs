@@ -28,6 +28,9 @@
 //!   component of it (`@TEXCOORD0.z`, [`varyings`]);
 //! * **values** ([`ValueInfo`]): the type of every SSA value.
 //!
+//! What a back end made of a function's interface — names, types, semantics and the target's
+//! bindings — is reported in one schema for every target, [`reflect::Reflection`].
+//!
 //! Interface names are unique within a function across all four kinds **(V)**; function names are unique
 //! in a module **(V)**. Instructions carry an optional [`SourceLoc`] (file and byte span) so back-end
 //! errors point at the source.
@@ -282,6 +285,7 @@ pub mod libm;
 pub mod numeric;
 mod op;
 pub mod pass;
+pub mod reflect;
 pub mod slots;
 pub mod text;
 mod types;

@@ -1,10 +1,84 @@
-//! `--reflect json`: where a lowered function's inputs, outputs and resources are bound, as the
-//! lowering places them ([`crate::interface`]).
+//! Where a lowered function's inputs, outputs and resources are bound, as the lowering places
+//! them ([`crate::interface`]): [`typed`] in the one reflection of every back end
+//! ([`pigment_ir::reflect`], `--reflect json`), [`reflect`] in the deprecated JSON of earlier
+//! releases (`--reflect json-v1`; the playground still reads it), kept for one release.
 
 use crate::interface::{self, Slot};
 use crate::targets::Target;
+use pigment_ir::reflect::{Reflection, UniformBlock, Varying};
 use pigment_ir::Function;
 use serde_json::{json, Value};
+
+/// The target as `--target` spells it, and the GLSL version (`330`, `300es`) of naga's GLSL.
+fn target_name(target: Target) -> (&'static str, Option<String>) {
+    use naga::back::glsl::Version;
+    match target {
+        Target::SpirV => ("spirv", None),
+        Target::Wgsl => ("wgsl", None),
+        Target::Msl => ("msl", None),
+        Target::Hlsl => ("hlsl", None),
+        Target::GlslNaga(Version::Desktop(n)) => ("glsl-naga", Some(n.to_string())),
+        Target::GlslNaga(Version::Embedded { version, .. }) => {
+            ("glsl-naga", Some(format!("{version}es")))
+        }
+    }
+}
+
+/// Fills a varying's binding from its slot (`None`: not declared).
+fn place(v: &mut Varying, slot: Option<Slot>) {
+    v.referenced = slot.is_some();
+    match slot {
+        Some(Slot::Location(l)) => v.location = Some(l),
+        Some(Slot::BuiltIn(b)) => v.builtin = Some(format!("{:?}", crate::types::builtin(b))),
+        None => {}
+    }
+}
+
+/// The bindings of `func` lowered for `target`, in the one reflection schema.
+pub fn typed(func: &Function, target: Target) -> Reflection {
+    let (name, version) = target_name(target);
+    let mut r = Reflection::of_function(func, name);
+    r.version = version;
+    let read = interface::read_inputs(func);
+    let unnamed = interface::unnamed_inputs(func, &read);
+    for ((h, _), v) in func.inputs.iter().zip(&mut r.inputs) {
+        let (slot, _) = interface::packed_or_named_slot(func, h, &unnamed);
+        place(v, slot.filter(|_| read[h.index()]));
+    }
+    for ((_, o), v) in func.outputs.iter().zip(&mut r.outputs) {
+        let semantic = o.semantic.clone().unwrap_or_default();
+        place(v, interface::output_slot(func.stage, &semantic));
+    }
+    let (layout, size) = interface::uniform_layout(func);
+    for (u, m) in r.uniforms.iter_mut().zip(&layout) {
+        (u.offset, u.stride, u.size) = (Some(m.offset), Some(m.stride), Some(m.size));
+    }
+    if !func.uniforms.is_empty() {
+        r.uniform_block = Some(UniformBlock {
+            group: interface::group(func.stage),
+            binding: interface::UNIFORM_BINDING,
+            layout: "std140".into(),
+            size: Some(size),
+        });
+    }
+    let combined = matches!(target, Target::GlslNaga(_));
+    let units = interface::sampler_units(func);
+    for ((t, unit), used) in r
+        .textures
+        .iter_mut()
+        .zip(units)
+        .zip(interface::sampler_uses(func))
+    {
+        let (texture, sampler) = interface::texture_bindings(unit);
+        t.unit = Some(unit);
+        t.referenced = used.read();
+        t.shadow = Some(used.shadow);
+        t.group = Some(interface::group(func.stage));
+        t.binding = Some(texture);
+        t.sampler_binding = (!combined).then_some(sampler);
+    }
+    r
+}
 
 fn slot(s: Option<Slot>) -> Value {
     match s {
@@ -14,7 +88,7 @@ fn slot(s: Option<Slot>) -> Value {
     }
 }
 
-/// The bindings of `func` lowered for `target`.
+/// The bindings of `func` lowered for `target`, in the deprecated JSON of earlier releases.
 pub fn reflect(func: &Function, target: Target) -> Value {
     let group = interface::group(func.stage);
     let sem = |s: &Option<String>| s.clone().unwrap_or_default();

@@ -52,7 +52,11 @@ impl Target {
 pub struct Emitted {
     pub spirv: Option<Vec<u32>>,
     pub text: Option<String>,
+    /// The bindings in the deprecated JSON of earlier releases (`--reflect json-v1`; the
+    /// playground still reads it), kept for one release.
     pub reflection: serde_json::Value,
+    /// The bindings in the one reflection of every back end ([`pigment_ir::reflect`]).
+    pub typed_reflection: pigment_ir::reflect::Reflection,
 }
 
 /// Lowers `func`, validates it and writes it for `target`.
@@ -87,6 +91,7 @@ pub fn emit_with(
         spirv: None,
         text: None,
         reflection: reflect::reflect(func, target),
+        typed_reflection: reflect::typed(func, target),
     };
     match target {
         Target::SpirV => {

@@ -93,8 +93,9 @@ pub struct CheckArgs {
     pub cg: CgArgs,
     /// Also print the program's interface, as its cgc header comments describe it (`.fp` only):
     /// uniforms with their DECLARE or p[N] (matrix rows expanded), samplers with unit and target,
-    /// varyings with their attribute register, outputs. The JSON layout (schema
-    /// "pigment-reflect-1") is documented in `pigment_fp30::header`'s json module.
+    /// varyings with their attribute register, outputs. `json`: the one reflection schema of
+    /// every target ("pigment-reflection-2", docs/reflection.md); `json-v1`: the deprecated
+    /// "pigment-reflect-1", kept for one release.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub reflect: Option<ReflectFormat>,
 }
@@ -102,7 +103,11 @@ pub struct CheckArgs {
 /// Formats of `--reflect`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReflectFormat {
+    /// The one reflection schema of every target, `pigment-reflection-2` (docs/reflection.md).
     Json,
+    /// Deprecated, kept for one release: each target's own JSON of earlier releases.
+    #[value(name = "json-v1")]
+    JsonV1,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -120,8 +125,10 @@ pub struct CompileArgs {
     pub parasol_program: Option<String>,
     #[command(flatten)]
     pub cg: CgArgs,
-    /// Print the compiled program's bindings (the `#var` header) in this format instead of the
-    /// program: uniforms with their DECLARE names, samplers with their units, varyings, outputs.
+    /// Print the compiled program's bindings in this format instead of the program: inputs,
+    /// outputs, uniforms and textures with where the target binds them. `json`: the one schema of
+    /// every target ("pigment-reflection-2", docs/reflection.md); `json-v1`: each target's own
+    /// JSON of earlier releases, deprecated and kept for one release.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub reflect: Option<ReflectFormat>,
     /// Print the preprocessed source and stop.

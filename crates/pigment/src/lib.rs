@@ -23,8 +23,9 @@
 //!     _ => unreachable!("SPIR-V is binary"),
 //! };
 //! assert_eq!(words[0], 0x0723_0203); // SPIR-V's magic number
-//! let reflection = spirv.reflection().unwrap().json();
-//! assert!(reflection.to_string().contains("tint"));
+//! let reflection = spirv.reflection().unwrap().typed();
+//! assert_eq!(reflection.uniforms[0].name, "tint");
+//! assert_eq!(reflection.inputs[0].location, Some(0)); // TEXCOORD0's location
 //! ```
 //!
 //! The `pigment` command line is a thin layer over this crate.
@@ -53,6 +54,11 @@ pub use error::{Error, Result};
 pub use language::Language;
 pub use session::Session;
 pub use target::Target;
+
+/// The one reflection schema of every target (`pigment-reflection-2`), whose types
+/// [`Reflection::typed`] returns; re-exported so that a library user names them without a
+/// dependency of their own.
+pub use pigment_ir::reflect as reflection_schema;
 
 /// Re-exported so that a library user names GLSL versions without a dependency of their own.
 pub use pigment_glsl::Version as GlslVersion;

@@ -222,6 +222,60 @@ fn check_reflects_the_header_as_json() {
     let dir = scratch("reflect");
     let p = program(&dir, "tint.fp", "DECLARE tint;\nMOVR o[COLR], tint;\nEND\n");
     let v = json_out(&pigment(&["check", "--reflect", "json", &p]));
+    // The one schema (docs/reflection.md), each field read off HEADER by hand.
+    assert_eq!(v["schema"], "pigment-reflection-2");
+    assert_eq!(v["target"], "fp30");
+    assert_eq!(v["stage"], "fragment");
+    assert_eq!(v["entry"], "main_fragment");
+    assert_eq!(
+        v["inputs"],
+        json!([{"name": "tex", "type": "float2", "semantic": "TEXCOORD0", "referenced": true,
+                "register": "TEX0"}])
+    );
+    assert_eq!(
+        v["textures"],
+        json!([{"name": "decal", "type": "sampler2D", "dim": "2D", "semantic": "TEXUNIT2",
+                "referenced": true, "unit": 2}])
+    );
+    let names: Vec<&str> = (v["uniforms"].as_array().unwrap().iter())
+        .map(|u| u["name"].as_str().unwrap())
+        .collect();
+    // `k[0]` and `k[1]` are the elements of one array `k`.
+    assert_eq!(names, ["IN.video_size", "IN.output_size", "tint", "M", "k"]);
+    assert_eq!(v["uniforms"][1]["referenced"], false);
+    assert_eq!(v["uniforms"][2]["default"], json!([0.25, 0.5, 0.75, 1.0]));
+    let m = &v["uniforms"][3];
+    assert_eq!(m["type"], "float4x4");
+    assert_eq!(
+        m["parameters"][3],
+        json!({"name": "M[3]", "declare": "M$3"})
+    );
+    let k = &v["uniforms"][4];
+    assert_eq!(
+        (&k["type"], &k["array_size"]),
+        (&json!("float4"), &json!(2))
+    );
+    assert_eq!(
+        k["parameters"],
+        json!([{"name": "k[0]", "declare": "k$0"}, {"name": "k[1]", "declare": "k$1"}])
+    );
+    assert_eq!(
+        v["outputs"],
+        json!([{"name": "main_fragment", "type": "float4", "semantic": "COLOR",
+                "referenced": true, "register": "COLR"}])
+    );
+    assert_eq!(v["kill"], false);
+    // No trailer: no stats.
+    assert!(v.get("stats").is_none());
+    let o = pigment(&["check", "--reflect", "json", "x.cg"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn check_reflects_the_header_in_the_deprecated_v1_json() {
+    let dir = scratch("reflect-v1");
+    let p = program(&dir, "tint.fp", "DECLARE tint;\nMOVR o[COLR], tint;\nEND\n");
+    let v = json_out(&pigment(&["check", "--reflect", "json-v1", &p]));
     assert_eq!(v["schema"], "pigment-reflect-1");
     assert_eq!(v["entry"], "main_fragment");
     assert_eq!(
@@ -246,6 +300,4 @@ fn check_reflects_the_header_as_json() {
         json!([{"name": "tint", "values": [0.25, 0.5, 0.75, 1.0]}])
     );
     assert_eq!(v["stats"], serde_json::Value::Null);
-    let o = pigment(&["check", "--reflect", "json", "x.cg"]);
-    assert_eq!(o.status.code(), Some(2));
 }

@@ -350,14 +350,42 @@ fn compile_reflect_json_lists_the_bindings_of_the_header() {
     let path = write(&dir, "shader.cg", SHADER);
     let o = pigment(&["compile", &path, "--entry", "shade", "--reflect", "json"]);
     let v = json(&o);
-    assert_eq!(v["schema"], "pigment-reflect-1");
+    // SHADER's declarations: `decal : TEXUNIT1`, `uv : TEXCOORD0` (attribute register TEX0,
+    // NV_fragment_program), the uniforms `IN.video_size`, `IN.frame_count` and `tint`.
+    assert_eq!(v["schema"], "pigment-reflection-2");
+    assert_eq!(
+        (&v["target"], &v["stage"]),
+        (&serde_json::json!("fp30"), &serde_json::json!("fragment"))
+    );
     assert_eq!(v["entry"], "shade");
-    let samplers = v["samplers"].as_array().expect("samplers");
-    assert_eq!(samplers.len(), 1);
-    assert_eq!(samplers[0]["name"], "decal");
-    assert_eq!(samplers[0]["unit"], 1);
-    let varyings = v["varyings"].as_array().expect("varyings");
-    assert_eq!(varyings[0]["register"], "TEX0");
+    let textures = v["textures"].as_array().expect("textures");
+    assert_eq!(textures.len(), 1);
+    assert_eq!(textures[0]["name"], "decal");
+    assert_eq!(textures[0]["unit"], 1);
+    assert_eq!(textures[0]["dim"], "2D");
+    let inputs = v["inputs"].as_array().expect("inputs");
+    assert_eq!(inputs[0]["name"], "uv");
+    assert_eq!(inputs[0]["register"], "TEX0");
+    let uniforms: Vec<_> = v["uniforms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| &u["name"])
+        .collect();
+    assert_eq!(
+        uniforms,
+        [
+            &serde_json::json!("IN.video_size"),
+            &serde_json::json!("IN.frame_count"),
+            &serde_json::json!("tint")
+        ]
+    );
+    // The deprecated document of earlier releases is still there for one release.
+    let o = pigment(&["compile", &path, "--entry", "shade", "--reflect", "json-v1"]);
+    let v1 = json(&o);
+    assert_eq!(v1["schema"], "pigment-reflect-1");
+    assert_eq!(v1["samplers"][0]["unit"], 1);
+    assert_eq!(v1["varyings"][0]["register"], "TEX0");
 }
 
 /// Compiles `shader` (written to `dir/name.cg`), evaluates one fragment of the result with `eval_args`

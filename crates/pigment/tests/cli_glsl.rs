@@ -89,20 +89,30 @@ fn stage(file: &str, entry: &str, stage: &str, target: &str) -> (String, serde_j
     (stdout(&text), reflection)
 }
 
-/// Everything the two stages' reflections ask to bind: uniforms by Cg name, samplers by unit.
+/// Everything the two stages' reflections (docs/reflection.md) ask to bind: uniforms by Cg name,
+/// samplers by unit, each under the name the GLSL declares (`target_name`); what the shader does
+/// not declare has none.
 fn bindings(reflections: &[&serde_json::Value]) -> GlslInputs {
     let mut inputs = GlslInputs::default();
+    let declared = |list: &serde_json::Value| -> Vec<serde_json::Value> {
+        let all = list.as_array().unwrap().iter();
+        all.filter(|e| e["target_name"].is_string())
+            .cloned()
+            .collect()
+    };
     for r in reflections {
-        for u in r["uniforms"].as_array().unwrap() {
-            let name = u["name"].as_str().unwrap().to_string();
-            let elements = match u["cg_name"].as_str().unwrap() {
+        assert_eq!(r["schema"], "pigment-reflection-2");
+        for u in declared(&r["uniforms"]) {
+            let name = u["target_name"].as_str().unwrap().to_string();
+            let elements = match u["name"].as_str().unwrap() {
                 "IN.texture_size" => vec![[TEX as f32, TEX as f32, 0.0, 0.0]],
                 "modelViewProj" => (0..4)
                     .map(|r| std::array::from_fn(|c| f32::from(r == c)))
                     .collect(),
                 other => panic!("unexpected uniform {other}"),
             };
-            let ty = u["type"].as_str().unwrap();
+            // The GLSL type of one element: a matrix is declared as its rows (`vec4 M[4]`).
+            let ty = u["target_type"].as_str().unwrap();
             let width = ty
                 .trim_start_matches(char::is_alphabetic)
                 .parse()
@@ -114,11 +124,11 @@ fn bindings(reflections: &[&serde_json::Value]) -> GlslInputs {
                 elements,
             });
         }
-        for s in r["samplers"].as_array().unwrap() {
+        for s in declared(&r["textures"]) {
             let unit = s["unit"].as_u64().unwrap() as u32;
             inputs
                 .samplers
-                .push((s["name"].as_str().unwrap().into(), unit));
+                .push((s["target_name"].as_str().unwrap().into(), unit));
             let texels = (0..TEX * TEX)
                 .map(|k| texel(k % TEX, k / TEX).map(|b| f32::from(b) / 255.0))
                 .collect();
@@ -127,18 +137,20 @@ fn bindings(reflections: &[&serde_json::Value]) -> GlslInputs {
                 OracleTexture::new(TextureTarget::D2, [TEX, TEX, 1], texels, Filter::Linear),
             ));
         }
-        for a in r["attributes"].as_array().unwrap() {
+        // A vertex stage's inputs are the attributes; a fragment stage's outputs the colours.
+        let vertex = r["stage"] == "vertex";
+        for a in declared(&r["inputs"]).iter().filter(|_| vertex) {
             if let Some(l) = a["location"].as_u64() {
                 inputs
                     .attributes
-                    .push((a["name"].as_str().unwrap().into(), l as u32));
+                    .push((a["target_name"].as_str().unwrap().into(), l as u32));
             }
         }
-        for o in r["outputs"].as_array().unwrap() {
-            if let (Some(l), false) = (o["location"].as_u64(), o["builtin"].as_bool().unwrap()) {
+        for o in declared(&r["outputs"]).iter().filter(|_| !vertex) {
+            if let (Some(l), None) = (o["location"].as_u64(), o.get("builtin")) {
                 inputs
                     .outputs
-                    .push((o["name"].as_str().unwrap().into(), l as u32));
+                    .push((o["target_name"].as_str().unwrap().into(), l as u32));
             }
         }
     }

@@ -73,8 +73,11 @@ fn text_targets_and_reflection() {
         "json",
     ]);
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(json["resources"][0]["kind"], "uniform_buffer");
-    assert_eq!(json["resources"][0]["group"], 1);
+    // A fragment stage's uniform buffer is group 1, binding 0 (the binding model, ir's `slots`).
+    assert_eq!(json["schema"], "pigment-reflection-2");
+    assert_eq!(json["uniform_block"]["group"], 1);
+    assert_eq!(json["uniform_block"]["binding"], 0);
+    assert_eq!(json["uniform_block"]["layout"], "std140");
 }
 
 #[test]
@@ -193,7 +196,7 @@ fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
             .unwrap()
             .iter()
             .find(|i| i["name"] == name)
-            .map(|i| i["binding"]["location"].clone())
+            .map(|i| i["location"].clone())
     };
     assert_eq!(location("ORIG.tex_coord"), Some(1.into()), "{json}");
     assert_eq!(location("PREV.tex_coord"), Some(2.into()), "{json}");

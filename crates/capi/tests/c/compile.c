@@ -42,10 +42,13 @@ int main(int argc, char **argv) {
     CHECK(out.bytes[0] == 0x03 && out.bytes[1] == 0x02 && out.bytes[2] == 0x23 &&
           out.bytes[3] == 0x07);
     same_as_file(dir, "tint.spv", out.bytes, out.bytes_len);
-    /* The reflection names the program's uniform, and is what `--reflect json` prints. */
+    /* The reflection is the one schema of every target (docs/reflection.md), names the program's
+     * uniform with its declared type, and is what `--reflect json` prints. */
     CHECK(out.reflection != NULL);
     CHECK(strlen(out.reflection) == out.reflection_len);
-    CHECK(contains(out.reflection, out.reflection_len, "\"tint\""));
+    CHECK(contains(out.reflection, out.reflection_len, "\"schema\": \"pigment-reflection-2\""));
+    CHECK(contains(out.reflection, out.reflection_len, "\"name\": \"tint\""));
+    CHECK(contains(out.reflection, out.reflection_len, "\"type\": \"float4\""));
     same_as_file(dir, "tint.spv.json", out.reflection, out.reflection_len);
     CHECK(pigment_diagnostics_count(pigment_artifact_warnings(spirv)) == 0);
     pigment_artifact_free(spirv);

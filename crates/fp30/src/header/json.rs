@@ -1,5 +1,6 @@
-//! The program interface as JSON (`pigment check --reflect json`), for tools that bind parameters
-//! and textures by their Cg names.
+//! The program interface as the old fp30 JSON (`--reflect json-v1`), for tools that bind
+//! parameters and textures by their Cg names. **Deprecated**: kept for one release beside the one
+//! reflection of every back end ([`ProgramInterface::reflection`], schema `pigment-reflection-2`).
 //!
 //! Schema `pigment-reflect-1`. Keys appear in this order and are always present; a later version
 //! may add keys but will not change or remove these without changing `schema`.
@@ -53,7 +54,8 @@ use serde_json::{json, Map, Value};
 pub const SCHEMA: &str = "pigment-reflect-1";
 
 impl ProgramInterface {
-    /// The interface in the `pigment-reflect-1` layout documented in this module.
+    /// The interface in the deprecated `pigment-reflect-1` layout documented in this module
+    /// (`--reflect json-v1`); [`ProgramInterface::reflection`] is the current one.
     pub fn to_json(&self) -> Value {
         let of_kind = |kind: VarKind| self.vars.iter().filter(move |v| v.kind() == kind);
         json!({

@@ -1,7 +1,8 @@
 //! The program interface that cgc writes as comments around an fp30 program (fp30-profile.md
 //! section 7): the data model, a tolerant parser ([`parse`]), the one printer the back end uses
-//! ([`ProgramInterface::wrap`]), name resolution for tools ([`resolve`]) and a JSON form
-//! ([`ProgramInterface::to_json`], schema in [`json`]).
+//! ([`ProgramInterface::wrap`]), name resolution for tools ([`resolve`]), the one reflection of
+//! every back end ([`ProgramInterface::reflection`], [`pigment_ir::reflect`]) and the deprecated
+//! `pigment-reflect-1` JSON form ([`ProgramInterface::to_json`], schema in [`json`]).
 //!
 //! ```text
 //! !!FP1.0
@@ -24,6 +25,7 @@
 mod json;
 mod parse;
 mod print;
+mod reflect;
 pub mod resolve;
 
 pub use parse::parse;

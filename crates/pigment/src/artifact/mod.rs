@@ -1,8 +1,10 @@
 //! What a compile produces: each output's code (text or SPIR-V words) with its reflection, and the
 //! warnings found on the way.
 
+mod reflection;
 mod write;
 
+pub use reflection::Reflection;
 pub use write::{WriteOptions, Written};
 
 use crate::diagnostics::Diagnostics;
@@ -73,23 +75,6 @@ impl Code {
             )));
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    }
-}
-
-/// An output's bindings (uniforms, samplers, varyings, outputs) as JSON; the document names its
-/// schema in its `"schema"` field where the back end writes one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reflection(pub serde_json::Value);
-
-impl Reflection {
-    /// The JSON document.
-    pub fn json(&self) -> &serde_json::Value {
-        &self.0
-    }
-
-    /// The document as pretty-printed text with a final newline (what `--reflect json` prints).
-    pub fn to_pretty_string(&self) -> String {
-        format!("{:#}\n", self.0)
     }
 }
 

@@ -24,8 +24,12 @@ use std::path::Path;
 /// How [`Artifact::write`] lays the outputs out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// The first output's reflection as JSON instead of its code.
+    /// The first output's reflection as JSON instead of its code: the one schema of every
+    /// target (`pigment-reflection-2`).
     pub reflection_json: bool,
+    /// With `reflection_json`, the target's own JSON of earlier releases instead (deprecated,
+    /// kept for one release: `--reflect json-v1`).
+    pub reflection_v1: bool,
     /// SPIR-V as its disassembly (`spirv-dis`) instead of its words.
     pub disassemble: bool,
     /// Every output a file of its own in the directory, even when there is one (ISL's programs).
@@ -66,7 +70,13 @@ impl Artifact {
             return Err(Error::Output("the compile produced nothing".into()));
         };
         if options.reflection_json {
-            let reflection = first.reflection.as_ref().map(|r| r.to_pretty_string());
+            let reflection = first
+                .reflection
+                .as_ref()
+                .map(|r| match options.reflection_v1 {
+                    true => r.to_pretty_string_v1(),
+                    false => r.to_pretty_string(),
+                });
             return write_text(path, reflection.unwrap_or_default());
         }
         if self.outputs.len() > 1 {

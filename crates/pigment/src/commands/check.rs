@@ -35,10 +35,13 @@ pub fn check(args: &CheckArgs) -> CommandResult {
     }
     let (session, request) =
         session_request(&args.program, &args.units, &args.cg, language, Target::Fp30)?;
-    if args.reflect == Some(ReflectFormat::Json) {
+    if let Some(format) = args.reflect {
         let artifact = session.compile(&request).map_err(from_library)?;
         print_entries(&artifact.warnings);
-        let json = artifact.reflection().map(|r| r.json().clone());
+        let json = artifact.reflection().map(|r| match format {
+            ReflectFormat::Json => r.to_json(),
+            ReflectFormat::JsonV1 => r.json_v1().clone(),
+        });
         println!(
             "{}",
             serde_json::to_string_pretty(&json.unwrap_or_default()).unwrap_or_default()

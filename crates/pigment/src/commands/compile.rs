@@ -101,7 +101,8 @@ fn request(
 /// Writes the artifact as the command line asks (the library lays it out).
 fn write(args: &CompileArgs, language: Language, artifact: &Artifact, asm: bool) -> CommandResult {
     let options = WriteOptions {
-        reflection_json: args.reflect == Some(ReflectFormat::Json),
+        reflection_json: args.reflect.is_some(),
+        reflection_v1: args.reflect == Some(ReflectFormat::JsonV1),
         disassemble: asm,
         directory: language == Language::Isl,
     };

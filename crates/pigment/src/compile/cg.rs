@@ -208,12 +208,12 @@ fn named(entry: &str, extension: &str) -> String {
     format!("{entry}.{extension}")
 }
 
-fn text_output(name: String, stage: Stage, text: String, reflection: serde_json::Value) -> Output {
+fn text_output(name: String, stage: Stage, text: String, reflection: Reflection) -> Output {
     Output {
         name,
         stage: Some(stage),
         code: Code::Text(text),
-        reflection: Some(Reflection(reflection)),
+        reflection: Some(reflection),
     }
 }
 
@@ -246,7 +246,7 @@ fn fp30(
         named(entry, "fp"),
         Stage::Fragment,
         compiled.text,
-        compiled.interface.to_json(),
+        Reflection::fp30(&compiled.interface),
     )])
 }
 
@@ -342,7 +342,7 @@ fn arb(
         named(entry, ext),
         stage,
         text,
-        interface.to_json(),
+        Reflection::fp30(&interface),
     )])
 }
 
@@ -369,7 +369,7 @@ fn glsl(
             named(request.cg_entry(), ext),
             stage,
             glsl.text,
-            glsl.reflection,
+            Reflection::new(glsl.typed_reflection, glsl.reflection),
         )]);
     };
     let stem = std::path::Path::new(&request.source)
@@ -396,13 +396,13 @@ fn glsl(
             format!("{stem}.vert"),
             Stage::Vertex,
             vertex.text,
-            vertex.reflection,
+            Reflection::new(vertex.typed_reflection, vertex.reflection),
         ),
         text_output(
             format!("{stem}.frag"),
             Stage::Fragment,
             fragment.text,
-            fragment.reflection,
+            Reflection::new(fragment.typed_reflection, fragment.reflection),
         ),
     ])
 }
@@ -480,6 +480,9 @@ pub(crate) fn naga_output(
         name: named(entry, ext),
         stage: Some(stage),
         code,
-        reflection: Some(Reflection(emitted.reflection)),
+        reflection: Some(Reflection::new(
+            emitted.typed_reflection,
+            emitted.reflection,
+        )),
     })
 }

@@ -138,16 +138,16 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
 }
 
 fn program(name: String, compiled: &pigment_fp30::Compiled) -> Output {
-    let reflection = Some(compiled.interface.to_json());
+    let reflection = Some(Reflection::fp30(&compiled.interface));
     output(name, compiled.text.clone(), reflection)
 }
 
-fn output(name: String, text: String, reflection: Option<serde_json::Value>) -> Output {
+fn output(name: String, text: String, reflection: Option<Reflection>) -> Output {
     let stage = (!name.ends_with(".txt")).then_some(Stage::Fragment);
     Output {
         name,
         stage,
         code: Code::Text(text),
-        reflection: reflection.map(Reflection),
+        reflection,
     }
 }

@@ -30,7 +30,7 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
             name,
             stage: Some(Stage::Fragment),
             code: Code::Text(session.source(&request.source)?.to_string()),
-            reflection: Some(Reflection(loaded.interface.to_json())),
+            reflection: Some(Reflection::fp30(&loaded.interface)),
         }],
         warnings,
     })

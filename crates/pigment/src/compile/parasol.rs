@@ -98,7 +98,10 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
                 format!("{name}.{ext}"),
                 stage,
                 written.text,
-                Some(written.reflection),
+                Some(Reflection::new(
+                    written.typed_reflection,
+                    written.reflection,
+                )),
             )]
         }
         Target::Fp30 => {
@@ -120,12 +123,12 @@ pub(super) fn compile(session: &Session, request: &CompileRequest) -> Result<Art
     })
 }
 
-fn text(name: String, stage: Stage, text: String, reflection: Option<serde_json::Value>) -> Output {
+fn text(name: String, stage: Stage, text: String, reflection: Option<Reflection>) -> Output {
     Output {
         name,
         stage: Some(stage),
         code: Code::Text(text),
-        reflection: reflection.map(Reflection),
+        reflection,
     }
 }
 
@@ -148,7 +151,7 @@ fn fp30(func: Function, emit: Emit, name: &str) -> Result<Vec<Output>, Vec<Diagn
     let colors = pigment_fp30::color_output::color_outputs(&module.functions[handle]);
     if colors.len() < 2 {
         let compiled = pigment_fp30::compile(&module, &entry, &pigment_fp30::Options::default())?;
-        let reflection = Some(compiled.interface.to_json());
+        let reflection = Some(Reflection::fp30(&compiled.interface));
         return Ok(vec![text(
             format!("{name}.fp"),
             stage,
@@ -168,7 +171,7 @@ fn fp30(func: Function, emit: Emit, name: &str) -> Result<Vec<Output>, Vec<Diagn
             0 => format!("{name}.fp"),
             n => format!("{name}.out{n}.fp"),
         };
-        let reflection = Some(compiled.interface.to_json());
+        let reflection = Some(Reflection::fp30(&compiled.interface));
         outputs.push(text(
             file,
             stage,
@@ -250,13 +253,13 @@ fn compile_program(session: &Session, request: &CompileRequest, program: &str) -
                 format!("{name}.vert"),
                 Stage::Vertex,
                 vs.text,
-                Some(vs.reflection),
+                Some(Reflection::new(vs.typed_reflection, vs.reflection)),
             ),
             text(
                 format!("{name}.frag"),
                 Stage::Fragment,
                 fs.text,
-                Some(fs.reflection),
+                Some(Reflection::new(fs.typed_reflection, fs.reflection)),
             ),
         ],
         warnings: found,

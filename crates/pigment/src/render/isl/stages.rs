@@ -231,7 +231,7 @@ fn written(
             name: format!("{name}.{ext}"),
             stage: Some(stage),
             code: Code::Text(glsl.text),
-            reflection: Some(Reflection(glsl.reflection)),
+            reflection: Some(Reflection::new(glsl.typed_reflection, glsl.reflection)),
         });
     }
     let Some(naga) = target.naga() else {
