@@ -2,7 +2,8 @@
 //! [OTHER.png]`: librashader's last frame of a preset as a PNG, for
 //! scripts/measure-presets-librashader; with OTHER.png (another runtime's picture of the same
 //! frame) it prints `size WxH OTHERxOTHER` when the sizes differ, else `max-difference N` (the
-//! largest difference of one 8-bit component).
+//! largest difference of one 8-bit component). `render --compare A.png B.png` compares two
+//! pictures already drawn (another GPU's, say) the same way, without drawing.
 
 use librashader_oracle::{render, Picture, Run};
 use std::path::Path;
@@ -71,6 +72,20 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, a, b] = args.as_slice() {
+        if flag == "--compare" {
+            return match read_png(Path::new(a)).and_then(|a| Ok((a, read_png(Path::new(b))?))) {
+                Ok((a, b)) => {
+                    println!("{}", compare(&a, &b));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("render: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+    }
     let (preset, input, size, frames, out, other) = match args.as_slice() {
         [p, i, s, f, o] => (p, i, s, f, o, None),
         [p, i, s, f, o, other] => (p, i, s, f, o, Some(other)),
