@@ -70,7 +70,10 @@ fn a_good_compile_answers_each_target() {
     // The reflection is the one schema of every back end (docs/reflection.md).
     let reflection = &glsl["outputs"][0]["reflection"];
     assert_eq!(reflection["schema"], "pigment-reflection-2");
-    assert_eq!((&reflection["target"], &reflection["version"]), (&json!("glsl"), &json!("300es")));
+    assert_eq!(
+        (&reflection["target"], &reflection["version"]),
+        (&json!("glsl"), &json!("300es"))
+    );
     let spirv = post(server.addr(), "/api/compile", &cg(UV, "spirv")).json();
     assert_eq!(spirv["outputs"][0]["spirv"][0], 0x0723_0203); // SPIR-V's magic number
                                                               // The disassembly (spirv-dis's text) names the fragment entry point and the Shader capability,

@@ -226,6 +226,7 @@ fn schema_json(reflection: &Reflection) -> Value {
 #[cfg(test)]
 mod tests {
     use crate::{CompileRequest, DrawingRequest, Session, Target};
+    use serde_json::json;
 
     /// The fragment stage of Cg `text` drawn with `params`.
     fn fragment(text: &str, params: &[(&str, [f32; 4])]) -> super::WebStage {
@@ -278,5 +279,33 @@ mod tests {
         let row3 = [48, 52, 56, 60].map(|k| float_at(&stage.uniform_bytes, k));
         assert_eq!(row3, [0.25, 0.5, 2.0, 1.0]);
         assert_eq!(float_at(&stage.uniform_bytes, 0), 1.0);
+    }
+
+    #[test]
+    fn both_reflections_are_the_one_schema_and_name_what_the_texts_declare() {
+        // `unused` is declared but never sampled: WebGPU's "auto" layout has no slot for it.
+        let text = "uniform sampler2D decal; uniform sampler2D unused; uniform float4 tint;\n\
+                    float4 main(float2 uv : TEXCOORD0) : COLOR { return tex2D(decal, uv) * tint; }\n";
+        let json = fragment(text, &[]).to_json();
+        for key in ["wgslReflection", "glslReflection"] {
+            assert_eq!(json[key]["schema"], "pigment-reflection-2", "{key}");
+            assert_eq!(json[key]["entry"], "main", "{key}");
+        }
+        let wgsl = &json["wgslReflection"];
+        let used = |name: &str| {
+            let textures = wgsl["textures"].as_array().unwrap();
+            let t = textures.iter().find(|t| t["name"] == name).unwrap();
+            t["referenced"].clone()
+        };
+        assert_eq!((used("decal"), used("unused")), (json!(true), json!(false)));
+        // Each GLSL uniform the page sets is one the GLSL text declares, by that name.
+        let stage = fragment(text, &[]);
+        let tint = stage.glsl_uniforms.iter().find(|u| u.cg_name == "tint");
+        let name = &tint.unwrap().name;
+        assert!(
+            stage.glsl.contains(&format!("uniform vec4 {name};")),
+            "{}",
+            stage.glsl
+        );
     }
 }
