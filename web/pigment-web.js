@@ -6,6 +6,10 @@
 // STAGE = { wgsl, wgslReflection, uniformBytes (its std140 buffer), glsl, glslReflection,
 //           glslUniforms: [{ name, cg_name, width, length (array elements), int, values }],
 //           sizes: [{ size: "picture" | "output", cg_name, offset, width, glsl }] }.
+// Both reflections are Pigment's one schema, `pigment-reflection-2` (docs/reflection.md): `entry`,
+// `inputs` ({ name, type, semantic, referenced, location?, builtin?, target_name?, target_type? }),
+// `uniforms` (naga's with `offset`, `size`), `textures` ({ name, referenced, unit, group?,
+// binding?, sampler_binding?, target_name? }) and naga's `uniform_block` ({ group, binding }).
 // `sizes` are the uniforms libretro's Cg runtime sets (`IN.video_size`, `IN.texture_size`: the
 // picture's size; `IN.output_size`: the page's); the page writes them before drawing.
 //
@@ -104,11 +108,11 @@ function wgslVertex(reflection) {
   const fields = ["@builtin(position) position: vec4f"];
   const sets = [];
   for (const input of reflection.inputs || []) {
-    if (!input.binding || input.binding.location === undefined) continue;
+    if (input.location === undefined) continue;
     const n = WIDTHS[input.type] || 4;
     const ty = n === 1 ? "f32" : `vec${n}f`;
-    const name = `v${input.binding.location}`;
-    fields.push(`@location(${input.binding.location}) ${name}: ${ty}`);
+    const name = `v${input.location}`;
+    fields.push(`@location(${input.location}) ${name}: ${ty}`);
     sets.push(`  out.${name} = ${quadExpression(input.semantic, "vec4f")}${SWIZZLES[n]};`);
   }
   return `struct Out {\n  ${fields.join(",\n  ")},\n}
@@ -139,7 +143,7 @@ function vertexState(device, shader) {
   const layouts = [];
   const buffers = [];
   for (const input of reflection.inputs || []) {
-    if (!input.binding || input.binding.location === undefined) continue;
+    if (input.location === undefined) continue;
     const data = attributeData(input.semantic, shader.mesh);
     if (shader.mesh && (input.semantic || "").toUpperCase() === "POSITION") webgpuDepthRange(data);
     const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
@@ -147,9 +151,9 @@ function vertexState(device, shader) {
     device.queue.writeBuffer(buffer, 0, data);
     buffers.push(buffer);
     layouts.push({ arrayStride: 16,
-      attributes: [{ shaderLocation: input.binding.location, offset: 0, format: "float32x4" }] });
+      attributes: [{ shaderLocation: input.location, offset: 0, format: "float32x4" }] });
   }
-  return { state: { module, entryPoint: reflection.entry_point, buffers: layouts }, buffers };
+  return { state: { module, entryPoint: reflection.entry, buffers: layouts }, buffers };
 }
 
 // Every resource of `stages`: uniform buffers, the picture's texture and its sampler (`frame`'s
@@ -169,24 +173,23 @@ function resources(device, stages, image, frame) {
     addressModeU: "repeat", addressModeV: "repeat" });
   const out = [];
   for (const stage of stages) {
-    for (const r of stage.wgslReflection.resources || []) {
-      // A sampler the program never reads is declared but unused: the "auto" layout has no slot.
-      if (r.read === false) continue;
-      let resource;
-      if (r.kind === "uniform_buffer") {
-        const data = new Uint8Array(stage.uniformBytes);
-        const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
-          usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-        device.queue.writeBuffer(buffer, 0, data);
-        resource = { buffer };
-      } else if (r.kind === "texture") {
-        resource = (r.name === "FB" && frame ? frame : texture).createView();
-      } else if (r.kind === "sampler") {
-        resource = sampler;
-      } else {
-        continue;
+    const reflection = stage.wgslReflection;
+    const block = reflection.uniform_block;
+    if (block) {
+      const data = new Uint8Array(stage.uniformBytes);
+      const buffer = device.createBuffer({ size: Math.max(data.byteLength, 16),
+        usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      device.queue.writeBuffer(buffer, 0, data);
+      out.push({ group: block.group, binding: block.binding, resource: { buffer } });
+    }
+    for (const t of reflection.textures || []) {
+      // A texture the program never reads is declared but unused: the "auto" layout has no slot.
+      if (!t.referenced) continue;
+      const view = (t.name === "FB" && frame ? frame : texture).createView();
+      out.push({ group: t.group, binding: t.binding, resource: view });
+      if (t.sampler_binding !== undefined) {
+        out.push({ group: t.group, binding: t.sampler_binding, resource: sampler });
       }
-      out.push({ group: r.group, binding: r.binding, resource });
     }
   }
   return out;
@@ -201,7 +204,7 @@ function passWebGPU(device, encoder, shader, { stages, image, target, depth, com
     layout: "auto",
     vertex: vertex.state,
     fragment: { module: device.createShaderModule({ code: fragment.wgsl }),
-      entryPoint: fragment.wgslReflection.entry_point, targets: [{ format: "rgba32float" }] },
+      entryPoint: fragment.wgslReflection.entry, targets: [{ format: "rgba32float" }] },
     primitive: { topology: shader.mesh ? "triangle-list" : "triangle-strip" },
     depthStencil: depth && { format: "depth32float", depthWriteEnabled: true, depthCompare: compare },
   });
@@ -279,11 +282,11 @@ async function drawWebGPU(shader, image) {
 function glslVertex(reflection) {
   const lines = ["#version 300 es", "precision highp float;"];
   const sets = [];
-  for (const v of reflection.varyings_in || []) {
-    if (v.builtin) continue;
-    lines.push(`out ${v.glsl_type} ${v.name};`);
-    const n = { float: 1, vec2: 2, vec3: 3, vec4: 4 }[v.glsl_type] || 4;
-    sets.push(`  ${v.name} = ${quadExpression(v.semantic, "vec4")}${SWIZZLES[n]};`);
+  for (const v of reflection.inputs || []) {
+    if (!v.referenced || v.builtin) continue;
+    lines.push(`out ${v.target_type} ${v.target_name};`);
+    const n = { float: 1, vec2: 2, vec3: 3, vec4: 4 }[v.target_type] || 4;
+    sets.push(`  ${v.target_name} = ${quadExpression(v.semantic, "vec4")}${SWIZZLES[n]};`);
   }
   return `${lines.join("\n")}
 void main() {
@@ -307,8 +310,8 @@ function compile(gl, kind, text) {
 // The program's vertex attributes from the quad (or the scene's `mesh`), at the locations its
 // reflection gives.
 function bindAttributes(gl, reflection, mesh) {
-  for (const a of reflection.attributes || []) {
-    if (a.builtin || a.location === null || a.location === undefined) continue;
+  for (const a of reflection.inputs || []) {
+    if (!a.referenced || a.builtin || a.location === undefined) continue;
     const buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
     gl.bufferData(gl.ARRAY_BUFFER, attributeData(a.semantic, mesh), gl.STATIC_DRAW);
@@ -349,11 +352,11 @@ function pictureTexture(gl, image) {
 // Every sampler of `stages` reads `picture`, except an atmosphere's `FB`, which reads `frame`.
 function bindSamplers(gl, program, stages, picture, frame) {
   for (const stage of stages) {
-    for (const s of stage.glslReflection.samplers || []) {
-      const location = gl.getUniformLocation(program, s.name);
+    for (const s of stage.glslReflection.textures || []) {
+      const location = s.referenced && gl.getUniformLocation(program, s.target_name);
       if (!location) continue;
       gl.activeTexture(gl.TEXTURE0 + s.unit);
-      gl.bindTexture(gl.TEXTURE_2D, s.cg_name === "FB" && frame ? frame : picture);
+      gl.bindTexture(gl.TEXTURE_2D, s.name === "FB" && frame ? frame : picture);
       gl.uniform1i(location, s.unit);
     }
   }
@@ -503,8 +506,9 @@ function settableUniforms(shader) {
 // std140 buffer at the member's offset, and in the GLSL values.
 function setUniform(shader, cgName, values) {
   for (const stage of stagesOf(shader)) {
-    const buffer = (stage.wgslReflection.resources || []).find((r) => r.kind === "uniform_buffer");
-    const member = buffer && (buffer.members || []).find((m) => m.name === cgName && !m.array_len);
+    // One value, not an array's elements nor a matrix's rows (whose `size` is more than a row's).
+    const member = (stage.wgslReflection.uniforms || [])
+      .find((m) => m.name === cgName && !m.array_size && m.size <= 16);
     if (member) {
       const bytes = new Uint8Array(stage.uniformBytes);
       const floats = new Float32Array(bytes.buffer, member.offset, member.size / 4);

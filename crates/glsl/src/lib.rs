@@ -3,7 +3,8 @@
 //! locations: glslang's input for SPIR-V).
 //!
 //! [`write`] takes one IR function (a vertex or a fragment entry point) and a [`Version`], and
-//! gives the shader's text and its reflection ([`reflect`]). The function is first cleaned by the
+//! gives the shader's text and its reflection ([`reflect`]: [`Glsl::typed_reflection`] in the one
+//! schema of every back end). The function is first cleaned by the
 //! IR's own passes (constant folding, swizzle forwarding, CSE, dead-code elimination), then
 //! written by [`body`] with the interface [`interface`] lays out.
 //!
@@ -78,8 +79,9 @@ use pigment_ir::{pass, Function, Module, Stage};
 pub struct Glsl {
     pub text: String,
     /// Every uniform, sampler, attribute, varying and output with its Cg name, GLSL name, semantic
-    /// and binding in the deprecated `pigment-reflect-glsl-1` JSON (`--reflect json-v1`; the
-    /// playground still reads it), kept for one release.
+    /// and binding in the deprecated `pigment-reflect-glsl-1` JSON, which only `--reflect
+    /// json-v1` still prints (the playground reads [`Glsl::typed_reflection`]); removed next
+    /// release.
     pub reflection: serde_json::Value,
     /// The same in the one reflection of every back end ([`pigment_ir::reflect`]).
     pub typed_reflection: pigment_ir::reflect::Reflection,

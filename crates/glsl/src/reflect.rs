@@ -2,7 +2,8 @@
 //! the shader declares, with its Cg name, its GLSL name, semantic, type and binding, so a runtime
 //! binds by Cg name without parsing the shader. [`typed`] gives the one reflection of every back
 //! end ([`pigment_ir::reflect`], `--reflect json`); [`reflect`] the deprecated
-//! `pigment-reflect-glsl-1` document (`--reflect json-v1`), kept for one release.
+//! `pigment-reflect-glsl-1` document, which only `--reflect json-v1` still prints; removed next
+//! release.
 
 use crate::expr::type_name;
 use crate::interface::Interface;

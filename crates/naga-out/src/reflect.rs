@@ -1,7 +1,7 @@
 //! Where a lowered function's inputs, outputs and resources are bound, as the lowering places
 //! them ([`crate::interface`]): [`typed`] in the one reflection of every back end
 //! ([`pigment_ir::reflect`], `--reflect json`), [`reflect`] in the deprecated JSON of earlier
-//! releases (`--reflect json-v1`; the playground still reads it), kept for one release.
+//! releases, which only `--reflect json-v1` still prints; removed next release.
 
 use crate::interface::{self, Slot};
 use crate::targets::Target;

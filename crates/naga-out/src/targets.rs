@@ -52,8 +52,9 @@ impl Target {
 pub struct Emitted {
     pub spirv: Option<Vec<u32>>,
     pub text: Option<String>,
-    /// The bindings in the deprecated JSON of earlier releases (`--reflect json-v1`; the
-    /// playground still reads it), kept for one release.
+    /// **Deprecated**: the bindings in the JSON of earlier releases, which only `--reflect
+    /// json-v1` still prints (the playground reads [`Emitted::typed_reflection`]); removed next
+    /// release.
     pub reflection: serde_json::Value,
     /// The bindings in the one reflection of every back end ([`pigment_ir::reflect`]).
     pub typed_reflection: pigment_ir::reflect::Reflection,

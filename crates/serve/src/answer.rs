@@ -124,13 +124,14 @@ pub fn failed(error: Error) -> Answer {
     }
 }
 
-/// An output as `{name, stage, reflection}` with its `text`, or a SPIR-V module's `spirv` words
+/// An output as `{name, stage, reflection}` (the reflection in the one schema,
+/// `pigment-reflection-2`) with its `text`, or a SPIR-V module's `spirv` words
 /// and their disassembly `asm` (`asm_error` when `spirv-dis` could not write it).
 fn output(output: &pigment::Output) -> Value {
     let mut value = json!({
         "name": output.name,
         "stage": output.stage.map(|s| format!("{s:?}").to_lowercase()),
-        "reflection": output.reflection.as_ref().map(|r| r.json().clone()),
+        "reflection": output.reflection.as_ref().map(|r| r.to_json()),
     });
     match &output.code {
         Code::Text(text) => value["text"] = json!(text),

@@ -67,7 +67,13 @@ fn a_good_compile_answers_each_target() {
     let text = glsl["outputs"][0]["text"].as_str().unwrap();
     assert!(text.starts_with("#version 300 es"), "{text}");
     assert_eq!(glsl["outputs"][0]["stage"], "fragment");
-    assert!(glsl["outputs"][0]["reflection"].is_object());
+    // The reflection is the one schema of every back end (docs/reflection.md).
+    let reflection = &glsl["outputs"][0]["reflection"];
+    assert_eq!(reflection["schema"], "pigment-reflection-2");
+    assert_eq!(
+        (&reflection["target"], &reflection["version"]),
+        (&json!("glsl"), &json!("300es"))
+    );
     let spirv = post(server.addr(), "/api/compile", &cg(UV, "spirv")).json();
     assert_eq!(spirv["outputs"][0]["spirv"][0], 0x0723_0203); // SPIR-V's magic number
                                                               // The disassembly (spirv-dis's text) names the fragment entry point and the Shader capability,
@@ -277,7 +283,7 @@ fn a_parasol_program_is_drawn_on_both_sides_with_the_same_params() {
         9f32.to_le_bytes().map(|b| json!(b))
     );
     // The quad's position and texture coordinate feed the vertex shader's two inputs.
-    let inputs = &web["shader"]["vertex"]["glslReflection"]["attributes"];
+    let inputs = &web["shader"]["vertex"]["glslReflection"]["inputs"];
     assert_eq!(
         (&inputs[0]["semantic"], &inputs[1]["semantic"]),
         (&json!("POSITION"), &json!("TEXCOORD0"))

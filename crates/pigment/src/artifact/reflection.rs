@@ -56,12 +56,18 @@ impl Reflection {
 
     /// **Deprecated** (kept for one release): the back end's own document of earlier releases —
     /// fp30's `pigment-reflect-1`, GLSL's `pigment-reflect-glsl-1`, naga's untitled one — which
-    /// `--reflect json-v1` prints. The playground still reads it.
+    /// `--reflect json-v1` prints. Nothing else in Pigment reads it (the playground and the web
+    /// target read [`Reflection::to_json`]'s schema); it goes next release.
     pub fn json_v1(&self) -> &serde_json::Value {
         &self.v1
     }
 
-    /// **Deprecated** alias of [`Reflection::json_v1`], the name of earlier releases.
+    /// **Deprecated** alias of [`Reflection::json_v1`], the name of earlier releases; nothing in
+    /// Pigment calls it. Removed next release with `json_v1`.
+    #[deprecated(
+        note = "the per-target document of earlier releases: use `to_json` (the one \
+                         schema) or, for one release more, `json_v1`"
+    )]
     pub fn json(&self) -> &serde_json::Value {
         &self.v1
     }

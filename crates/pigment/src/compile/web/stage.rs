@@ -3,9 +3,11 @@
 //! starting value ([`crate::uniforms::initial_values`], as the machine starts from it), then the
 //! request's parameters — as the WGSL stage's std140 buffer and by GLSL name. The values come from
 //! the IR (names, types, std140 offsets); only the GLSL names are read from the writer's
-//! reflection, which is where the writer hands them out.
+//! reflection, which is where the writer hands them out. Both reflections are the one schema of
+//! every back end ([`pigment_ir::reflect`], `pigment-reflection-2`), which the page reads too.
 
 use pigment_fp30::uniforms::{parameter_values, source_name};
+use pigment_ir::reflect::Reflection;
 use pigment_ir::{slots, Function, ScalarKind, Vector};
 use serde_json::{json, Value};
 
@@ -15,13 +17,13 @@ pub struct WebStage {
     /// The WGSL text.
     pub wgsl: String,
     /// The WGSL's reflection (its bindings, inputs and entry point, as the page binds them).
-    pub wgsl_reflection: Value,
+    pub wgsl_reflection: Reflection,
     /// The WGSL stage's uniform buffer (std140), every uniform's value in place.
     pub uniform_bytes: Vec<u8>,
     /// The GLSL ES 3.00 text.
     pub glsl: String,
-    /// The GLSL's reflection (its attributes and samplers, as the page binds them).
-    pub glsl_reflection: Value,
+    /// The GLSL's reflection (its inputs and textures, as the page binds them).
+    pub glsl_reflection: Reflection,
     /// The GLSL uniforms the page sets, with their values.
     pub glsl_uniforms: Vec<GlslUniform>,
     /// The uniforms libretro's Cg runtime sets to sizes, which the page fills in.
@@ -76,17 +78,17 @@ pub(crate) fn stage(
     let written_wgsl = pigment_naga::emit(wgsl, pigment_naga::Target::Wgsl)?;
     let written_glsl = pigment_glsl::write(glsl, pigment_glsl::Version::es(300))?;
     let wgsl_values = values(wgsl, params);
-    let glsl_uniforms = glsl_uniforms(glsl, &values(glsl, params), &written_glsl.reflection);
+    let glsl_uniforms = glsl_uniforms(glsl, &values(glsl, params), &written_glsl.typed_reflection);
     let sizes = match libretro {
         true => libretro_sizes(wgsl, &glsl_uniforms),
         false => Vec::new(),
     };
     Ok(WebStage {
         wgsl: written_wgsl.text.unwrap_or_default(),
-        wgsl_reflection: written_wgsl.reflection,
+        wgsl_reflection: written_wgsl.typed_reflection,
         uniform_bytes: slots::uniform_bytes(wgsl, &wgsl_values),
         glsl: written_glsl.text,
-        glsl_reflection: written_glsl.reflection,
+        glsl_reflection: written_glsl.typed_reflection,
         glsl_uniforms,
         sizes,
     })
@@ -124,7 +126,11 @@ fn set(func: &Function, values: &mut [Vec<Vector>], name: &str, value: &[f32; 4]
 
 /// Each uniform of `func` the GLSL has (by its source name in the writer's `reflection`), with
 /// `values`.
-fn glsl_uniforms(func: &Function, values: &[Vec<Vector>], reflection: &Value) -> Vec<GlslUniform> {
+fn glsl_uniforms(
+    func: &Function,
+    values: &[Vec<Vector>],
+    reflection: &Reflection,
+) -> Vec<GlslUniform> {
     let names = glsl_names(reflection);
     let mut out = Vec::new();
     for ((_, u), elements) in func.uniforms.iter().zip(values) {
@@ -145,11 +151,11 @@ fn glsl_uniforms(func: &Function, values: &[Vec<Vector>], reflection: &Value) ->
 }
 
 /// The GLSL writer's names of the uniforms it declared, as (source name, GLSL name): the one thing
-/// read from its reflection (`uniforms[].cg_name`, `uniforms[].name`).
-fn glsl_names(reflection: &Value) -> Vec<(String, String)> {
-    let uniforms = reflection["uniforms"].as_array().into_iter().flatten();
-    let pair = |u: &Value| Some((u["cg_name"].as_str()?.into(), u["name"].as_str()?.into()));
-    uniforms.filter_map(pair).collect()
+/// read from its reflection (each uniform's `name` and `target_name`, which only a declared one
+/// has).
+fn glsl_names(reflection: &Reflection) -> Vec<(String, String)> {
+    let pair = |u: &pigment_ir::reflect::Uniform| Some((u.name.clone(), u.target_name.clone()?));
+    reflection.uniforms.iter().filter_map(pair).collect()
 }
 
 /// The uniforms libretro's Cg runtime sets to sizes: real vectors named `*video_size`,
@@ -180,7 +186,8 @@ fn libretro_sizes(func: &Function, glsl: &[GlslUniform]) -> Vec<LibretroSize> {
 impl WebStage {
     /// The stage as the page reads it: `{wgsl, wgslReflection, uniformBytes, glsl,
     /// glslReflection, glslUniforms: [{name, cg_name, width, length, int, values}], sizes:
-    /// [{size: "picture" | "output", cg_name, offset, width, glsl}]}`.
+    /// [{size: "picture" | "output", cg_name, offset, width, glsl}]}`, the reflections in the one
+    /// schema (`pigment-reflection-2`).
     pub fn to_json(&self) -> Value {
         let uniforms: Vec<Value> = (self.glsl_uniforms.iter())
             .map(|u| {
@@ -201,18 +208,25 @@ impl WebStage {
         json!({
             "sizes": sizes,
             "wgsl": self.wgsl,
-            "wgslReflection": self.wgsl_reflection,
+            "wgslReflection": schema_json(&self.wgsl_reflection),
             "uniformBytes": self.uniform_bytes,
             "glsl": self.glsl,
-            "glslReflection": self.glsl_reflection,
+            "glslReflection": schema_json(&self.glsl_reflection),
             "glslUniforms": uniforms,
         })
     }
 }
 
+/// `reflection` as its schema writes it (its serialization cannot fail: every map key is a
+/// string).
+fn schema_json(reflection: &Reflection) -> Value {
+    serde_json::to_value(reflection).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{CompileRequest, DrawingRequest, Session, Target};
+    use serde_json::json;
 
     /// The fragment stage of Cg `text` drawn with `params`.
     fn fragment(text: &str, params: &[(&str, [f32; 4])]) -> super::WebStage {
@@ -265,5 +279,33 @@ mod tests {
         let row3 = [48, 52, 56, 60].map(|k| float_at(&stage.uniform_bytes, k));
         assert_eq!(row3, [0.25, 0.5, 2.0, 1.0]);
         assert_eq!(float_at(&stage.uniform_bytes, 0), 1.0);
+    }
+
+    #[test]
+    fn both_reflections_are_the_one_schema_and_name_what_the_texts_declare() {
+        // `unused` is declared but never sampled: WebGPU's "auto" layout has no slot for it.
+        let text = "uniform sampler2D decal; uniform sampler2D unused; uniform float4 tint;\n\
+                    float4 main(float2 uv : TEXCOORD0) : COLOR { return tex2D(decal, uv) * tint; }\n";
+        let json = fragment(text, &[]).to_json();
+        for key in ["wgslReflection", "glslReflection"] {
+            assert_eq!(json[key]["schema"], "pigment-reflection-2", "{key}");
+            assert_eq!(json[key]["entry"], "main", "{key}");
+        }
+        let wgsl = &json["wgslReflection"];
+        let used = |name: &str| {
+            let textures = wgsl["textures"].as_array().unwrap();
+            let t = textures.iter().find(|t| t["name"] == name).unwrap();
+            t["referenced"].clone()
+        };
+        assert_eq!((used("decal"), used("unused")), (json!(true), json!(false)));
+        // Each GLSL uniform the page sets is one the GLSL text declares, by that name.
+        let stage = fragment(text, &[]);
+        let tint = stage.glsl_uniforms.iter().find(|u| u.cg_name == "tint");
+        let name = &tint.unwrap().name;
+        assert!(
+            stage.glsl.contains(&format!("uniform vec4 {name};")),
+            "{}",
+            stage.glsl
+        );
     }
 }
