@@ -20,8 +20,8 @@ use crate::diagnostics::Diagnostics;
 use crate::error::Result;
 use crate::Session;
 
-const PAGE: &str = include_str!("../../../../web/index.html");
-const SCRIPT: &str = include_str!("../../../../web/pigment-web.js");
+const PAGE: &str = include_str!("../../../../../web/index.html");
+const SCRIPT: &str = include_str!("../../../../../web/pigment-web.js");
 
 /// The page's three files.
 pub(super) fn outputs(
