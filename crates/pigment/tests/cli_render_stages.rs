@@ -288,6 +288,38 @@ float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
 }
 
 #[test]
+fn vertex_programs_fetch_texels_by_their_indices() {
+    // Corner (s, t) fetches texel (s, t) of level 0: storage row 1 is the picture's top row (t = 1),
+    // so COLOR0 = (s, t, 128/255, 1) at the corners, as with tex2Dlod above. A filtered lookup at
+    // those integer coordinates would wrap 1 to 0 and give other colours at three corners.
+    let dir = scratch("vertex_fetch");
+    let lut = write_lut(&dir);
+    let tex = format!("lut=2D:{lut}");
+    let src = "\
+void main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform sampler2D lut,
+    out float4 oPosition : POSITION, out float4 oColor : COLOR0)
+{
+    oPosition = position;
+    oColor = texelFetch(lut, int2(tex), 0);
+}
+float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
+";
+    let px = render(
+        "vertex_fetch",
+        src,
+        &[
+            "--vertex-entry",
+            "main_vertex",
+            "--entry",
+            "main_fragment",
+            "--tex",
+            &tex,
+        ],
+    );
+    assert_each_pixel(&px, |s, t| [s, t, 128.0 / 255.0, 1.0]);
+}
+
+#[test]
 fn an_unassigned_member_leaves_its_set_to_an_unnamed_one() {
     // `d : TEXCOORD1` is never assigned, so the unnamed `a` takes TEXCOORD1 on both sides (cgc's
     // binding) and d's declaration, after a's, must not overwrite it.

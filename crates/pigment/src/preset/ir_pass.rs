@@ -158,13 +158,11 @@ impl Textures for UnitTextures<'_> {
         };
         let target = target_for(r.info.dim);
         if let Some(level) = r.fetch_level {
-            // Texel indices, read as they are stored: no filter, no wrap.
-            let [x, y, z, _] = r.quad_coords[r.fragment].map(|c| c as i64);
-            let texel = usize::try_from(level).ok().and_then(|l| {
-                let at = |v: i64| usize::try_from(v).ok();
-                texture.level(0, l)?.texel(at(x)?, at(y)?, at(z)?)
-            });
-            return texel.map_or([0.0; 4], |t| texture.format().result_vector(t));
+            return crate::render::vertex_textures::fetch(
+                texture,
+                r.quad_coords[r.fragment],
+                level,
+            );
         }
         let mut coords = r.quad_coords;
         let lookup = match (r.projective, r.gradients, r.lod, r.bias) {

@@ -4,7 +4,8 @@
 //!
 //! A vertex has no derivatives, so its lookups give their level of detail: `tex2Dlod`'s λ is
 //! turned into derivatives of 2^λ texels along s and t (which the machine's texture units turn
-//! back into λ, `nvfp::texture::lod`), and `tex2D(s, c, dx, dy)` passes its own.
+//! back into λ, `nvfp::texture::lod`), `tex2D(s, c, dx, dy)` passes its own, and `texelFetch`
+//! reads a texel by its indices ([`fetch`], which the preset chain's interpreted passes share).
 
 use nvfp::isa::TexTarget;
 use nvfp::texture::Texture;
@@ -51,12 +52,27 @@ pub fn sampler_named(func: &Function, name: &str) -> Option<usize> {
         .map(|(h, _)| h.index())
 }
 
+/// `texelFetch`: the texel at integer indices `coords` of mip level `level`, read as stored (no
+/// filter, no wrap); (0, 0, 0, 0) outside the level or for a level the texture lacks, as GL leaves
+/// such a fetch undefined and the IR's interpreter defines it.
+pub(crate) fn fetch(texture: &Texture, coords: [f32; 4], level: i32) -> [f32; 4] {
+    let [x, y, z, _] = coords.map(|c| c as i64);
+    let texel = usize::try_from(level).ok().and_then(|l| {
+        let at = |v: i64| usize::try_from(v).ok();
+        texture.level(0, l)?.texel(at(x)?, at(y)?, at(z)?)
+    });
+    texel.map_or([0.0; 4], |t| texture.format().result_vector(t))
+}
+
 impl Textures for VertexTextures {
     fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
         let Some(Some(texture)) = self.by_sampler.get(r.sampler.index()) else {
             return [0.0; 4];
         };
         let c = r.quad_coords[r.fragment];
+        if let Some(level) = r.fetch_level {
+            return fetch(texture, c, level);
+        }
         let xyz = |v: [f32; 4]| [v[0], v[1], v[2]];
         let (dx, dy) = match (r.gradients, r.lod) {
             (Some((dx, dy)), _) => (xyz(dx), xyz(dy)),
