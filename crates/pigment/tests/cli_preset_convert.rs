@@ -244,8 +244,12 @@ fn a_pass_without_a_slang_equivalent_is_reported_and_nothing_written() {
         &out_dir.display().to_string(),
     ]);
     assert_eq!(out.status.code(), Some(1));
+    // The error names the preset (as the user gave it), the pass and the name.
+    let preset = format!("of `{}`", dir.join("p.cgp").display());
     assert!(
-        stderr(&out).contains("pass 0") && stderr(&out).contains("sampler `PASS3.texture`"),
+        stderr(&out).contains("pass 0")
+            && stderr(&out).contains(&preset)
+            && stderr(&out).contains("sampler `PASS3.texture`"),
         "{}",
         stderr(&out)
     );

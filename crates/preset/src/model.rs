@@ -5,6 +5,8 @@ use std::path::PathBuf;
 /// A whole preset, paths resolved against the directory of the file that named them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
+    /// The name the preset was read as (its path as the user gave it), for messages.
+    pub name: String,
     pub passes: Vec<Pass>,
     pub textures: Vec<Lut>,
     /// `parameters = "a;b"` with each `a = VALUE`: overrides of `#pragma parameter` defaults.

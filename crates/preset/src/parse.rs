@@ -41,7 +41,9 @@ pub fn parse_text(
         root,
     };
     keys.gather(root, read, 0).map_err(|d| vec![d])?;
-    keys.preset()
+    let mut preset = keys.preset()?;
+    preset.name = name.to_string();
+    Ok(preset)
 }
 
 /// The key table: each key's last assignment, across the file and its references.
@@ -139,6 +141,7 @@ impl Keys<'_> {
         });
         if errors.is_empty() {
             Ok(Preset {
+                name: String::new(),
                 passes,
                 textures,
                 parameters,

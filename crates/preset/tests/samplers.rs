@@ -45,6 +45,7 @@ fn pass(filter_linear: Option<bool>, wrap: WrapMode, alias: Option<&str>) -> Pas
 /// What pass `index` of the three-pass preset saw: (name, filter, wrap) per sampler.
 fn seen_by(index: usize) -> Vec<(String, Filter, Wrap)> {
     let preset = Preset {
+        name: "samplers.cgp".into(),
         passes: vec![
             pass(None, WrapMode::ClampToBorder, Some("FIRST")),
             pass(Some(true), WrapMode::ClampToEdge, None),

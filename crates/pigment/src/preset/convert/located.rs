@@ -23,10 +23,11 @@ fn first_word(text: &str, word: &str) -> Option<Span> {
     None
 }
 
-/// The error for pass `index` (shader `shader`, text `source`) reading `missing` (`uniform
-/// \`IN_global.video_size\``, ...), which `runtime` (`slang`) has no name for; located at the
-/// first missing name's struct when the shader's text spells it, else unlocated.
+/// The error for pass `index` of preset `preset` (shader `shader`, text `source`) reading
+/// `missing` (`uniform \`IN_global.video_size\``, ...), which `runtime` (`slang`) has no name for;
+/// located at the first missing name's struct when the shader's text spells it, else unlocated.
 pub(super) fn missing_names(
+    preset: &str,
     index: usize,
     shader: &str,
     source: &str,
@@ -40,7 +41,7 @@ pub(super) fn missing_names(
         }
     }
     let message = format!(
-        "pass {index} (`{shader}`) has no {runtime} equivalent for {}",
+        "pass {index} (`{shader}`) of `{preset}` has no {runtime} equivalent for {}",
         unique.join(", ")
     );
     let root = unique
@@ -77,12 +78,12 @@ mod tests {
             "uniform `IN_global.video_size`".to_string(),
             "uniform `IN_global.video_size`".to_string(),
         ];
-        let d = missing_names(1, "p.cg", source, "slang", &missing);
+        let d = missing_names("p.cgp", 1, "p.cg", source, "slang", &missing);
         let e = d.iter().next().unwrap();
         assert_eq!((e.file.as_deref(), e.line, e.column), (Some("p.cg"), 2, 7));
         assert_eq!(
             e.message,
-            "pass 1 (`p.cg`) has no slang equivalent for uniform `IN_global.video_size`"
+            "pass 1 (`p.cg`) of `p.cgp` has no slang equivalent for uniform `IN_global.video_size`"
         );
         assert!(
             e.rendered.starts_with("p.cg:2:7: error: pass 1"),

@@ -239,7 +239,10 @@ fn convert_pass(
     let fragment = stage_text(&fragment_module, fragment, i, preset, &names, &mut needs);
     let (vertex, fragment) = match (vertex, fragment) {
         (Ok(v), Ok(f)) => (v, f),
-        (v, f) => return Err(stage_errors(i, &name, &source, runtime, [v.err(), f.err()])),
+        (v, f) => {
+            let errors = [v.err(), f.err()];
+            return Err(stage_errors(preset, i, &name, &source, runtime, errors));
+        }
     };
     let mut out = String::new();
     let version = runtime.version().directive();
@@ -261,6 +264,7 @@ fn convert_pass(
 /// The diagnostics of pass `i`'s stages that failed: what crates/glsl refused, then the names
 /// the runtime lacks (one error, at the first one's struct).
 fn stage_errors(
+    preset: &Preset,
     i: usize,
     name: &str,
     source: &str,
@@ -277,6 +281,7 @@ fn stage_errors(
     }
     if !missing.is_empty() {
         out.append(located::missing_names(
+            &preset.name,
             i,
             name,
             source,
