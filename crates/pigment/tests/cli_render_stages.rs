@@ -253,36 +253,43 @@ fn write_lut(dir: &Path) -> String {
     path.display().to_string()
 }
 
+/// Renders a two-stage program whose vertex stage writes `lookup` (an expression reading the 2x2
+/// `lut` of [`write_lut`] at the corner's `tex`) into COLOR0, which the fragment stage returns.
+fn vertex_lookup(name: &str, lookup: &str, options: &[&str]) -> Vec<[f32; 4]> {
+    let dir = scratch(name);
+    let tex = format!("lut=2D:{}", write_lut(&dir));
+    let src = format!(
+        "\
+void main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform sampler2D lut,
+    out float4 oPosition : POSITION, out float4 oColor : COLOR0)
+{{
+    oPosition = position;
+    oColor = {lookup};
+}}
+float4 main_fragment(float4 c : COLOR0) : COLOR {{ return c; }}
+"
+    );
+    let mut args = vec![
+        "--vertex-entry",
+        "main_vertex",
+        "--entry",
+        "main_fragment",
+        "--tex",
+        &tex,
+    ];
+    args.extend_from_slice(options);
+    render(name, &src, &args)
+}
+
 #[test]
 fn vertex_programs_read_textures_at_an_explicit_level_of_detail() {
     // Each corner reads the texel at (0.25 + 0.5s, 0.25 + 0.5t): column s, the row at t, so
     // COLOR0 = (s, t, 128/255, 1) at the corners, affine in (s, t): every pixel gets its own
     // (s, t). The fragment program does not know `lut`, and no warning says it.
-    let dir = scratch("vertex_texture");
-    let lut = write_lut(&dir);
-    let tex = format!("lut=2D:{lut}");
-    let src = "\
-void main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform sampler2D lut,
-    out float4 oPosition : POSITION, out float4 oColor : COLOR0)
-{
-    oPosition = position;
-    oColor = tex2Dlod(lut, float4(0.25 + 0.5 * tex, 0, 0));
-}
-float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
-";
-    let px = render(
+    let px = vertex_lookup(
         "vertex_texture",
-        src,
-        &[
-            "--vertex-entry",
-            "main_vertex",
-            "--entry",
-            "main_fragment",
-            "--tex",
-            &tex,
-            "--filter",
-            "nearest",
-        ],
+        "tex2Dlod(lut, float4(0.25 + 0.5 * tex, 0, 0))",
+        &["--filter", "nearest"],
     );
     assert_each_pixel(&px, |s, t| [s, t, 128.0 / 255.0, 1.0]);
 }
@@ -292,30 +299,7 @@ fn vertex_programs_fetch_texels_by_their_indices() {
     // Corner (s, t) fetches texel (s, t) of level 0: storage row 1 is the picture's top row (t = 1),
     // so COLOR0 = (s, t, 128/255, 1) at the corners, as with tex2Dlod above. A filtered lookup at
     // those integer coordinates would wrap 1 to 0 and give other colours at three corners.
-    let dir = scratch("vertex_fetch");
-    let lut = write_lut(&dir);
-    let tex = format!("lut=2D:{lut}");
-    let src = "\
-void main_vertex(float4 position : POSITION, float2 tex : TEXCOORD0, uniform sampler2D lut,
-    out float4 oPosition : POSITION, out float4 oColor : COLOR0)
-{
-    oPosition = position;
-    oColor = texelFetch(lut, int2(tex), 0);
-}
-float4 main_fragment(float4 c : COLOR0) : COLOR { return c; }
-";
-    let px = render(
-        "vertex_fetch",
-        src,
-        &[
-            "--vertex-entry",
-            "main_vertex",
-            "--entry",
-            "main_fragment",
-            "--tex",
-            &tex,
-        ],
-    );
+    let px = vertex_lookup("vertex_fetch", "texelFetch(lut, int2(tex), 0)", &[]);
     assert_each_pixel(&px, |s, t| [s, t, 128.0 / 255.0, 1.0]);
 }
 
