@@ -178,16 +178,10 @@ impl Textures for UnitTextures<'_> {
                 ddy: [dy; 4],
             },
             (_, _, Some(lod), _) => {
-                // A step of 2^λ texels along s and t: RECT coordinates count texels.
-                let [w, h, _] = texture.size().map(|n| n.max(1) as f32);
-                let (w, h) = match target {
-                    nvfp::isa::TexTarget::Rect => (1.0, 1.0),
-                    _ => (w, h),
-                };
-                let step = lod.exp2();
+                let (ds, dt) = crate::render::vertex_textures::lod_steps(texture, lod);
                 Lookup::Gradients {
-                    ddx: [[step / w, 0.0, 0.0, 0.0]; 4],
-                    ddy: [[0.0, step / h, 0.0, 0.0]; 4],
+                    ddx: [[ds, 0.0, 0.0, 0.0]; 4],
+                    ddy: [[0.0, dt, 0.0, 0.0]; 4],
                 }
             }
             (_, _, _, Some(bias)) => {

@@ -64,6 +64,18 @@ pub(crate) fn fetch(texture: &Texture, coords: [f32; 4], level: i32) -> [f32; 4]
     texel.map_or([0.0; 4], |t| texture.format().result_vector(t))
 }
 
+/// An explicit level of detail λ as derivatives the machine's texture units turn back into λ: one
+/// step of 2^λ texels along s and along t (RECT coordinates count texels, the others run over
+/// [0, 1]). The preset chain's interpreted passes share it.
+pub(crate) fn lod_steps(texture: &Texture, lod: f32) -> (f32, f32) {
+    let step = lod.exp2();
+    if texture.target() == TexTarget::Rect {
+        return (step, step);
+    }
+    let [w, h, _] = texture.size().map(|n| n.max(1) as f32);
+    (step / w, step / h)
+}
+
 impl Textures for VertexTextures {
     fn sample(&mut self, r: &SampleRequest) -> [f32; 4] {
         let Some(Some(texture)) = self.by_sampler.get(r.sampler.index()) else {
@@ -77,14 +89,8 @@ impl Textures for VertexTextures {
         let (dx, dy) = match (r.gradients, r.lod) {
             (Some((dx, dy)), _) => (xyz(dx), xyz(dy)),
             (None, Some(lod)) => {
-                // One step of 2^λ texels: RECT coordinates are in texels, the others in [0, 1].
-                let [w, h, _] = texture.size().map(|n| n.max(1) as f32);
-                let step = lod.exp2();
-                if texture.target() == TexTarget::Rect {
-                    ([step, 0.0, 0.0], [0.0, step, 0.0])
-                } else {
-                    ([step / w, 0.0, 0.0], [0.0, step / h, 0.0])
-                }
+                let (ds, dt) = lod_steps(texture, lod);
+                ([ds, 0.0, 0.0], [0.0, dt, 0.0])
             }
             (None, None) => ([0.0; 3], [0.0; 3]),
         };
