@@ -3,8 +3,8 @@
 //! samplers a converted pass declares.
 
 use super::Runtime;
+use crate::Preset;
 use pigment_glsl::Version;
-use pigment_preset::Preset;
 
 /// The number after `prefix` in a struct name (`PASS2` → 2), if it is one.
 fn numbered(structure: &str, prefix: &str) -> Option<usize> {

@@ -4,9 +4,9 @@
 
 use super::names::{initial_values, runtime_value, Needs};
 use super::Runtime;
+use crate::Preset;
 use pigment_glsl::{names::source_name, Overrides};
 use pigment_ir::{Function, Stage};
-use pigment_preset::Preset;
 
 /// The overrides of one function of pass `i`, or the names the runtime has no place for.
 pub(super) fn overrides(
@@ -74,7 +74,7 @@ pub(super) fn overrides(
         }
     }
     if func.stage == Stage::Vertex {
-        let read = pigment_naga::interface::read_inputs(func);
+        let read = pigment_ir::slots::read_inputs(func);
         for (h, input) in func.inputs.iter() {
             if !read[h.index()] {
                 continue;

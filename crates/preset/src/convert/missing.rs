@@ -3,7 +3,6 @@
 //! shader's own text spells their struct (its declaration: `input IN_global;`, a parameter
 //! `input FEEDBACK`), and a pass that does not compile carries the front end's diagnostics.
 
-use crate::diagnostics::Diagnostics;
 use pigment_diag::{Diagnostic, SourceFiles, Span};
 
 /// The byte range of the first whole-word `word` in `text`.
@@ -25,7 +24,8 @@ fn first_word(text: &str, word: &str) -> Option<Span> {
 
 /// The error for pass `index` of preset `preset` (shader `shader`, text `source`) reading
 /// `missing` (`uniform \`IN_global.video_size\``, ...), which `runtime` (`slang`) has no name for;
-/// located at the first missing name's struct when the shader's text spells it, else unlocated.
+/// located at the first missing name's struct when the shader's text spells it, else unlocated;
+/// `files` holds the shader's text for the caller to render it with.
 pub(super) fn missing_names(
     preset: &str,
     index: usize,
@@ -33,7 +33,7 @@ pub(super) fn missing_names(
     source: &str,
     runtime: &str,
     missing: &[String],
-) -> Diagnostics {
+) -> (SourceFiles, Diagnostic) {
     let mut unique: Vec<&str> = Vec::new();
     for m in missing {
         if !unique.contains(&m.as_str()) {
@@ -48,16 +48,14 @@ pub(super) fn missing_names(
         .first()
         .and_then(|m| m.split('`').nth(1))
         .map(|name| name.split('.').next().unwrap_or(name));
-    let mut out = Diagnostics::new();
-    match root.and_then(|r| first_word(source, r)) {
-        Some(span) => {
-            let mut files = SourceFiles::new();
-            let file = files.add(shader, source);
-            out.extend(&files, &[Diagnostic::error(message).at(file, span)]);
-        }
-        None => out.push_message(pigment_diag::Severity::Error, message),
-    }
-    out
+    let mut files = SourceFiles::new();
+    let file = files.add(shader, source);
+    let error = Diagnostic::error(message);
+    let error = match root.and_then(|r| first_word(source, r)) {
+        Some(span) => error.at(file, span),
+        None => error,
+    };
+    (files, error)
 }
 
 #[cfg(test)]
@@ -78,17 +76,15 @@ mod tests {
             "uniform `IN_global.video_size`".to_string(),
             "uniform `IN_global.video_size`".to_string(),
         ];
-        let d = missing_names("p.cgp", 1, "p.cg", source, "slang", &missing);
-        let e = d.iter().next().unwrap();
-        assert_eq!((e.file.as_deref(), e.line, e.column), (Some("p.cg"), 2, 7));
+        let (files, e) = missing_names("p.cgp", 1, "p.cg", source, "slang", &missing);
         assert_eq!(
             e.message,
             "pass 1 (`p.cg`) of `p.cgp` has no slang equivalent for uniform `IN_global.video_size`"
         );
+        let rendered = pigment_diag::render(&files, &e);
         assert!(
-            e.rendered.starts_with("p.cg:2:7: error: pass 1"),
-            "{}",
-            e.rendered
+            rendered.starts_with("p.cg:2:7: error: pass 1"),
+            "{rendered}"
         );
     }
 }
