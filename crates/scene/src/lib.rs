@@ -7,7 +7,8 @@
 //! those of `reference-quad.md`, pixel for pixel) and a perspective camera framing the object for
 //! the others. [`draw()`] transforms the vertices, clips, rasterizes and shades the visible
 //! fragments on the NV_fragment_program machine with a depth test ([`mod@draw`] says which
-//! attribute registers carry what, and how to provide ISL's `FB`).
+//! attribute registers carry what, and how to provide ISL's `FB`). [`gpu`] gives a GPU the same
+//! vertices after the same vertex stage, with a vertex function that passes them through.
 //!
 //! Geometry reaches the shader in eye space (see [`camera`]): the normal N and position P the
 //! lights of `isl-notes.md` use are the eye-space ones, which for the `quad` scene are the quad's
@@ -32,6 +33,7 @@
 
 pub mod camera;
 pub mod draw;
+pub mod gpu;
 pub mod math;
 pub mod mesh;
 pub mod obj;
@@ -146,6 +148,38 @@ impl Scene {
                 Camera::framing_from(centre, radius, aspect, elevation)
             }
         }
+    }
+
+    /// A perspective camera at `eye` looking at the scene's centre (30 degrees of vertical
+    /// field, up the y axis, near and far holding the whole scene when the eye is outside it),
+    /// for a `width` x `height` target; an error saying why there is none.
+    ///
+    /// ```
+    /// use pigment_scene::{Scene, Shape};
+    /// let sphere = Scene::shape(Shape::Sphere);
+    /// assert!(sphere.camera_at([0.0, 0.0, 5.0], (8, 8)).is_ok());
+    /// assert!(sphere.camera_at([0.0, 5.0, 0.0], (8, 8)).is_err()); // straight above
+    /// assert!(sphere.camera_at([f32::NAN, 0.0, 5.0], (8, 8)).is_err());
+    /// ```
+    pub fn camera_at(&self, eye: [f32; 3], (width, height): (u32, u32)) -> Result<Camera, String> {
+        let [x, y, z] = eye;
+        if !eye.iter().all(|c| c.is_finite()) {
+            return Err(format!(
+                "the camera at {x},{y},{z}: give three finite numbers"
+            ));
+        }
+        let (centre, radius) = self.bounding_sphere().unwrap_or(([0.0; 3], 1.0));
+        let distance = math::length(math::sub(eye, centre));
+        // Near and far hold the whole scene when the eye is outside it.
+        let near = (distance - radius).max(distance * 1e-3).max(1e-3);
+        let far = distance + radius.max(1e-3) * 2.0;
+        let aspect = width.max(1) as f32 / height.max(1) as f32;
+        Camera::perspective_look_at(eye, centre, [0.0, 1.0, 0.0], 30.0, aspect, (near, far))
+            .ok_or_else(|| {
+                format!(
+                    "the camera at {x},{y},{z}: the eye is at the scene's centre, or straight above it"
+                )
+            })
     }
 }
 

@@ -37,7 +37,7 @@ mod stages;
 mod vertices;
 
 pub use fb::FB_SCALE;
-pub use vertices::{SceneVertices, SCENE_SEMANTICS};
+pub use pigment_scene::gpu::{SceneVertices, SCENE_SEMANTICS};
 
 use super::{RenderOptions, Rendered, Timings};
 use crate::compile::isl::{checked_into, shaders_of};
@@ -228,30 +228,12 @@ struct Loaded {
 fn camera(
     eye: Option<[f32; 3]>,
     geometry: &pigment_scene::Scene,
-    (width, height): (u32, u32),
+    size: (u32, u32),
 ) -> Result<Camera> {
-    let Some(eye) = eye else {
-        return Ok(geometry.default_camera(width, height));
-    };
-    let [x, y, z] = eye;
-    if !eye.iter().all(|c| c.is_finite()) {
-        return Err(Error::Request(format!(
-            "the camera at {x},{y},{z}: give three finite numbers"
-        )));
+    match eye {
+        Some(eye) => geometry.camera_at(eye, size).map_err(Error::Request),
+        None => Ok(geometry.default_camera(size.0, size.1)),
     }
-    let (centre, radius) = geometry.bounding_sphere().unwrap_or(([0.0; 3], 1.0));
-    let distance = pigment_scene::math::length(pigment_scene::math::sub(eye, centre));
-    // Near and far hold the whole scene when the eye is outside it.
-    let near = (distance - radius).max(distance * 1e-3).max(1e-3);
-    let far = distance + radius.max(1e-3) * 2.0;
-    let aspect = width.max(1) as f32 / height.max(1) as f32;
-    Camera::perspective_look_at(eye, centre, [0.0, 1.0, 0.0], 30.0, aspect, (near, far)).ok_or_else(
-        || {
-            Error::Request(format!(
-                "the camera at {x},{y},{z}: the eye is at the scene's centre, or straight above it"
-            ))
-        },
-    )
 }
 
 /// The surface shader to render: the one `entry` names, else the file's first.

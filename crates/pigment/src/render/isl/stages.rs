@@ -7,7 +7,6 @@
 //! draws it.
 
 use super::fb::{frame_buffer_in_2d, frame_buffer_is};
-use super::vertices::scene_vertex;
 use super::IslScene;
 use crate::artifact::{Artifact, Code, Output, Reflection};
 use crate::compile::cg::naga_output;
@@ -77,7 +76,7 @@ impl Session {
         let mut fragment = lowered.surface.1.clone();
         frame_buffer_is(&mut fragment, scene.clear);
         Ok(SceneShaders {
-            vertex: scene_vertex(),
+            vertex: pigment_scene::gpu::pass_through_vertex(),
             surface: (lowered.surface.0.clone(), fragment),
             atmosphere: lowered.atmosphere.clone(),
             lowered,

@@ -1,36 +1,13 @@
-//! An ISL scene's vertices for a GPU: the vertex stage [`Session::render_isl`] runs (crates/scene's
-//! [`pigment_scene::vertex_stage`], with the same geometry and camera, the positions snapped to
-//! the sub-pixel grid as the machine's draw snaps them), its results handed to the GPU as
-//! attributes, and a vertex function that passes them through. Both sides then rasterize the very
-//! same clip positions and interpolate the very same values, whatever the geometry (a triangle
-//! through the near or far plane aside: each side clips it in its own arithmetic).
+//! An ISL scene's vertices for a GPU: the scene's geometry and camera, as [`Session::render_isl`]
+//! reads them, through crates/scene's [`pigment_scene::gpu`] (the same vertex stage and snapping
+//! as the machine's draw).
 
 use super::IslScene;
 use crate::diagnostics::Diagnostics;
 use crate::error::Result;
 use crate::Session;
 use pigment_diag::SourceFiles;
-use pigment_ir::{Function, FunctionBuilder, Stage, Type, WriteMask};
-use pigment_scene::Layout;
-
-/// A scene's vertices after the vertex stage, one entry per vertex in each list, and its
-/// triangles (indices into them).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SceneVertices {
-    /// The clip position (the vertex function's `POSITION` input).
-    pub clip: Vec<[f32; 4]>,
-    /// The texture coordinate (s, t, 0, 1) (`TEXCOORD0`).
-    pub texcoord: Vec<[f32; 4]>,
-    /// The eye-space normal (x, y, z, 0) (`TEXCOORD1`).
-    pub normal: Vec<[f32; 4]>,
-    /// The eye-space position (x, y, z, 1) (`TEXCOORD2`).
-    pub position: Vec<[f32; 4]>,
-    /// Counter-clockwise or not, as the mesh gives them; a GPU culls none.
-    pub triangles: Vec<[u32; 3]>,
-}
-
-/// The inputs (and outputs) of the pass-through vertex function, by semantic.
-pub const SCENE_SEMANTICS: [&str; 4] = ["POSITION", "TEXCOORD0", "TEXCOORD1", "TEXCOORD2"];
+use pigment_scene::gpu::SceneVertices;
 
 impl Session {
     /// The vertices of `scene`'s geometry as [`render_isl`](Session::render_isl) transforms them
@@ -44,39 +21,10 @@ impl Session {
         let (mut files, mut found) = (SourceFiles::new(), Diagnostics::new());
         let geometry = self.geometry(&scene.geometry, &mut files, &mut found)?;
         let camera = super::camera(scene.camera, &geometry, (width, height))?;
-        let layout = Layout::ISL;
-        let mut out = SceneVertices::default();
-        for object in &geometry.objects {
-            let first = out.clip.len() as u32;
-            for v in pigment_scene::vertex_stage(object, &camera, &layout) {
-                out.clip.push(pigment_scene::snapped(v.clip, width, height));
-                out.texcoord.push(v.attribs[layout.texcoord.index()]);
-                out.normal.push(v.attribs[layout.normal.index()]);
-                out.position.push(v.attribs[layout.position.index()]);
-            }
-            let count = out.clip.len() as u32 - first;
-            // A hand-built mesh's index out of range is skipped, as the machine's draw skips it.
-            let inside = |t: &&[u32; 3]| t.iter().all(|&i| i < count);
-            let triangles = object.mesh.triangles.iter().filter(inside);
-            out.triangles
-                .extend(triangles.map(|t| t.map(|i| i + first)));
-        }
-        Ok(out)
+        Ok(pigment_scene::gpu::vertices(
+            &geometry,
+            &camera,
+            (width, height),
+        ))
     }
-}
-
-/// The vertex function of a scene drawn on a GPU: the four attributes of [`SceneVertices`]
-/// through to the rasterizer (`POSITION`) and the surface (`TEXCOORD0` to `TEXCOORD2`).
-pub(super) fn scene_vertex() -> Function {
-    let mut b = FunctionBuilder::new("scene_vertex");
-    b.set_stage(Stage::Vertex);
-    let names = ["position", "texcoord", "normal", "surface_position"];
-    for (name, semantic) in names.iter().zip(SCENE_SEMANTICS) {
-        let input = b.input(&format!("in_{name}"), Type::FLOAT4, Some(semantic));
-        let output = b.output(name, Type::FLOAT4, Some(semantic));
-        let value = b.load_input(input);
-        b.store(output, WriteMask::all(4), value);
-    }
-    // The builder only fails on unclosed regions, which this straight-line body has none of.
-    b.finish().unwrap_or_else(|_| Function::new("scene_vertex"))
 }
