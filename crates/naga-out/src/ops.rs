@@ -115,6 +115,39 @@ impl Lowerer<'_> {
                     .collect();
                 self.push(Expression::Compose { ty, components }, b)
             }
+            // A component of such a constant (`vec2(0.0, 0.0).y`, crt-royale's vertex stage).
+            Expression::AccessIndex { base, index } => {
+                let opaque = self.opaque_zeros(base, b);
+                if opaque == base {
+                    return e;
+                }
+                self.push(
+                    Expression::AccessIndex {
+                        base: opaque,
+                        index,
+                    },
+                    b,
+                )
+            }
+            Expression::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                let opaque = self.opaque_zeros(vector, b);
+                if opaque == vector {
+                    return e;
+                }
+                let vector = opaque;
+                self.push(
+                    Expression::Swizzle {
+                        size,
+                        vector,
+                        pattern,
+                    },
+                    b,
+                )
+            }
             _ => e,
         }
     }

@@ -1,5 +1,6 @@
 //! Constant operations whose value is not finite, in a branch a `select` discards (`sinc` of
-//! ntsc's artifact-colors at a constant 0: `(x == 0) ? 1 : sin(x) / x`): WGSL evaluates constant
+//! ntsc's artifact-colors at a constant 0: `(x == 0) ? 1 : sin(x) / x`; a component of a constant
+//! vector divided by itself, crt-royale's vertex stage): WGSL evaluates constant
 //! expressions when the shader is created and rejects a NaN or an infinity there, so the lowering
 //! keeps a zero divisor (and a zero `log2`/`rsqrt`/`rcp` operand) out of constant expressions. The
 //! WGSL parses back through naga's front end and validates, and the SPIR-V passes spirv-val and
@@ -34,7 +35,14 @@ const IR: &str = "fn main(in $t: float4 @TEXCOORD0, out $o: float4 @COLOR) {
   %19: float = swizzle %18.y
   %20: float4 = construct %6, %13, %14, %19
   %21: float4 = add %20, %0
-  store $o, %21
+  %22: float2 = const 0.0, 0.0
+  %23: float = swizzle %22.y
+  %24: float = div %23, %23
+  %25: bool = eq %23, %4
+  %26: float = select %25, %24, %4
+  %27: float4 = swizzle %26.xxxx
+  %28: float4 = add %21, %27
+  store $o, %28
 }
 ";
 
