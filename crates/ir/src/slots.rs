@@ -129,6 +129,40 @@ pub fn read_inputs(func: &Function) -> Vec<bool> {
     read
 }
 
+/// Whether the program stores to each output.
+pub fn written_outputs(func: &Function) -> Vec<bool> {
+    let mut written = vec![false; func.outputs.len()];
+    crate::walk(&func.body, &mut |inst| {
+        if let InstKind::Store { output, .. } = &inst.kind {
+            written[output.index()] = true;
+        }
+    });
+    written
+}
+
+/// The outputs a back end declares no location for: those the program never stores to whose
+/// location ([`output_slot`]) an output it does store to also takes. cgc binds only written
+/// outputs, so its rule for outputs without a semantic ([`crate::varyings`]) may give such an
+/// output's set to another (xBR-lv2's `orig_tex` takes `TEXCOORD3` from a `t3 : TEXCOORD3` its
+/// vertex function never writes); two declarations at one location would clash.
+pub fn shadowed_outputs(func: &Function) -> Vec<bool> {
+    let written = written_outputs(func);
+    let location = |o: &crate::Output| match output_slot(func.stage, o.semantic.as_deref()?) {
+        Some(Slot::Location(l)) => Some(l),
+        _ => None,
+    };
+    let taken: Vec<u32> = func
+        .outputs
+        .iter()
+        .filter(|(h, _)| written[h.index()])
+        .filter_map(|(_, o)| location(o))
+        .collect();
+    func.outputs
+        .iter()
+        .map(|(h, o)| !written[h.index()] && location(o).is_some_and(|l| taken.contains(&l)))
+        .collect()
+}
+
 /// Where the read inputs that name no semantic go, per input in declaration order: a fragment
 /// input's texture coordinate set (as fp30 binds it), a vertex input's generic attribute slot.
 #[derive(Clone, Debug, Default)]

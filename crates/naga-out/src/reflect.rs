@@ -45,9 +45,11 @@ pub fn typed(func: &Function, target: Target) -> Reflection {
         let (slot, _) = interface::packed_or_named_slot(func, h, &unnamed);
         place(v, slot.filter(|_| read[h.index()]));
     }
-    for ((_, o), v) in func.outputs.iter().zip(&mut r.outputs) {
+    let shadowed = interface::shadowed_outputs(func);
+    for ((h, o), v) in func.outputs.iter().zip(&mut r.outputs) {
         let semantic = o.semantic.clone().unwrap_or_default();
-        place(v, interface::output_slot(func.stage, &semantic));
+        let slot = interface::output_slot(func.stage, &semantic);
+        place(v, slot.filter(|_| !shadowed[h.index()]));
     }
     let (layout, size) = interface::uniform_layout(func);
     for (u, m) in r.uniforms.iter_mut().zip(&layout) {
@@ -105,12 +107,15 @@ pub fn reflect(func: &Function, target: Target) -> Value {
                     "binding": slot(place) })
         })
         .collect();
+    let shadowed = interface::shadowed_outputs(func);
     let outputs: Vec<Value> = func
         .outputs
         .iter()
-        .map(|(_, o)| {
+        .map(|(h, o)| {
+            let place = interface::output_slot(func.stage, &sem(&o.semantic));
+            let place = place.filter(|_| !shadowed[h.index()]);
             json!({ "name": o.name, "type": o.ty.to_string(), "semantic": sem(&o.semantic),
-                    "binding": slot(interface::output_slot(func.stage, &sem(&o.semantic))) })
+                    "binding": slot(place) })
         })
         .collect();
     let (layout, size) = interface::uniform_layout(func);

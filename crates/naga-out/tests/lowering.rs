@@ -1,6 +1,8 @@
 //! The lowering's documented choices, checked on small programs: std140 offsets computed by hand,
 //! locations by semantic, located errors, and naga's validator on every module built.
 
+mod validators;
+
 use pigment_naga::{emit, lower, LowerOptions, Target};
 
 fn function(path: &str, name: &str) -> pigment_ir::Function {
@@ -120,4 +122,38 @@ fn unnamed_inputs_take_cgcs_texture_coordinate_set() {
     assert!(!wgsl.contains(" c: "), "{wgsl}");
     assert_eq!(out.reflection["inputs"][0]["binding"]["location"], 1);
     assert!(out.reflection["inputs"][2]["binding"].is_null());
+}
+
+#[test]
+fn an_output_never_written_gives_its_location_to_one_that_is() {
+    // xBR-lv2's vertex stage: `t3 : TEXCOORD3` is never written, and cgc's rule gave the unnamed
+    // `orig_tex` that set. Only `orig_tex` is declared there; `t3` is not bound.
+    let text = "vertex fn vs(in $p: float4 @POSITION, out $pos: float4 @POSITION, \
+        out $t3: float4 @TEXCOORD3, out $orig: float2 @TEXCOORD3) {\n  %0: float4 = input $p\n  \
+        store $pos, %0\n  %1: float2 = swizzle %0.xy\n  store $orig, %1\n}\n";
+    let module = pigment_ir::parse(text).unwrap();
+    let f = module.functions.iter().next().unwrap().1;
+    assert!(pigment_ir::verify_function(f).is_empty());
+    let spirv = emit(f, Target::SpirV).unwrap();
+    validators::spirv_val(spirv.spirv.as_ref().unwrap(), "shadowed").unwrap();
+    let wgsl = emit(f, Target::Wgsl).unwrap();
+    validators::wgsl_round_trip(wgsl.text.as_ref().unwrap()).unwrap();
+    let outputs = &wgsl.typed_reflection.outputs;
+    let place = |name: &str| {
+        let v = outputs.iter().find(|v| v.name == name).unwrap();
+        (v.referenced, v.location)
+    };
+    assert_eq!(place("t3"), (false, None));
+    assert_eq!(place("orig"), (true, Some(3)));
+    // An output never written keeps its location where no other takes it.
+    let alone = text.replace("@TEXCOORD3) {", "@TEXCOORD4) {");
+    let module = pigment_ir::parse(&alone).unwrap();
+    let r = emit(module.functions.iter().next().unwrap().1, Target::Wgsl).unwrap();
+    let t3 = r
+        .typed_reflection
+        .outputs
+        .iter()
+        .find(|v| v.name == "t3")
+        .unwrap();
+    assert_eq!(t3.location, Some(3));
 }

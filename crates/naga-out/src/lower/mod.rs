@@ -458,8 +458,15 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             }
         }));
+        let hidden = interface::shadowed_outputs(ir);
         for (h, out) in ir.outputs.iter() {
             let semantic = out.semantic.as_deref().unwrap_or("");
+            if hidden[h.index()] {
+                // Its variable stays (nothing stores to it); the location is the other's.
+                let var = self.local(&out.name, out.ty, b);
+                self.outputs.push(var);
+                continue;
+            }
             let slot = interface::output_slot(ir.stage, semantic).ok_or_else(|| {
                 Diagnostic::error(format!(
                     "output `{}`: the naga back end places no {} output with semantic `{semantic}`",
