@@ -203,3 +203,39 @@ fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
     assert_eq!(location("position"), Some(0.into()), "{json}");
     assert_eq!(location("tex"), Some(8.into()), "{json}");
 }
+
+/// The naga targets check a fragment entry by fp40's rules (libretro's gamma-management.h reads
+/// `tex2Dlod`), where the fp30 target refuses the lookup with a located error.
+#[test]
+fn explicit_lod_lookups_compile_for_spirv_and_are_refused_by_fp30() {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-lod-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("lod.cg");
+    std::fs::write(
+        &src,
+        "float4 main(float2 uv : TEXCOORD0, uniform sampler2D s) : COLOR\n\
+         {\n    return tex2Dlod(s, float4(uv, 0.0, 1.5));\n}\n",
+    )
+    .unwrap();
+    let spv = dir.join("lod.spv");
+    let o = pigment(&[
+        "compile",
+        src.to_str().unwrap(),
+        "--target",
+        "spirv",
+        "-o",
+        spv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_spirv_val(&spv);
+    let wgsl = pigment(&["compile", src.to_str().unwrap(), "--target", "wgsl"]);
+    let text = String::from_utf8_lossy(&wgsl.stdout);
+    assert!(text.contains("textureSampleLevel"), "{text}");
+    let fp30 = pigment(&["compile", src.to_str().unwrap()]);
+    assert_eq!(fp30.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&fp30.stderr);
+    assert!(
+        err.contains("lod.cg:3:12: error:") && err.contains("fp40"),
+        "{err}"
+    );
+}

@@ -435,6 +435,17 @@ fn glsl_stage(
     .map_err(|d| rejected(&lowered.front, entry, vec![d], found))
 }
 
+/// The profile whose rules a stage is checked by for the naga targets and the web page: NV's
+/// vp40 and fp40, whose vertex texture fetch and explicit-LOD lookups (`tex2Dlod`, libretro's
+/// gamma-management.h) every naga target and WebGL 2 express; a program fp30 takes lowers the
+/// same under fp40.
+pub(crate) fn naga_profile(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Vertex => "vp40",
+        Stage::Fragment => "fp40",
+    }
+}
+
 /// SPIR-V, WGSL, MSL, HLSL or naga's GLSL, for the requested stage.
 fn naga_target(
     session: &Session,
@@ -445,12 +456,8 @@ fn naga_target(
     code_only(request, "`--emit ir` takes no `--target`")?;
     let naga = target.naga().expect("every other target is handled before");
     let stage = requested_stage(request);
-    let profile = match stage {
-        Stage::Vertex => "vp40",
-        Stage::Fragment => "fp30",
-    };
     let entry = request.cg_entry();
-    let lowered = lower_stage(session, request, entry, stage, profile, found)?;
+    let lowered = lower_stage(session, request, entry, stage, naga_profile(stage), found)?;
     let fp30 = request.precision == Precision::Fp30;
     let emitted = pigment_naga::emit_with(lowered.function(entry)?, naga, fp30)
         .map_err(|d| rejected(&lowered.front, entry, vec![d], found))?;

@@ -5,7 +5,7 @@
 //! vertices. Each stage is built from the IR functions the compile lowers ([`super::stage`]).
 
 use super::stage::{stage, Param, WebStage};
-use crate::compile::cg::{lower_stage, rejected};
+use crate::compile::cg::{lower_stage, naga_profile, rejected};
 use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use crate::render::isl::{IslScene, SceneVertices, FB_SCALE, SCENE_SEMANTICS};
@@ -96,15 +96,16 @@ pub(super) fn cg(
     found: &mut Diagnostics,
 ) -> Result<Drawing> {
     let compile = &request.compile;
-    let mut cg_stage = |stage: Stage, entry: &str, profile: &str| {
+    let mut cg_stage = |stage: Stage, entry: &str| {
+        let profile = naga_profile(stage);
         let lowered = lower_stage(session, compile, entry, stage, profile, found)?;
         let func = lowered.function(entry)?;
         super::stage::stage(func, func, &request.params, true)
             .map_err(|d| rejected(&lowered.front, entry, vec![d], found))
     };
-    let fragment = cg_stage(Stage::Fragment, compile.cg_entry(), "fp30")?;
+    let fragment = cg_stage(Stage::Fragment, compile.cg_entry())?;
     let vertex = match &compile.vertex_entry {
-        Some(entry) => Some(cg_stage(Stage::Vertex, entry, "vp40")?),
+        Some(entry) => Some(cg_stage(Stage::Vertex, entry)?),
         None => None,
     };
     Ok(Drawing {
