@@ -36,6 +36,13 @@ pub fn eval(op: Op, args: &[Vector]) -> Option<Vector> {
         }
     };
     let ty = op.result_type(types).ok()?;
+    eval_typed(op, ty, args)
+}
+
+/// [`eval`] of operands already known to fit `op` with the result type `ty` (what
+/// [`Op::result_type`] gave for their types): the interpreter checks an instruction's types once
+/// and evaluates it for four fragments.
+pub(crate) fn eval_typed(op: Op, ty: Type, args: &[Vector]) -> Option<Vector> {
     let w = ty.width as usize;
     let kind = args[0].ty.kind;
     let mut out = [0u32; 4];
@@ -101,9 +108,14 @@ pub fn eval(op: Op, args: &[Vector]) -> Option<Vector> {
             }
         }
         _ => {
+            // Componentwise operations take at most three operands (mad, clamp, lerp); the
+            // interpreter runs this for every operation of every fragment, so no allocation.
             for (i, o) in out.iter_mut().enumerate().take(w) {
-                let comps: Vec<u32> = args.iter().map(|a| a.bits[i]).collect();
-                *o = componentwise(op, kind, &comps);
+                let mut comps = [0u32; 4];
+                for (c, a) in comps.iter_mut().zip(args) {
+                    *c = a.bits[i];
+                }
+                *o = componentwise(op, kind, comps);
             }
         }
     }
@@ -115,13 +127,14 @@ fn reals(v: &Vector) -> [f32; 4] {
     [0, 1, 2, 3].map(|i| n::operand(v.f32(i)))
 }
 
-/// One component of a componentwise operation whose result has the operands' kind.
-fn componentwise(op: Op, kind: ScalarKind, c: &[u32]) -> u32 {
+/// One component of a componentwise operation whose result has the operands' kind (`c`: the
+/// operands' components, zeros past the last operand, which no operation reads).
+fn componentwise(op: Op, kind: ScalarKind, c: [u32; 4]) -> u32 {
     match kind {
-        ScalarKind::Int => int_op(op, &c.iter().map(|&b| b as i32).collect::<Vec<_>>()) as u32,
-        ScalarKind::Bool => bool_op(op, &c.iter().map(|&b| b != 0).collect::<Vec<_>>()) as u32,
+        ScalarKind::Int => int_op(op, &c.map(|b| b as i32)) as u32,
+        ScalarKind::Bool => bool_op(op, &c.map(|b| b != 0)) as u32,
         _ => {
-            let x: Vec<f32> = c.iter().map(|&b| n::operand(f32::from_bits(b))).collect();
+            let x = c.map(|b| n::operand(f32::from_bits(b)));
             n::to_kind(kind, real_op(op, kind, &x)).to_bits()
         }
     }

@@ -1,13 +1,13 @@
 //! The lockstep quad engine behind [`super::run_quad`].
 
 use super::*;
-use crate::eval::eval;
+use crate::eval::{eval, eval_typed};
 use crate::function::*;
 use crate::op::Op;
-use crate::types::ScalarKind;
+use crate::types::{ScalarKind, Type};
 
 /// One value in each of the four fragments.
-type Lanes = [[u32; 4]; 4];
+pub(super) type Lanes = [[u32; 4]; 4];
 type Mask = [bool; 4];
 
 /// How a fragment left a block.
@@ -27,25 +27,35 @@ struct Exits {
     yielded: Option<Vec<Lanes>>,
 }
 
-pub(super) fn run(
+/// Refuses a function that does not verify: the engine relies on the verifier's rules.
+pub(super) fn verified(func: &Function) -> Result<(), InterpError> {
+    match crate::verify::verify_function(func).into_iter().next() {
+        Some(e) => Err(InterpError {
+            loc: e.loc,
+            message: format!("invalid IR: {}", e.message),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Runs the verified `func` for a quad, its values kept in `vals` (cleared here, so that a
+/// caller running many quads allocates them once).
+pub(super) fn run_verified(
     func: &Function,
     bindings: &Bindings,
     textures: &mut dyn Textures,
     limits: Limits,
+    vals: &mut Vec<Lanes>,
 ) -> Result<[FragmentResult; 4], InterpError> {
-    if let Some(e) = crate::verify::verify_function(func).into_iter().next() {
-        return Err(InterpError {
-            loc: e.loc,
-            message: format!("invalid IR: {}", e.message),
-        });
-    }
     check_bindings(func, bindings)?;
+    vals.clear();
+    vals.resize(func.values.len(), [[0; 4]; 4]);
     let mut m = Machine {
         func,
         bindings,
         textures,
         limits,
-        vals: vec![[[0; 4]; 4]; func.values.len()],
+        vals: std::mem::take(vals),
         outputs: func
             .outputs
             .iter()
@@ -58,7 +68,9 @@ pub(super) fn run(
             .collect(),
         killed: [false; 4],
     };
-    m.block(&func.body, [true; 4])?;
+    let ran = m.block(&func.body, [true; 4]);
+    *vals = std::mem::take(&mut m.vals);
+    ran?;
     Ok(std::array::from_fn(|lane| FragmentResult {
         outputs: m.outputs.iter().map(|o| o[lane]).collect(),
         discarded: m.killed[lane],
@@ -182,26 +194,58 @@ impl Machine<'_> {
         Ok(exits)
     }
 
+    /// A pure operation for the four fragments: its types checked once, its operands on the
+    /// stack (no operation takes more than four, `construct` of four scalars the most), since
+    /// this runs for every operation of every fragment.
+    fn op_lanes(&self, inst: &Inst, op: Op, args: &[Value]) -> Result<Lanes, InterpError> {
+        let error = |why: String| InterpError {
+            loc: inst.loc,
+            message: format!("`{}` cannot be evaluated{why}", op.mnemonic()),
+        };
+        let blank = Vector {
+            ty: Type::FLOAT4,
+            bits: [0; 4],
+        };
+        let (mut stack, mut heap) = ([blank; 4], Vec::new());
+        let operands: &mut [Vector] = if args.len() <= 4 {
+            &mut stack[..args.len()]
+        } else {
+            heap.resize(args.len(), blank);
+            &mut heap
+        };
+        let mut types = [Type::FLOAT4; 4];
+        let mut heap_types = Vec::new();
+        let types: &mut [Type] = if args.len() <= 4 {
+            &mut types[..args.len()]
+        } else {
+            heap_types.resize(args.len(), Type::FLOAT4);
+            &mut heap_types
+        };
+        for (t, &a) in types.iter_mut().zip(args) {
+            *t = self.func.ty(a);
+        }
+        let ty = op
+            .result_type(types)
+            .map_err(|why| error(format!(": {why}")))?;
+        let mut out = [[0; 4]; 4];
+        for (lane, o) in out.iter_mut().enumerate() {
+            for (slot, &a) in operands.iter_mut().zip(args) {
+                *slot = self.vector(a, lane);
+            }
+            *o = eval_typed(op, ty, operands)
+                .ok_or_else(|| error(String::new()))?
+                .bits;
+        }
+        Ok(out)
+    }
+
     /// Instructions without blocks or terminators: pure ones for every fragment, effects under `mask`.
     fn simple(&mut self, inst: &Inst, mask: Mask) -> Result<(), InterpError> {
         let result = inst.results.first().copied();
         let lanes: Lanes = match &inst.kind {
             InstKind::Const(v) => [v.bits; 4],
             InstKind::Op { op, args } if op.is_derivative() => self.derivative(*op, args[0]),
-            InstKind::Op { op, args } => {
-                let mut out = [[0; 4]; 4];
-                for (lane, o) in out.iter_mut().enumerate() {
-                    let operands: Vec<Vector> =
-                        args.iter().map(|&a| self.vector(a, lane)).collect();
-                    *o = eval(*op, &operands)
-                        .ok_or_else(|| InterpError {
-                            loc: inst.loc,
-                            message: format!("`{}` cannot be evaluated", op.mnemonic()),
-                        })?
-                        .bits;
-                }
-                out
-            }
+            InstKind::Op { op, args } => self.op_lanes(inst, *op, args)?,
             InstKind::LoadInput(h) => {
                 std::array::from_fn(|l| self.bindings.inputs[l][h.index()].bits)
             }

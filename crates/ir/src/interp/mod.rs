@@ -127,7 +127,55 @@ pub fn run_quad(
     textures: &mut dyn Textures,
     limits: Limits,
 ) -> Result<[FragmentResult; 4], InterpError> {
-    exec::run(func, bindings, textures, limits)
+    QuadRunner::new(func)?.run(bindings, textures, limits)
+}
+
+/// A function verified once and run for many quads ([`run_quad`] verifies it at every call),
+/// its value storage allocated once.
+///
+/// ```
+/// use pigment_ir::interp::{Bindings, Limits, NoTextures, QuadRunner};
+/// use pigment_ir::Vector;
+/// let module = pigment_ir::parse(
+///     "fn main(in $t: float @TEXCOORD0, out $o: float @COLOR) {\n  %0: float = input $t\n  \
+///      %1: float = add %0, %0\n  store $o, %1\n}\n",
+/// )
+/// .unwrap();
+/// let func = &module.functions.iter().next().unwrap().1;
+/// let mut runner = QuadRunner::new(func).unwrap();
+/// for x in [1.0f32, 2.5] {
+///     let bindings = Bindings {
+///         inputs: std::array::from_fn(|_| vec![Vector::floats(&[x])]),
+///         uniforms: Vec::new(),
+///     };
+///     let quad = runner.run(&bindings, &mut NoTextures, Limits::default()).unwrap();
+///     assert_eq!(quad[0].outputs[0].value.f32(0), 2.0 * x);
+/// }
+/// ```
+pub struct QuadRunner<'f> {
+    func: &'f Function,
+    vals: Vec<exec::Lanes>,
+}
+
+impl<'f> QuadRunner<'f> {
+    /// `func`, verified (an error names the first rule it breaks).
+    pub fn new(func: &'f Function) -> Result<QuadRunner<'f>, InterpError> {
+        exec::verified(func)?;
+        Ok(QuadRunner {
+            func,
+            vals: Vec::new(),
+        })
+    }
+
+    /// Runs the function for a quad; inputs and uniforms must match its declarations.
+    pub fn run(
+        &mut self,
+        bindings: &Bindings,
+        textures: &mut dyn Textures,
+        limits: Limits,
+    ) -> Result<[FragmentResult; 4], InterpError> {
+        exec::run_verified(self.func, bindings, textures, limits, &mut self.vals)
+    }
 }
 
 /// Runs `func` for one fragment (a quad of four copies of it, so derivatives are 0).

@@ -19,7 +19,7 @@ use nvfp::exec::{QuadInput, QuadOutput};
 use nvfp::isa::{AttribReg, OutputReg};
 use nvfp::texture::{Lookup, Texture, TextureUnits};
 use pigment_fp30::interface::{target_for, Interface};
-use pigment_ir::interp::{run_quad, Limits, SampleRequest, Textures};
+use pigment_ir::interp::{Limits, QuadRunner, SampleRequest, Textures};
 use pigment_ir::pass::{ConstFold, Cse, Dce, Pass};
 use pigment_ir::{Function, Vector};
 
@@ -100,6 +100,8 @@ impl IrFragment {
             inputs: Default::default(),
             uniforms: uniforms.to_vec(),
         };
+        let mut runner =
+            QuadRunner::new(&self.func).map_err(|e| format!("the fragment stage: {e}"))?;
         for (quad, out) in quads.iter().zip(outputs) {
             for (f, values) in bindings.inputs.iter_mut().enumerate() {
                 values.clear();
@@ -108,7 +110,8 @@ impl IrFragment {
                     typed(i.ty, value)
                 }));
             }
-            let results = run_quad(&self.func, &bindings, &mut textures, Limits::default())
+            let results = runner
+                .run(&bindings, &mut textures, Limits::default())
                 .map_err(|e| format!("the fragment stage: {e}"))?;
             for (f, result) in results.iter().enumerate() {
                 out.killed[f] = result.discarded;
