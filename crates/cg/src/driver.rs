@@ -3,8 +3,11 @@
 
 use crate::check::{self, CheckOptions, CheckedProgram};
 use crate::preprocess::{self, FileSystemResolver, IncludeResolver, Preprocessed};
-use crate::syntax::{self, ast::TranslationUnit};
-use pigment_diag::{Diagnostic, FileId, SourceFiles};
+use crate::syntax::{
+    self,
+    ast::{Decl, TranslationUnit},
+};
+use pigment_diag::{Diagnostic, FileId, SourceFiles, Span};
 use std::path::PathBuf;
 
 /// Command-line settings of the front end (`-I`, `-D`, `-U`, `--entry`, `--profile`).
@@ -49,11 +52,30 @@ pub struct FrontEnd {
     pub checked: Option<CheckedProgram>,
     /// All diagnostics, pointing into the user's files.
     pub diagnostics: Vec<Diagnostic>,
+    /// Each function definition's name and where it is named, in the preprocessed text
+    /// ([`FrontEnd::definition_span`]); kept when [`FrontEnd::release_syntax`] frees the tree.
+    definitions: Vec<(String, Span)>,
 }
 
 impl FrontEnd {
     pub fn has_errors(&self) -> bool {
         pigment_diag::has_errors(&self.diagnostics)
+    }
+
+    /// Where the definition of the function `name` names it, in the preprocessed text.
+    pub fn definition_span(&self, name: &str) -> Option<Span> {
+        self.definitions
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, span)| span)
+    }
+
+    /// Frees the syntax tree and the checked program once the caller has lowered what it needs
+    /// (a large shader's tree is megabytes, and a back end runs after): the files, the source
+    /// map and the definitions' spans stay, for placing the back end's diagnostics.
+    pub fn release_syntax(&mut self) {
+        self.unit = TranslationUnit::default();
+        self.checked = None;
     }
 }
 
@@ -123,6 +145,14 @@ pub fn run_with(
             .into_iter()
             .map(|d| preprocessed.map.remap_diagnostic(&files, expanded, d)),
     );
+    let definitions = unit
+        .decls
+        .iter()
+        .filter_map(|decl| match decl {
+            Decl::Function(f) if f.body.is_some() => Some((f.name.name.clone(), f.name.span)),
+            _ => None,
+        })
+        .collect();
     FrontEnd {
         files,
         main,
@@ -131,6 +161,7 @@ pub fn run_with(
         unit,
         checked,
         diagnostics,
+        definitions,
     }
 }
 

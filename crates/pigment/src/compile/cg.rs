@@ -8,7 +8,6 @@ use crate::diagnostics::Diagnostics;
 use crate::error::{Error, Result};
 use crate::{Session, Target};
 use pigment_cg::driver::{self, FrontEnd};
-use pigment_cg::syntax::ast::Decl;
 use pigment_diag::Diagnostic;
 use pigment_ir::{Function, Module, Stage};
 
@@ -156,6 +155,9 @@ fn lower_with(
         .as_ref()
         .expect("front_end returns checked programs");
     let module = pigment_cg::lower::lower(&front.unit, checked, front.expanded);
+    let mut front = front;
+    // The back ends read only the IR: the tree is freed before they run (memory, issue 30).
+    front.release_syntax();
     match module {
         Ok(module) => Ok(Lowered { front, module }),
         Err(errors) => Err(rejected(&front, &options.entry, errors, found)),
@@ -197,10 +199,7 @@ pub fn in_user_files(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> 
 
 /// Where the definition of the function `entry` names it, in the preprocessed text.
 fn entry_name_span(front: &FrontEnd, entry: &str) -> Option<pigment_diag::Span> {
-    front.unit.decls.iter().find_map(|decl| match decl {
-        Decl::Function(f) if f.name.name == entry && f.body.is_some() => Some(f.name.span),
-        _ => None,
-    })
+    front.definition_span(entry)
 }
 
 /// The output's file name: the entry's, with `extension`.
