@@ -24,6 +24,7 @@ use pigment_diag::Diagnostic;
 use pigment_ir::eval::eval;
 use pigment_ir::pass::{fold_boolean, Folded, Pass};
 use pigment_ir::*;
+use std::collections::HashMap;
 
 /// The unrolling pass; errors are collected in `errors` (the function is then left unchanged).
 pub struct Unroll {
@@ -64,7 +65,7 @@ impl Pass for Unroll {
             values: &mut func.values,
             uniforms: &func.uniforms,
             subst: DenseMap::with_capacity(n),
-            consts: DenseMap::with_capacity(n),
+            consts: Consts::with_capacity(n),
             defined: DenseMap::with_capacity(n),
             loops: Vec::new(),
             max_iterations: self.max_iterations,
@@ -107,7 +108,7 @@ struct Walk<'a> {
     subst: DenseMap<ValueInfo, Value>,
     /// Output values known to be constants, with the location of the instruction that made each
     /// (where an error about the constant points).
-    consts: DenseMap<ValueInfo, (Vector, Option<SourceLoc>)>,
+    consts: Consts,
     /// Values already defined in the output (a second definition gets a fresh value).
     defined: DenseMap<ValueInfo, ()>,
     /// Locations of the loops being unrolled, innermost last.
@@ -120,6 +121,43 @@ struct Walk<'a> {
 }
 
 type Walked<T> = Result<T, Diagnostic>;
+
+/// The constants the walk knows, by output value: each value holds an index into a table of the
+/// distinct constants (with the location of the instruction that made each). Unrolling makes
+/// hundreds of thousands of constant values (crt-royale's geometry pass) but few distinct ones,
+/// so an index per value instead of a constant per value is a fifth of the memory.
+struct Consts {
+    index: DenseMap<ValueInfo, u32>,
+    table: Vec<(Vector, Option<SourceLoc>)>,
+    distinct: HashMap<(Vector, Option<SourceLoc>), u32>,
+}
+
+impl Consts {
+    fn with_capacity(n: usize) -> Consts {
+        Consts {
+            index: DenseMap::with_capacity(n),
+            table: Vec::new(),
+            distinct: HashMap::new(),
+        }
+    }
+
+    fn insert(&mut self, v: Value, entry: (Vector, Option<SourceLoc>)) {
+        let table = &mut self.table;
+        let k = *self.distinct.entry(entry).or_insert_with(|| {
+            table.push(entry);
+            table.len() as u32 - 1
+        });
+        self.index.insert(v, k);
+    }
+
+    fn get(&self, v: Value) -> Option<(Vector, Option<SourceLoc>)> {
+        self.index.get(v).map(|&k| self.table[k as usize])
+    }
+
+    fn contains_key(&self, v: Value) -> bool {
+        self.index.contains_key(v)
+    }
+}
 
 impl Walk<'_> {
     fn map(&self, v: Value) -> Value {
@@ -167,7 +205,7 @@ impl Walk<'_> {
     }
 
     fn constant(&self, v: Value) -> Option<Vector> {
-        self.consts.get(v).map(|&(c, _)| c)
+        self.consts.get(v).map(|(c, _)| c)
     }
 
     fn const_bool(&self, v: Value) -> Option<bool> {
@@ -288,7 +326,7 @@ impl Walk<'_> {
         loc: Option<SourceLoc>,
         out: &mut Vec<Inst>,
     ) {
-        kind.map_operands(&mut |v| match self.consts.copied(v) {
+        kind.map_operands(&mut |v| match self.consts.get(v) {
             Some((c, const_loc)) => {
                 let fresh = self.values.append(ValueInfo {
                     ty: self.values[v].ty,
