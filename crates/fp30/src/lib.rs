@@ -38,7 +38,7 @@ use diag::error_at;
 use nvfp::isa::{AttribReg, OutputReg, TexTarget};
 use nvfp::syntax::ast;
 use pigment_diag::Diagnostic;
-use pigment_ir::pass::{run_pass, ConstFold, Cse, Dce, Pass, Swizzles};
+use pigment_ir::pass::{run_pass, Compact, ConstFold, Cse, Dce, Pass, Swizzles};
 use pigment_ir::{Module, UniformIndex};
 
 /// What the caller can choose.
@@ -152,6 +152,9 @@ pub fn legalize_function(func: &pigment_ir::Function) -> Result<Module, Vec<Diag
     if !unroll.errors.is_empty() {
         return Err(unroll.errors);
     }
+    // Unrolling leaves most of the arena's values undefined (the constants it folded), and
+    // every later pass sizes its tables by the arena (memory, issue 30).
+    pass(&mut m, &mut Compact)?;
     pass(&mut m, &mut ConstFold)?;
     pass(&mut m, &mut Dce)?;
     let refused = legalize::refuse_bit_operations(&m.functions[h]);

@@ -1,6 +1,7 @@
 //! Optimisation and legalisation passes: the [`Pass`] trait, [`run_pass`] (which verifies the result in
 //! debug and test builds), and the passes every back end can use.
 
+mod compact;
 mod const_fold;
 mod cse;
 mod dce;
@@ -10,6 +11,7 @@ mod swizzles;
 
 pub mod file;
 
+pub use compact::Compact;
 pub use const_fold::{fold_boolean, ConstFold, Folded};
 pub use cse::Cse;
 pub use dce::Dce;
@@ -61,6 +63,7 @@ pub fn run_pass(module: &mut Module, pass: &mut dyn Pass) -> Result<bool, PassEr
 pub fn pass_by_name(name: &str) -> Option<Box<dyn Pass>> {
     match name {
         "dce" => Some(Box::new(Dce)),
+        "compact" => Some(Box::new(Compact)),
         "const_fold" => Some(Box::new(ConstFold)),
         "cse" => Some(Box::new(Cse)),
         "identities" => Some(Box::new(Identities)),
