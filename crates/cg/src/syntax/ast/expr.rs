@@ -63,7 +63,7 @@ pub enum ExprKind {
     /// `scope::name`: a name declared inside a struct or interface ("explicit scope qualifiers, as in
     /// C++", spec "Declarations and declaration specifiers").
     Scoped {
-        scope: Ident,
+        scope: Box<Ident>,
         name: Ident,
     },
     Unary {
@@ -94,21 +94,21 @@ pub enum ExprKind {
     },
     /// `(type)operand`. Array casts such as `(float[4])a` keep their sizes in `dims`.
     Cast {
-        ty: TypeSpec,
+        ty: Box<TypeSpec>,
         dims: Vec<ArrayDim>,
         operand: ExprId,
     },
     /// `float4(a, b)`: a type name used as a function. Also typedef and struct names; the checker
     /// decides which types may be constructed.
     Constructor {
-        ty: TypeSpec,
+        ty: Box<TypeSpec>,
         args: Vec<ExprId>,
     },
     /// `float[](a, b, c)` or `float[3](a, b, c)`: an array built from its elements, a GLSL form
     /// cgc accepts. `dims` has at least one entry; an unsized first one takes the argument count.
     ArrayConstructor {
-        ty: TypeSpec,
-        dims: Vec<ArrayDim>,
+        ty: Box<TypeSpec>,
+        dims: Box<[ArrayDim]>,
         args: Vec<ExprId>,
     },
     /// `callee(args)`. The callee is a [`ExprKind::Name`], [`ExprKind::Scoped`], or a
@@ -295,5 +295,19 @@ impl BinaryOp {
             BinaryOp::And => "&&",
             BinaryOp::Or => "||",
         }
+    }
+}
+
+#[cfg(test)]
+mod size {
+    use super::*;
+
+    /// Every expression of a preprocessed shader lives in one arena (libretro's blur headers
+    /// hold some 16,000): the rare large variants keep their types boxed so that an expression
+    /// stays small (it was 112 bytes; memory, issue 30).
+    #[test]
+    fn an_expression_is_at_most_56_bytes() {
+        let size = std::mem::size_of::<Expr>();
+        assert!(size <= 56, "Expr is {size} bytes");
     }
 }

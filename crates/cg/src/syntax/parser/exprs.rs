@@ -196,6 +196,7 @@ impl Parser<'_> {
             self.eat_punct(Punct::RParen);
         }
         let operand = self.parse_unary();
+        let ty = Box::new(ty);
         self.alloc(ExprKind::Cast { ty, dims, operand }, open)
     }
 
@@ -327,12 +328,14 @@ impl Parser<'_> {
             let ty = self.parse_type_spec(None, "");
             if self.at_punct(Punct::LParen) {
                 let args = self.parse_call_args("the constructor's arguments");
+                let ty = Box::new(ty);
                 return self.alloc(ExprKind::Constructor { ty, args }, start);
             }
             if self.at_punct(Punct::LBracket) {
                 let dims = self.parse_array_dims();
                 if self.at_punct(Punct::LParen) {
                     let args = self.parse_call_args("the array constructor's elements");
+                    let (ty, dims) = (Box::new(ty), dims.into_boxed_slice());
                     return self.alloc(ExprKind::ArrayConstructor { ty, dims, args }, start);
                 }
                 self.expected("`(` and the array's elements", "after an array type");
@@ -346,7 +349,8 @@ impl Parser<'_> {
         if self.at_punct(Punct::ColonColon) && self.nth(1).kind == TokenKind::Ident {
             self.bump();
             let name = self.ident();
-            return self.alloc(ExprKind::Scoped { scope: first, name }, start);
+            let scope = Box::new(first);
+            return self.alloc(ExprKind::Scoped { scope, name }, start);
         }
         self.exprs.alloc(
             ExprKind::Name(Ident {
