@@ -10,13 +10,24 @@ use super::token::Loc;
 use pigment_diag::{Diagnostic, FileId, Label, SourceFiles, Span};
 use std::rc::Rc;
 
-/// One output token and where it came from.
+/// One output token and where it came from. A shader's headers make tens of thousands, so the
+/// macro expansion is a plain index with [`NO_EXPANSION`] for none (28 bytes, not 32).
 #[derive(Clone, Copy, Debug)]
 struct Segment {
     out_start: u32,
     out_end: u32,
     loc: Loc,
-    expansion: Option<u32>,
+    expansion: u32,
+}
+
+/// [`Segment::expansion`] of a token no macro made.
+const NO_EXPANSION: u32 = u32::MAX;
+
+impl Segment {
+    /// The macro expansion that made the token, if any.
+    fn expansion(&self) -> Option<u32> {
+        (self.expansion != NO_EXPANSION).then_some(self.expansion)
+    }
 }
 
 /// A `#line` directive: from physical line `from_line` on, lines are numbered from `line` in `name`.
@@ -116,7 +127,7 @@ impl SourceMap {
             out_start,
             out_end,
             loc,
-            expansion,
+            expansion: expansion.unwrap_or(NO_EXPANSION),
         });
     }
 
@@ -163,7 +174,7 @@ impl SourceMap {
             });
         };
         let offset = offset as u32;
-        let point = if seg.expansion.is_some() || offset < seg.out_start {
+        let point = if seg.expansion().is_some() || offset < seg.out_start {
             seg.loc.start
         } else if offset < seg.out_end {
             (seg.loc.start + (offset - seg.out_start)).min(seg.loc.end)
@@ -193,8 +204,8 @@ impl SourceMap {
             .max(span.start as usize);
         let end_seg = self.segment_at(last)?;
         let same_place = end_seg.loc.inclusion == start_seg.loc.inclusion
-            && end_seg.expansion.is_none()
-            && start_seg.expansion.is_none();
+            && end_seg.expansion().is_none()
+            && start_seg.expansion().is_none();
         let end = match self.locate(last) {
             Some((f, e)) if same_place && f == file && e >= start => e + 1,
             _ => start_seg.loc.end.max(start),
@@ -220,7 +231,7 @@ impl SourceMap {
     pub fn expansion_at(&self, offset: usize) -> Option<&Expansion> {
         let seg = self.segment_at(offset)?;
         let inside = (seg.out_start as usize..seg.out_end as usize).contains(&offset);
-        seg.expansion
+        seg.expansion()
             .filter(|_| inside)
             .and_then(|id| self.expansions.get(id as usize))
     }
@@ -271,7 +282,7 @@ impl SourceMap {
     }
 
     fn add_context(&self, files: &SourceFiles, offset: usize, d: &mut Diagnostic) {
-        let mut next = self.segment_at(offset).and_then(|s| s.expansion);
+        let mut next = self.segment_at(offset).and_then(|s| s.expansion());
         let mut depth = 0;
         while let Some(exp) = next.and_then(|id| self.expansions.get(id as usize)) {
             if let Some((file, span)) = exp.definition {
