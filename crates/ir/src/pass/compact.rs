@@ -24,13 +24,13 @@ impl Pass for Compact {
         let renumbered: Vec<Option<Value>> = func
             .values
             .iter()
-            .map(|(h, info)| defined[h.index()].then(|| values.append(info.clone())))
+            .map(|(h, info)| defined[h.index()].then(|| values.append(*info)))
             .collect();
         // A value the body reads but does not define (the verifier refuses such IR) keeps a
         // place of its own rather than aliasing another.
         let mut new = |v: Value| match renumbered[v.index()] {
             Some(n) => n,
-            None => values.append(func.values[v].clone()),
+            None => values.append(func.values[v]),
         };
         walk_mut(&mut func.body, &mut |inst| {
             inst.kind.map_operands(&mut new);
