@@ -4,7 +4,7 @@
 //! fails when the committed header is stale); `docs/c-api.md` gives the rules: ownership, threads,
 //! the ABI version.
 //!
-//! Every entry point runs inside [`boundary::guard`], so no panic crosses into C: it becomes a
+//! Every entry point runs inside `boundary::guard`, so no panic crosses into C: it becomes a
 //! [`PigmentError`] with the status [`PIGMENT_ERROR_PANIC`]. Every pointer and length from C is
 //! checked before it is read; strings cross as UTF-8 with explicit lengths.
 #![deny(unsafe_op_in_unsafe_fn)]

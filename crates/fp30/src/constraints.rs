@@ -1,6 +1,6 @@
 //! Target-constraint legalisation on [`Mir`] (sections 3.11.1.1, 3.11.2, 3.11.3 of the spec):
 //!
-//! * at most one unique attribute register per instruction; and, since f[FOGC] and f[TEX*] force an
+//! * at most one unique attribute register per instruction; and, since f\[FOGC] and f\[TEX*] force an
 //!   instruction to full precision (3.11.4.2), attributes are read only by instructions that compute
 //!   at R (or have no precision, as TEX does) — others read a copy (`MOVR t, f[TEX0]`);
 //! * at most one unique program parameter per instruction, unless all are constants with at most four
@@ -16,7 +16,7 @@
 //! literals in several instructions is copied (once) rather than the literals (each time). A
 //! literal zero that must leave the instruction is read from a register never written, which
 //! holds zero (temporaries start as (0,0,0,0), section 3.11.1.1) instead of being copied. A MOVH
-//! into an H register may read f[TEX*] / f[FOGC]: at full precision it rounds once to fp16 all the
+//! into an H register may read f\[TEX*] / f\[FOGC]: at full precision it rounds once to fp16 all the
 //! same.
 //!
 //! Negation and absolute value on literals are folded into the literal's values.

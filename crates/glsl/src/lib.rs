@@ -2,11 +2,11 @@
 //! 4.60, GLSL ES 1.00 to 3.20, and Vulkan GLSL (`#version 450` with sets, bindings and
 //! locations: glslang's input for SPIR-V).
 //!
-//! [`write`] takes one IR function (a vertex or a fragment entry point) and a [`Version`], and
-//! gives the shader's text and its reflection ([`reflect`]: [`Glsl::typed_reflection`] in the one
+//! `write` takes one IR function (a vertex or a fragment entry point) and a [`Version`], and
+//! gives the shader's text and its reflection (`reflect`: [`Glsl::typed_reflection`] in the one
 //! schema of every back end). The function is first cleaned by the
 //! IR's own passes (constant folding, swizzle forwarding, CSE, dead-code elimination), then
-//! written by [`body`] with the interface [`interface`] lays out.
+//! written by `body` with the interface `interface` lays out.
 //!
 //! # Readable output
 //!
@@ -129,7 +129,7 @@ pub fn write(func: &Function, version: Version) -> Result<Glsl, Diagnostic> {
     write_with(func, version, &Overrides::default())
 }
 
-/// [`write`] with a runtime's [`Overrides`].
+/// `write` with a runtime's [`Overrides`].
 pub fn write_with(
     func: &Function,
     version: Version,

@@ -3,9 +3,9 @@
 //!
 //! Real kinds (float, half, fixed): an operation reads its operands' values (float denormals as zero),
 //! computes the fp32 result of its formula with every step's denormals flushed, and converts that result
-//! to the result's kind ([`numeric::to_kind`]); `mad`, `dot` and `lerp` instead round every step to the
-//! result's kind ([`numeric::mad`], [`numeric::dot`], [`numeric::lerp`]). The scalar rules are `pigment_numeric`'s, the ones the
-//! NV_fragment_program machine computes with; [`numeric`] adds the few the IR defines on its own. Int: 32-bit wrapping arithmetic,
+//! to the result's kind ([`numeric::to_kind`](crate::numeric::to_kind)); `mad`, `dot` and `lerp` instead round every step to the
+//! result's kind ([`numeric::mad`](crate::numeric::mad), [`numeric::dot`](crate::numeric::dot), [`numeric::lerp`](crate::numeric::lerp)). The scalar rules are `pigment_numeric`'s, the ones the
+//! NV_fragment_program machine computes with; [`numeric`](crate::numeric) adds the few the IR defines on its own. Int: 32-bit wrapping arithmetic,
 //! division truncates toward zero and x / 0 = 0, bit operations are two's complement's
 //! and shifts take their count's low 5 bits. Bool: logic. Data movement (swizzle, construct,
 //! select, pack results, unpack operands) copies bit patterns untouched.

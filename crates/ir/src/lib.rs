@@ -205,7 +205,7 @@
 //!
 //! # Text form
 //!
-//! Printed by [`print`], read by [`parse`]; `parse(print(m))` prints identically. `;` starts a comment.
+//! Printed by `print`, read by [`parse`]; `parse(print(m))` prints identically. `;` starts a comment.
 //! Whitespace is free except that the operands of `yield`, `break` and `continue` must be on their line.
 //!
 //! ```text

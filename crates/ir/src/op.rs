@@ -9,11 +9,11 @@ pub use pigment_numeric::exact::Rule;
 pub enum PackFormat {
     /// Two fp16 values in one 32-bit word (PK2H / UP2H).
     TwoHalf,
-    /// Two unsigned 16-bit fractions of [0,1] (PK2US / UP2US).
+    /// Two unsigned 16-bit fractions of \[0,1] (PK2US / UP2US).
     TwoUshort,
     /// Four signed 8-bit values of [-128/127, 1] (PK4B / UP4B).
     FourByte,
-    /// Four unsigned 8-bit fractions of [0,1] (PK4UB / UP4UB).
+    /// Four unsigned 8-bit fractions of \[0,1] (PK4UB / UP4UB).
     FourUbyte,
 }
 

@@ -169,7 +169,7 @@ pub fn shadowed_outputs(func: &Function) -> Vec<bool> {
 pub struct Unnamed {
     /// A fragment input's set and the component it starts at ([`crate::varyings`]).
     pub sets: Vec<Option<Packed>>,
-    /// A vertex input's generic attribute slot ([`unnamed_attribute_slots`]).
+    /// A vertex input's generic attribute slot (`unnamed_attribute_slots`).
     pub attributes: Vec<Option<u32>>,
 }
 

@@ -2,9 +2,9 @@
 //! native SIMD code with Cranelift, and plugs it into an [`nvfp::exec::Machine`] as its
 //! [`Kernel`], so that batches run compiled instead of interpreted, with the same bits.
 //!
-//! - [`codegen`]: the Cranelift IR of one program (the arithmetic, conversions, CC and KIL inline).
-//! - [`helpers`]: the long operations (textures, PK*/UP*) compiled code calls.
-//! - [`native`]: the only unsafe code (the function pointer and the helpers' entry points).
+//! - `codegen`: the Cranelift IR of one program (the arithmetic, conversions, CC and KIL inline).
+//! - `helpers`: the long operations (textures, PK*/UP*) compiled code calls.
+//! - `native`: the only unsafe code (the function pointer and the helpers' entry points).
 //!
 //! One compiled function per program, cached by its decoded form and shared by every thread; the code
 //! stays mapped for the life of the process. Every instruction compiles: where Cranelift cannot

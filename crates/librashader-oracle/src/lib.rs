@@ -12,7 +12,7 @@
 //! draws into its window); frame `n` (from 0) is passed as librashader's frame count. Rows are top
 //! first, as RetroArch uploads a frame and as a window shows it.
 //!
-//! All the unsafe code (Vulkan through `ash`, librashader's Vulkan entry points) is in [`vk`]; the
+//! All the unsafe code (Vulkan through `ash`, librashader's Vulkan entry points) is in `vk`; the
 //! headless instance and device are crates/vk-oracle's.
 
 use std::path::Path;

@@ -15,7 +15,7 @@
 //! The spec (`specs/nv_fragment_program.txt`) and the project's notes
 //! (`specs/nv-fragment-program-notes.md`) leave these points open; each module says how it reads them:
 //!
-//! * **Overflow to INF** ([`format`]): both fp32 and fp16 round to nearest, ties to even, with IEEE-754's
+//! * **Overflow to INF** (`format`): both fp32 and fp16 round to nearest, ties to even, with IEEE-754's
 //!   overflow rule. A magnitude that rounds (with an unbounded exponent) to 2^16 or more is INF in fp16:
 //!   65520 and up is INF, (65504, 65520) gives 65504; likewise fp32 from 2^128 − 2^103 up. Section
 //!   3.11.4.2 says "values greater than or equal to +2^16 are converted to +INF" and "any other values
@@ -24,9 +24,9 @@
 //!   neighbours in the format are 65504 and +INF, and round-to-nearest-even picks between them exactly as
 //!   IEEE does. The other reading ((65504, 2^16) → 65504 always) would make fp32 arithmetic, which the
 //!   machine does with IEEE f32 operations, need a clamp after every step.
-//! * **NaN** ([`format`]): every conversion turns any NaN into one canonical quiet NaN
+//! * **NaN** (`format`): every conversion turns any NaN into one canonical quiet NaN
 //!   ([`CANONICAL_NAN`]), so stored bits never depend on how a CPU propagates NaN payloads.
-//! * **fx12 has no −0** ([`format`]): it is a two's complement integer of 1/1024ths (3.11.4.1), so every
+//! * **fx12 has no −0** (`format`): it is a two's complement integer of 1/1024ths (3.11.4.1), so every
 //!   value that rounds to zero, −0.0 included, converts to +0.0.
 //! * **MIN / MAX of ±0** ([`order`]): −0 counts as below +0, so that min(A,B) = min(B,A) bit for bit
 //!   (3.11.5.16-17, rule 1).

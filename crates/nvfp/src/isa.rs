@@ -245,7 +245,7 @@ impl AttribReg {
             .find(|a| a.name() == name)
     }
 
-    /// f[FOGC] and f[TEX*] make an instruction run at full fp32 precision (section 3.11.4.2).
+    /// f\[FOGC] and f\[TEX*] make an instruction run at full fp32 precision (section 3.11.4.2).
     pub fn forces_full_precision(self) -> bool {
         matches!(self, AttribReg::Fogc | AttribReg::Tex(_))
     }
@@ -296,7 +296,7 @@ impl OutputReg {
             .find(|o| o.name() == name)
     }
 
-    /// o[COLH] holds fp16 values; o[COLR] and o[DEPR] fp32.
+    /// o\[COLH] holds fp16 values; o\[COLR] and o\[DEPR] fp32.
     pub fn is_half(self) -> bool {
         self == OutputReg::Colh
     }
@@ -493,9 +493,9 @@ impl Cond {
 pub mod limits {
     /// Executable instructions (DEFINE / DECLARE do not count).
     pub const MAX_INSTRUCTIONS: usize = 1024;
-    /// Register units: R registers, o[COLR] and o[DEPR] count two; H registers and o[COLH] one.
+    /// Register units: R registers, o\[COLR] and o\[DEPR] count two; H registers and o\[COLH] one.
     pub const MAX_REGISTER_UNITS: usize = 64;
-    /// Numbered local parameters p[0]..p[63].
+    /// Numbered local parameters p\[0]..p\[63].
     pub const MAX_LOCAL_PARAMETERS: usize = 64;
     pub const TEXTURE_COORD_SETS: usize = 8;
 }

@@ -22,7 +22,7 @@ pub struct Program {
     pub writes_depr: bool,
     /// Temporary registers the program writes, sorted (R registers first).
     pub temps_written: Vec<TempReg>,
-    /// Register units used (R and o[COLR]/o[DEPR] count two, H and o[COLH] one).
+    /// Register units used (R and o\[COLR]/o\[DEPR] count two, H and o\[COLH] one).
     pub register_units: usize,
 }
 
@@ -36,7 +36,7 @@ pub struct NamedLocal {
 pub struct Instruction {
     pub opcode: Opcode,
     /// The precision the instruction computes at: its suffix, else the destination register's type;
-    /// R whenever it reads f[FOGC] or f[TEX*] (section 3.11.4.2). KIL reports R.
+    /// R whenever it reads f\[FOGC] or f\[TEX*] (section 3.11.4.2). KIL reports R.
     pub precision: Precision,
     /// The suffix as written, if any.
     pub explicit_precision: Option<Precision>,

@@ -2,7 +2,7 @@
 //!
 //! The rasterizer says which fragments to shade; the executor shades them a batch of quads at a time;
 //! this module stores the surviving fragments: a fragment is dropped when it is a helper, when it was
-//! killed, or when the program writes o[DEPR] and the depth lies outside [0, 1] (notes item 9).
+//! killed, or when the program writes o\[DEPR] and the depth lies outside [0, 1] (notes item 9).
 //!
 //! [`shade_depth_tested`] adds a depth buffer and test (GL_LESS by default), for meshes drawn in any
 //! order and for later passes over the same surfaces (GL_EQUAL).
@@ -195,7 +195,7 @@ pub fn shade_reference_quad(shader: &Shader<'_>, target: &mut Framebuffer) {
 }
 
 /// Shades the reference quad over the whole of `target`, handing each band to `sink` when it is
-/// done: one rayon task per band of [`ROWS_PER_TASK`] rows of quads, the top band started first
+/// done: one rayon task per band of `ROWS_PER_TASK` rows of quads, the top band started first
 /// (a PNG stores its top row first, so its encoder can follow shading), which shades and stores
 /// one batch of quads ([`QUADS`]) at a time, its attribute lanes computed from the reference
 /// quad's formulas ([`ReferenceSpan`]) straight into the batch (only those the program reads),

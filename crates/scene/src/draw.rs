@@ -202,7 +202,7 @@ pub fn vertex_stage(object: &Object, camera: &Camera, layout: &Layout) -> Vec<Ve
 }
 
 /// The clip position moved (w kept) so that its window coordinates, on a `width` x `height`
-/// viewport, are odd multiples of 1/[`SUBPIXELS`]. A whole coordinate (the reference quad's
+/// viewport, are odd multiples of 1/`SUBPIXELS`. A whole coordinate (the reference quad's
 /// corners) is kept, since it is on every grid and no centre's either; a vertex at or behind the
 /// eye (w ≤ 0, or not finite) is left as it is. [`draw_with`] snaps the vertices of each triangle
 /// after clipping when [`DrawOptions::snap`] says so.

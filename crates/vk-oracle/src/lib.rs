@@ -9,7 +9,7 @@
 //! locations 0.. in order. The viewport has a negative height, so clip y = +1 is the top of the
 //! picture as in OpenGL; the rows are returned bottom first, as the reference quad numbers them.
 //!
-//! All the unsafe code (the Vulkan API through `ash`) is in [`vk`], behind [`render`].
+//! All the unsafe code (the Vulkan API through `ash`) is in `vk`, behind [`render`].
 
 mod vk;
 

@@ -7,7 +7,7 @@ use nvfp::isa::{AttribReg, OperandKind, OutputReg, Swizzle, TempReg};
 use nvfp::program::{DestReg, Program, Source, SourceKind};
 use pigment_diag::Span;
 
-/// The `program.local` slot of the first DECLAREd parameter: numbered locals p[0]..p[63] keep their own
+/// The `program.local` slot of the first DECLAREd parameter: numbered locals p\[0]..p\[63] keep their own
 /// numbers, named ones follow.
 pub const NAMED_LOCAL_BASE: u32 = 64;
 

@@ -10,9 +10,9 @@
 //! 3. legalises the function as fp30 does (`pigment_fp30::legalize_function`: loops unrolled, `if`s
 //!    turned into selects and predicated stores, ints held as integral floats, division and the
 //!    like lowered), which leaves straight-line code and one store per output;
-//! 4. selects instructions over virtual temporaries ([`select`], whose table says how each
-//!    operation the ISA lacks is composed), allocates them onto `TEMP`s ([`temps`]), and writes the
-//!    text with cgc's header ([`interface`] says where attributes, results and uniforms go).
+//! 4. selects instructions over virtual temporaries (`select`, whose table says how each
+//!    operation the ISA lacks is composed), allocates them onto `TEMP`s (`temps`), and writes the
+//!    text with cgc's header (`interface` says where attributes, results and uniforms go).
 //!
 //! # Limits
 //!

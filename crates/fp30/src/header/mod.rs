@@ -2,7 +2,7 @@
 //! section 7): the data model, a tolerant parser ([`parse`]), the one printer the back end uses
 //! ([`ProgramInterface::wrap`]), name resolution for tools ([`resolve`]), the one reflection of
 //! every back end ([`ProgramInterface::reflection`], [`pigment_ir::reflect`]) and the deprecated
-//! `pigment-reflect-1` JSON form ([`ProgramInterface::to_json`], schema in [`json`]).
+//! `pigment-reflect-1` JSON form ([`ProgramInterface::to_json`], schema in `json`).
 //!
 //! ```text
 //! !!FP1.0

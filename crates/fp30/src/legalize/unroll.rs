@@ -5,7 +5,7 @@
 //! under a condition that is not a constant) or that does not end within the iteration limit is an
 //! error, like cgc's C5013, at the loop's location.
 //!
-//! Side effects: operations on constants are folded (with the interpreter's [`eval`]); run-time
+//! Side effects: operations on constants are folded (with the interpreter's `eval`); run-time
 //! uniform indices that become constants become constant indices (clamped as the IR says).
 //! `if`/`switch` regions with run-time conditions are kept for the predication pass; a `return` stays
 //! where it is, and what follows an unconditional `return` is dropped.

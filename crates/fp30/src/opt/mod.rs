@@ -1,15 +1,15 @@
 //! Optimisations on [`Mir`], run to a fixed point:
 //!
-//! * [`identity`]: operations returning an operand (×1, −(+0), +(−0)) become copies;
-//! * [`live`]: dead components and dead instructions (write masks shrink to what is read);
-//! * [`fold`]: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
+//! * `identity`: operations returning an operand (×1, −(+0), +(−0)) become copies;
+//! * `live`: dead components and dead instructions (write masks shrink to what is read);
+//! * `fold`: copy folding into the instructions that compute the copied value (outputs, `_SAT`,
 //!   condition codes, swizzled components, predicated select arms);
-//! * [`cc`]: condition-code sets made redundant by an earlier one or by the comparison itself;
-//! * [`lanes`]: MOV components that write the value already there;
-//! * [`forward`]: exact copies, and conversions read by instructions that convert anyway, read
+//! * `cc`: condition-code sets made redundant by an earlier one or by the comparison itself;
+//! * `lanes`: MOV components that write the value already there;
+//! * `forward`: exact copies, and conversions read by instructions that convert anyway, read
 //!   through by their readers;
-//! * [`coalesce`]: copies whose source dies where the destination is born;
-//! * [`pack`]: independent instructions of one shape packed into one vector instruction, once
+//! * `coalesce`: copies whose source dies where the destination is born;
+//! * `pack`: independent instructions of one shape packed into one vector instruction, once
 //!   nothing else applies (packing first would hide copies from folding).
 
 mod cc;

@@ -1,12 +1,12 @@
 //! Register allocation for straight-line [`Mir`]: linear scan over live intervals, by component,
-//! in the instructions' order or after [`schedule`] moved them next to their uses, whichever needs
+//! in the instructions' order or after `schedule` moved them next to their uses, whichever needs
 //! fewer register units.
 //!
 //! A virtual register lives from its first write to its last read (a partial or conditional write
 //! keeps the earlier components alive, which the interval covers) and occupies the components it
 //! uses. Each gets the lowest-numbered physical register of its file whose components it needs are
 //! free at its first write: its own components if they are, else (when its writers allow moving
-//! their lanes, see [`lanes`]) any free components, so four scalars share one register. A
+//! their lanes, see `lanes`) any free components, so four scalars share one register. A
 //! component whose last read is the instruction that writes the next value can be reused by it, as
 //! every instruction reads all its operands before writing. Low numbers first keeps the highest
 //! index, which is what the register budget (64 units: R counts 2, H counts 1) and cgc's trailer

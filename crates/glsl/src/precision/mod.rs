@@ -6,12 +6,12 @@
 //! NV's rules kept (`nv_min` ...). This module only spells those operations, through small helper
 //! functions written before `main` ([`Helpers::explicit`]): `cg_half`, `cg_fixed`, the `cg_nan_*`
 //! helpers for `nv_min`, `nv_max`, `nv_clamp`, `nv_sat` and `nv_pow`, which keep NV's NaNs where
-//! GLSL leaves them undefined, and `cg_nv_sin`, `cg_nv_cos` ([`trig`]). `nv_rsqrt` is GLSL's
+//! GLSL leaves them undefined, and `cg_nv_sin`, `cg_nv_cos` (`trig`). `nv_rsqrt` is GLSL's
 //! `inversesqrt` (`crate::expr`).
 //!
 //! From GLSL 3.30 and ES 3.00 the rounding works on the float's bits (`floatBitsToUint`), so it is
 //! exact whatever the driver's rounding mode for conversions; the versions without bit casts get
-//! the same rules by arithmetic ([`arithmetic`]: Veltkamp's split for fp16, `!(x >= x)` for NaN),
+//! the same rules by arithmetic (`arithmetic`: Veltkamp's split for fp16, `!(x >= x)` for NaN),
 //! exact where the driver keeps the operations as written, which llvmpipe does.
 
 mod arithmetic;
@@ -126,7 +126,7 @@ impl Helpers {
     }
 
     /// A `dot` of two real vectors as the IR computes it, products then sums from x to w (see
-    /// [`STEPWISE_DOT`]); `None` where `op` is no such `dot`. (In the fp30 mode the pass has
+    /// `STEPWISE_DOT`); `None` where `op` is no such `dot`. (In the fp30 mode the pass has
     /// already written the rounded steps of every `half` and `fixed` one.)
     pub fn stepwise_dot(&mut self, op: Op, args: &[Expr], width: u8, real: bool) -> Option<Expr> {
         if op != Op::Dot || width < 2 || !real {
@@ -143,7 +143,7 @@ impl Helpers {
     }
 
     /// The helper functions used, as GLSL text for `version` (empty when none): on the bits
-    /// where the version has bit casts, else by arithmetic ([`arithmetic`]).
+    /// where the version has bit casts, else by arithmetic (`arithmetic`).
     pub fn text(self, version: Version) -> String {
         let bits = version.has_bit_casts();
         let mut text = String::new();

@@ -270,7 +270,7 @@ pub fn power(a: f32, b: f32) -> f32 {
 }
 
 /// The result of ApproxPower(a, b) where the spec's list of special cases (3.11.5.24) departs from
-/// exp2(b · log2(a)): only rule 10, "ApproxPower(+INF, <x>) = +INF, if x < -0.0" (the derivation would
+/// exp2(b · log2(a)): only rule 10, "`ApproxPower(+INF, <x>) = +INF, if x < -0.0`" (the derivation would
 /// give exp2(-INF) = +0.0). `None` everywhere else.
 #[inline]
 pub fn power_exception(a: f32, b: f32) -> Option<f32> {

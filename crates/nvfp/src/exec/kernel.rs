@@ -6,13 +6,13 @@
 //! A kernel sees the batch as the interpreter keeps it ([`BatchState`]): every register component is
 //! an array of [`LANES`] f32 (fragment `f` of quad `q` in lane `4q + f`), in the slots [`super::decode::Decoded`]
 //! assigns (`super::decode::Decoded`); the condition code is one bit per component per lane (`decode::CC_*`). Batch setup
-//! (attributes, o[DEPR].z's start, constants) and output reading stay the machine's. The machine
+//! (attributes, o\[DEPR].z's start, constants) and output reading stay the machine's. The machine
 //! does not clear anything between a kernel's batches: a kernel starts the cleared slots
-//! (`Decoded::cleared`, except o[DEPR].z), the CC and the kill flags itself, writes back no
+//! (`Decoded::cleared`, except o\[DEPR].z), the CC and the kill flags itself, writes back no
 //! output component the program never writes (those keep the zeros of a new batch), and sets
 //! `killed` for every real lane. Nor does it refill attribute lanes that an earlier batch left
 //! holding the same values (`super::QuadInputs::source_key`), so a kernel must never write an
-//! attribute slot; the same goes for o[DEPR].z's start in a program that never writes o[DEPR]
+//! attribute slot; the same goes for o\[DEPR].z's start in a program that never writes o\[DEPR]
 //! (`super::decode::Decoded::writes_depth`).
 
 use super::batch::{Batch, Lanes};
@@ -37,7 +37,7 @@ pub struct BatchState<'a> {
     pub cc: &'a mut [[u8; LANES]; 4],
     pub killed: &'a mut [bool; LANES],
     /// Whether every register and the CC must hold their final values afterwards (for a trace);
-    /// otherwise only the outputs (o[COLR]/o[COLH], o[DEPR]) and `killed` are read back, and the
+    /// otherwise only the outputs (o\[COLR]/o\[COLH], o\[DEPR]) and `killed` are read back, and the
     /// temporaries and the CC may be left as they are (the next batch's reset clears them).
     pub traced: bool,
 }

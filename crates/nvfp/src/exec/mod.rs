@@ -1,11 +1,11 @@
 //! The executor: runs a loaded [`crate::program::Program`] over 2x2 quads of fragments, bit-carefully.
 //!
 //! A [`Machine`] decodes the program once ([`decode`]); [`Machine::run_quads`] then runs it over
-//! batches of [`batch::QUADS`] quads held in structure-of-arrays form ([`batch`]), one dispatch per
-//! instruction ([`interp`], [`ops`]). The scalar arithmetic (number formats, the deterministic
+//! batches of [`batch::QUADS`] quads held in structure-of-arrays form (`batch`), one dispatch per
+//! instruction (`interp`, `ops`). The scalar arithmetic (number formats, the deterministic
 //! transcendental functions of [`approx`], MIN/MAX, packing) is `pigment_numeric`'s, the one definition
 //! the shading IR's interpreter shares; [`numeric`] keys its formats by precision. The `--dump` view
-//! is [`trace`].
+//! is `trace`.
 //!
 //! Storage decision (notes item 3): a register holds a raw 32-bit pattern per component and storing
 //! never re-encodes it. Conversion (fp32 denormal flush, fp16 rounding, fx12) happens where section
@@ -108,9 +108,9 @@ impl QuadInputs for [QuadInput] {
 /// What the four fragments of a quad produce.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QuadOutput {
-    /// o[COLR] or o[COLH] per fragment (components never written are 0).
+    /// o\[COLR] or o\[COLH] per fragment (components never written are 0).
     pub color: [[f32; 4]; 4],
-    /// o[DEPR].z per fragment, when the program writes it.
+    /// o\[DEPR].z per fragment, when the program writes it.
     pub depth: [f32; 4],
     pub killed: [bool; 4],
 }
@@ -172,13 +172,13 @@ impl<'a> Outputs<'a> {
         }
     }
 
-    /// o[COLR] or o[COLH] (components never written are 0).
+    /// o\[COLR] or o\[COLH] (components never written are 0).
     #[inline(always)]
     pub fn color(&self, lane: usize) -> [f32; 4] {
         std::array::from_fn(|c| self.color[c][lane])
     }
 
-    /// o[COLR] or o[COLH] of each quad's four fragments, fragment by fragment, quad after quad:
+    /// o\[COLR] or o\[COLH] of each quad's four fragments, fragment by fragment, quad after quad:
     /// 4x4 transposes of the component lanes, which the compiler does with shuffles.
     #[inline(always)]
     pub fn quad_colors(&self) -> impl Iterator<Item = [[f32; 4]; 4]> + '_ {
@@ -189,7 +189,7 @@ impl<'a> Outputs<'a> {
             .map(|(((r, g), b), a)| std::array::from_fn(|f| [r[f], g[f], b[f], a[f]]))
     }
 
-    /// o[DEPR].z.
+    /// o\[DEPR].z.
     #[inline(always)]
     pub fn depth(&self, lane: usize) -> f32 {
         self.depth[lane]
@@ -204,7 +204,7 @@ impl<'a> Outputs<'a> {
 /// The program parameters of section 3.11.2 that can change between runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parameters {
-    /// p[0]..p[63].
+    /// p\[0]..p\[63].
     pub numbered: Vec<[f32; 4]>,
     /// One per [`Program::named_locals`], in declaration order.
     pub named: Vec<[f32; 4]>,

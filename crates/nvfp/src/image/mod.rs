@@ -9,8 +9,8 @@
 //! 16-bit samples are read at full precision as k / 65535. Pictures are limited to
 //! [`MAX_PIXELS`] pixels.
 //!
-//! Writing ([`png_out`]) converts and filters bands of rows in parallel, and compresses them with
-//! the PNG encoder's fast compressor while later bands are still being shaded. [`raw`] writes the
+//! Writing (`png_out`) converts and filters bands of rows in parallel, and compresses them with
+//! the PNG encoder's fast compressor while later bands are still being shaded. `raw` writes the
 //! floats themselves, also band by band as shading finishes them.
 
 mod frame;

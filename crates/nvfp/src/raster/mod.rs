@@ -360,7 +360,7 @@ pub fn reference_quad_span(
     }
 }
 
-/// A triangle vertex: clip-space position and the attribute registers it carries (f[WPOS] is
+/// A triangle vertex: clip-space position and the attribute registers it carries (f\[WPOS] is
 /// computed by the rasterizer; whatever the vertex holds there is ignored).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Vertex {
@@ -406,7 +406,7 @@ fn owns_edge(a: [f64; 4], b: [f64; 4], counter_clockwise: bool) -> bool {
 
 /// Rasterizes one triangle (vertices with clip w > 0; no clipping is done) onto a `width` x `height`
 /// target, appending its quads to `batch`. Attributes are interpolated perspective-correctly;
-/// f[WPOS] = (x + 0.5, y + 0.5, window z, 1/w). Returns false when the triangle was rejected
+/// f\[WPOS] = (x + 0.5, y + 0.5, window z, 1/w). Returns false when the triangle was rejected
 /// (degenerate, or a vertex behind the eye).
 pub fn rasterize_triangle(
     vertices: &[Vertex; 3],

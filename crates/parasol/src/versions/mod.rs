@@ -8,7 +8,7 @@
 //!   varying) excludes 1.10, 1.20 and ES 1.00;
 //! * a fragment shader with more than one data output (depth aside) excludes ES 1.00;
 //! * an external the shader reaches whose declaration says `restrict N PROFILE;` excludes that
-//!   version ([`externals`]): in the standard library, as in the reference's,
+//!   version (`externals`): in the standard library, as in the reference's,
 //!   `Sampler2D.texture_with_lod` and `Sampler2D.texture_with_offset` exclude 1.10, 1.20 and ES
 //!   1.00.
 //!

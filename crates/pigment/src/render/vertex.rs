@@ -8,7 +8,7 @@
 //! (t, s, 0.5, 1); every other attribute (0, 0, 0, 1). Uniforms hold their defaults, a matrix
 //! without one the identity, until `--param` sets them by Cg name (`modelViewProj[1]` a row,
 //! `IN.video_size` a struct member). The outputs go to the attribute registers the fragment program
-//! reads: `TEXCOORDn` to f[TEXn], `COLOR0`/`COLOR1` to f[COL0]/f[COL1], `FOG` to f[FOGC]; the
+//! reads: `TEXCOORDn` to `f[TEXn]`, `COLOR0`/`COLOR1` to `f[COL0]`/`f[COL1]`, `FOG` to `f[FOGC]`; the
 //! `POSITION` output is the clip position; an output cgc packs into a used set (its `component`)
 //! fills that set from its component on. Components a narrower output leaves, or the program does
 //! not write, are (0, 0, 0, 1)'s.

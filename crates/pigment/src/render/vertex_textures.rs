@@ -5,7 +5,7 @@
 //! A vertex has no derivatives, so its lookups give their level of detail: `tex2Dlod`'s λ is
 //! turned into derivatives of 2^λ texels along s and t (which the machine's texture units turn
 //! back into λ, `nvfp::texture::lod`), `tex2D(s, c, dx, dy)` passes its own, and `texelFetch`
-//! reads a texel by its indices ([`fetch`], which the preset chain's interpreted passes share).
+//! reads a texel by its indices (`fetch`, which the preset chain's interpreted passes share).
 
 use nvfp::isa::TexTarget;
 use nvfp::texture::Texture;

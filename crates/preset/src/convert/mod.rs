@@ -47,7 +47,6 @@
 //! // The sampler is the pass's Source, at binding 1 after the block of uniforms.
 //! assert!(text.contains("layout(set = 0, binding = 1) uniform sampler2D Source;"));
 //! ```
-//! ```
 
 mod missing;
 mod names;

@@ -22,7 +22,7 @@ pub struct Compile {
     pub session: Session,
     /// What to compile.
     pub request: CompileRequest,
-    /// An ISL surface's light instances (`lights`, [`lights`]).
+    /// An ISL surface's light instances (`lights`, `lights`).
     pub lights: Vec<Light>,
     /// An ISL surface's geometry (`geometry`: `quad`, `plane`, `sphere`, `torus`, `cube`, or an
     /// OBJ file among the sources; default `quad`).
@@ -124,7 +124,7 @@ pub fn web(body: &[u8]) -> Result<Web, BadRequest> {
 }
 
 /// Reads a render request: a compile's fields (the target is fp30) with `width`, `height`
-/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` ([`crate::texture`])
+/// (1 to 1024, default 256), `params` {name: [x, y?, z?, w?]}, `texture` (\[`crate::texture`])
 /// and `format` (`png` or `f32`).
 pub fn render(body: &[u8]) -> Result<Render, BadRequest> {
     let map = object(body)?;

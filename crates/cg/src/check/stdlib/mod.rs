@@ -10,7 +10,7 @@ use super::types::Type;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// A handle to one overload in [`Stdlib::functions`].
+/// A handle to one overload in `Stdlib::functions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BuiltinId(pub u32);
 

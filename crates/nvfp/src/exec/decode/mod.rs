@@ -121,7 +121,7 @@ impl Operand {
 #[derive(Clone, Copy, Debug)]
 pub struct Target {
     pub slot: usize,
-    /// The register stores fp16 (H registers, o[COLH], HC).
+    /// The register stores fp16 (H registers, o\[COLH], HC).
     pub half: bool,
     pub write_mask: [bool; 4],
     pub cc: CcTest,
@@ -168,12 +168,12 @@ pub struct Decoded {
     pub temps: Vec<(TempReg, usize)>,
     /// How many of `temps` are the written ones (the rest are only read, and always hold zeros).
     pub temps_written: usize,
-    /// o[COLR] / o[COLH] (a program writes at most one of them).
+    /// o\[COLR] / o\[COLH] (a program writes at most one of them).
     pub color_slot: usize,
-    /// o[DEPR]; its z starts as f[WPOS].z so that an unwritten depth stays the fragment's own.
+    /// o\[DEPR]; its z starts as f\[WPOS].z so that an unwritten depth stays the fragment's own.
     pub depth_slot: usize,
-    /// Whether the program writes o[DEPR] (`Program::writes_depr`): otherwise o[DEPR].z keeps the
-    /// f[WPOS].z a batch starts it at.
+    /// Whether the program writes o\[DEPR] (`Program::writes_depr`): otherwise o\[DEPR].z keeps the
+    /// f\[WPOS].z a batch starts it at.
     pub writes_depth: bool,
 }
 
