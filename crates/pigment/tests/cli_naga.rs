@@ -24,6 +24,26 @@ fn assert_spirv_val(path: &std::path::Path) {
     );
 }
 
+/// `text` written as `file` in a fresh temporary folder named after `tag`.
+fn source(tag: &str, file: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Compiles `program` to SPIR-V beside it with `options`, and has `spirv-val` accept the file.
+fn compiles_to_valid_spirv(program: &std::path::Path, options: &[&str]) {
+    let spv = program.with_extension("spv");
+    let mut args = vec!["compile", program.to_str().unwrap()];
+    args.extend_from_slice(options);
+    args.extend(["--target", "spirv", "-o", spv.to_str().unwrap()]);
+    let o = pigment(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_spirv_val(&spv);
+}
+
 #[test]
 fn spirv_file_passes_spirv_val() {
     let out = std::env::temp_dir().join(format!("pigment-cli-naga-{}.spv", std::process::id()));
@@ -82,11 +102,12 @@ fn text_targets_and_reflection() {
 
 #[test]
 fn inexpressible_lookup_is_a_located_error() {
-    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-err-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     // A 1D shadow lookup: WGSL has no 1D depth texture.
-    let path = dir.join("shadow.cg");
-    std::fs::write(&path, "float4 main(float2 c : TEXCOORD0, uniform sampler1D s) : COLOR {\n  return tex1D(s, c);\n}\n").unwrap();
+    let path = source(
+        "err",
+        "shadow.cg",
+        "float4 main(float2 c : TEXCOORD0, uniform sampler1D s) : COLOR {\n  return tex1D(s, c);\n}\n",
+    );
     let o = pigment(&[
         "compile",
         path.to_str().unwrap(),
@@ -105,28 +126,13 @@ fn inexpressible_lookup_is_a_located_error() {
 
 #[test]
 fn vertex_profile_compiles_a_vertex_stage() {
-    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-vs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("vs.cg");
-    std::fs::write(
-        &path,
+    let path = source(
+        "vs",
+        "vs.cg",
         "void main(float4 p : POSITION, float2 uv : TEXCOORD0, uniform float4x4 mvp,\n          out float4 op : POSITION, out float2 ouv : TEXCOORD0) {\n  op = mul(mvp, p);\n  ouv = uv * 2;\n}\n",
-    )
-    .unwrap();
-    let spv = dir.join("vs.spv");
+    );
+    compiles_to_valid_spirv(&path, &["--profile", "vp40"]);
     let p = path.to_str().unwrap();
-    let o = pigment(&[
-        "compile",
-        p,
-        "--profile",
-        "vp40",
-        "--target",
-        "spirv",
-        "-o",
-        spv.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_spirv_val(&spv);
     let o = pigment(&["compile", p, "--profile", "vp40", "--target", "wgsl"]);
     let wgsl = String::from_utf8_lossy(&o.stdout);
     // POSITION is attribute 0 and the clip position; TEXCOORD0 attribute 8, varying 0.
@@ -162,22 +168,10 @@ float4 main_fragment(float2 t0 : TEXCOORD0, float2 t1 : TEXCOORD1, uniform sampl
 
 #[test]
 fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
-    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-orig-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("orig.cg");
-    std::fs::write(&path, RUNTIME_ATTRIBUTES).unwrap();
+    let path = source("orig", "orig.cg", RUNTIME_ATTRIBUTES);
+    compiles_to_valid_spirv(&path, &["--entry", "main_vertex", "--profile", "vp30"]);
     let p = path.to_str().unwrap();
-    let spv = dir.join("orig.spv");
     let vertex = ["compile", p, "--entry", "main_vertex", "--profile", "vp30"];
-    let o = pigment(
-        &[
-            &vertex[..],
-            &["--target", "spirv", "-o", spv.to_str().unwrap()],
-        ]
-        .concat(),
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_spirv_val(&spv);
     for target in ["wgsl", "msl", "hlsl", "glsl-naga:450"] {
         let o = pigment(&[&vertex[..], &["--target", target]].concat());
         assert!(
@@ -208,26 +202,13 @@ fn vertex_inputs_without_a_semantic_take_free_attribute_slots() {
 /// `tex2Dlod`), where the fp30 target refuses the lookup with a located error.
 #[test]
 fn explicit_lod_lookups_compile_for_spirv_and_are_refused_by_fp30() {
-    let dir = std::env::temp_dir().join(format!("pigment-cli-naga-lod-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("lod.cg");
-    std::fs::write(
-        &src,
+    let src = source(
+        "lod",
+        "lod.cg",
         "float4 main(float2 uv : TEXCOORD0, uniform sampler2D s) : COLOR\n\
          {\n    return tex2Dlod(s, float4(uv, 0.0, 1.5));\n}\n",
-    )
-    .unwrap();
-    let spv = dir.join("lod.spv");
-    let o = pigment(&[
-        "compile",
-        src.to_str().unwrap(),
-        "--target",
-        "spirv",
-        "-o",
-        spv.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_spirv_val(&spv);
+    );
+    compiles_to_valid_spirv(&src, &[]);
     let wgsl = pigment(&["compile", src.to_str().unwrap(), "--target", "wgsl"]);
     let text = String::from_utf8_lossy(&wgsl.stdout);
     assert!(text.contains("textureSampleLevel"), "{text}");
