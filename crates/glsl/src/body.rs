@@ -335,6 +335,10 @@ impl<'a> Body<'a> {
 
     fn uniform(&self, index: usize, at: Option<UniformIndex>) -> Expr {
         if let Some(exprs) = &self.iface.uniform_exprs[index] {
+            if let (Some(UniformIndex::Dynamic(i)), true) = (at, exprs.len() > 1) {
+                let ty = self.func.uniforms.iter().nth(index).map(|(_, u)| u.ty);
+                return self.overridden_element(ty.unwrap_or(Type::FLOAT4), exprs, i);
+            }
             let element = match at {
                 Some(UniformIndex::Const(i)) => i as usize,
                 _ => 0,
@@ -356,18 +360,40 @@ impl<'a> Body<'a> {
         match at {
             None => Expr::primary(name.clone()),
             Some(UniformIndex::Const(i)) => Expr::primary(format!("{name}[{i}]")),
-            // The IR clamps run-time indices into the array; GLSL leaves them undefined.
             Some(UniformIndex::Dynamic(i)) => {
-                let last = len.unwrap_or(1).saturating_sub(1);
-                let i = self.value(i);
-                let clamped = if self.version.has_glsl130_builtins() {
-                    format!("clamp({}, 0, {last})", i.text)
-                } else {
-                    format!("int(clamp(float({}), 0.0, {last}.0))", i.text)
-                };
+                let clamped = self.clamped_index(i, len.unwrap_or(1).saturating_sub(1) as usize);
                 Expr::primary(format!("{name}[{clamped}]"))
             }
         }
+    }
+
+    /// The run-time index `i` clamped into an array whose last element is `last`: the IR clamps
+    /// run-time indices, GLSL leaves them undefined.
+    fn clamped_index(&self, i: Value, last: usize) -> String {
+        let i = self.value(i);
+        if self.version.has_glsl130_builtins() {
+            format!("clamp({}, 0, {last})", i.text)
+        } else {
+            format!("int(clamp(float({}), 0.0, {last}.0))", i.text)
+        }
+    }
+
+    /// An element of an array uniform a runtime overrides (one expression per element, of type
+    /// `ty`) at the run-time index `i`: the expressions as an array, indexed, or where the version
+    /// has no array constructors, a selection on the index (libretro's bloom reads its tap offsets
+    /// so, in a loop).
+    fn overridden_element(&self, ty: Type, exprs: &[String], i: Value) -> Expr {
+        let index = self.clamped_index(i, exprs.len() - 1);
+        if self.version.has_array_constructors() {
+            let elements: Vec<String> = exprs.iter().map(|e| format!("({e})")).collect();
+            let array = format!("{}[{}]", expr::type_name(ty), exprs.len());
+            return Expr::primary(format!("{array}({})[{index}]", elements.join(", ")));
+        }
+        let mut text = format!("({})", exprs[0]);
+        for (k, e) in exprs.iter().enumerate().skip(1).rev() {
+            text = format!("({index} == {k} ? ({e}) : {text})");
+        }
+        Expr::primary(text)
     }
 
     fn sample(&mut self, index: usize, form: &SampleForm, coord: Value) -> Result<Expr, String> {

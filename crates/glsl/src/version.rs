@@ -145,6 +145,11 @@ impl Version {
         self.flavor == Flavor::Desktop && self.number >= 120
     }
 
+    /// Array constructors, `vec2[3](a, b, c)` (GLSL 1.20, ES 3.00).
+    pub fn has_array_constructors(self) -> bool {
+        self.at_least(120, 300)
+    }
+
     /// `trunc`, `round`, int `clamp`/`min`/`max`/`abs`, `mix` with a bool vector, `floatBitsToUint`.
     pub fn has_glsl130_builtins(self) -> bool {
         self.at_least(130, 300)

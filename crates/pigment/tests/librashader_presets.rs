@@ -8,7 +8,8 @@
 //! frame counts, history (librashader's history cleared on the first frame, as RetroArch clears
 //! it), aliases, look-up textures, parameters, scales (sides rounded, as RetroArch's slang runtime
 //! rounds them), the four wrap modes, `mipmap_input`, an unset filter and the samplers of named
-//! textures, and passes fp30 cannot hold (`fixed` above 2, `tex2Dlod` in a loop). The one exception is the sRGB framebuffer of the formats preset: lavapipe's sRGB
+//! textures, passes fp30 cannot hold (`fixed` above 2, `tex2Dlod` in a loop), and a global array
+//! uniform read in a loop. The one exception is the sRGB framebuffer of the formats preset: lavapipe's sRGB
 //! conversions are approximations (llvmpipe's, within D3D10's tolerances), which that preset's
 //! last pass magnifies tenfold, so there each side is held to the preset worked out by hand with
 //! its own conversions (docs/presets.md gives the evidence).
@@ -169,7 +170,7 @@ fn agree(name: &str, viewport: (u32, u32), frames: u32) {
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 12] = [
+const PRESETS: [(&str, (u32, u32), u32); 13] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -182,6 +183,7 @@ const PRESETS: [(&str, (u32, u32), u32); 12] = [
     ("samplers", (24, 18), 1),
     ("includes", (16, 12), 1),
     ("fp32", (16, 12), 1),
+    ("globals", (16, 12), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -214,6 +216,11 @@ fn look_up_textures_with_filter_wrap_and_mipmaps() {
 #[test]
 fn parameters_take_the_presets_values() {
     agree("params", (16, 12), 1);
+}
+
+#[test]
+fn a_global_array_read_at_a_run_time_index_keeps_its_initialiser() {
+    agree("globals", (16, 12), 1);
 }
 
 #[test]
