@@ -202,35 +202,28 @@ impl Machine<'_> {
             loc: inst.loc,
             message: format!("`{}` cannot be evaluated{why}", op.mnemonic()),
         };
-        let blank = Vector {
-            ty: Type::FLOAT4,
-            bits: [0; 4],
-        };
-        let (mut stack, mut heap) = ([blank; 4], Vec::new());
-        let operands: &mut [Vector] = if args.len() <= 4 {
-            &mut stack[..args.len()]
-        } else {
-            heap.resize(args.len(), blank);
-            &mut heap
-        };
-        let mut types = [Type::FLOAT4; 4];
-        let mut heap_types = Vec::new();
-        let types: &mut [Type] = if args.len() <= 4 {
-            &mut types[..args.len()]
-        } else {
-            heap_types.resize(args.len(), Type::FLOAT4);
-            &mut heap_types
-        };
+        let (mut stack_types, mut heap_types) = ([Type::FLOAT4; 4], Vec::new());
+        let types = scratch(&mut stack_types, &mut heap_types, args.len(), Type::FLOAT4);
         for (t, &a) in types.iter_mut().zip(args) {
             *t = self.func.ty(a);
         }
         let ty = op
             .result_type(types)
             .map_err(|why| error(format!(": {why}")))?;
+        let blank = Vector {
+            ty: Type::FLOAT4,
+            bits: [0; 4],
+        };
+        let (mut stack, mut heap) = ([blank; 4], Vec::new());
+        let operands = scratch(&mut stack, &mut heap, args.len(), blank);
+        // The operands' types once; each fragment then only brings its bits.
+        for (slot, &t) in operands.iter_mut().zip(types.iter()) {
+            slot.ty = t;
+        }
         let mut out = [[0; 4]; 4];
         for (lane, o) in out.iter_mut().enumerate() {
             for (slot, &a) in operands.iter_mut().zip(args) {
-                *slot = self.vector(a, lane);
+                slot.bits = self.vals[a.index()][lane];
             }
             *o = eval_typed(op, ty, operands)
                 .ok_or_else(|| error(String::new()))?
@@ -491,5 +484,21 @@ impl Machine<'_> {
             self.set(r, lanes);
         }
         Ok(leaving)
+    }
+}
+
+/// `n` slots: the first `n` of `stack` when they fit (no operation takes more than four
+/// operands), else `heap` grown to `n` of `blank`.
+fn scratch<'a, T: Copy>(
+    stack: &'a mut [T; 4],
+    heap: &'a mut Vec<T>,
+    n: usize,
+    blank: T,
+) -> &'a mut [T] {
+    if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, blank);
+        heap
     }
 }
