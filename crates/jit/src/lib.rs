@@ -143,6 +143,10 @@ fn compile_uncached(
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(|e| fail(&e))?;
     flags.set("is_pic", "false").map_err(|e| fail(&e))?;
+    // Cranelift checks its own IR after every pass by default; the tests (debug builds) keep that
+    // check, and release builds skip it: it was a fifth of a small program's compile time.
+    let verify = if cfg!(debug_assertions) { "true" } else { "false" };
+    flags.set("enable_verifier", verify).map_err(|e| fail(&e))?;
     let isa = cranelift_native::builder()
         .map_err(|e| fail(&e))?
         .finish(settings::Flags::new(flags))

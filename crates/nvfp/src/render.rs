@@ -208,38 +208,85 @@ pub fn shade_reference_quad_streamed(
     sink: &dyn RowSink,
 ) {
     let (width, height) = (target.width, target.height);
-    let row_pixels = (2 * width as usize).max(1);
-    let span = 2 * QUADS as u32;
-    let may_drop = shader.may_drop();
     // Bands are taken in order by whichever thread is free (`par_bridge`), so they finish
     // roughly top to bottom; rayon's splitting would finish the two halves side by side.
     let bands = target
         .pixels
-        .chunks_mut(ROWS_PER_TASK * row_pixels)
+        .chunks_mut(band_pixels(width))
         .enumerate()
         .rev();
     bands.par_bridge().for_each_init(
         || shader.machine.runner(shader.params, shader.textures),
         |runner, (band, pixels)| {
-            let rows = pixels.len().div_ceil(row_pixels);
-            for x0 in (0..width).step_by(span as usize) {
-                for row in 0..rows {
-                    let span = ReferenceSpan {
-                        x0,
-                        y0: 2 * (band * ROWS_PER_TASK + row) as u32,
-                        quads: span.min(width - x0).div_ceil(2) as usize,
-                        width,
-                        height,
-                    };
-                    let outputs = runner.run_batch(&span);
-                    let end = pixels.len().min((row + 1) * row_pixels);
-                    let pixels = &mut pixels[row * row_pixels..end];
-                    shader.store_span(&span, &outputs, may_drop, pixels);
-                }
-            }
+            shade_band(shader, runner, (width, height), band, pixels);
             sink.rows_done(2 * band * ROWS_PER_TASK, pixels);
         },
     );
+}
+
+/// Shades the reference quad over a `width` x `height` target that is never held whole: each
+/// band is shaded, as [`shade_reference_quad_streamed`] does, into a buffer of its thread's
+/// (one band, cleared to (0, 0, 0, 0) first) and handed to `sink`, which is the only one to see
+/// the picture. For a sink that writes files (`pigment run`), this saves allocating, touching
+/// and freeing the whole picture: 64 MiB at 2048 x 2048.
+pub fn shade_reference_quad_to_sink(
+    shader: &Shader<'_>,
+    width: u32,
+    height: u32,
+    sink: &dyn RowSink,
+) {
+    let (band_len, total) = (band_pixels(width), width as usize * height as usize);
+    let bands = (0..total.div_ceil(band_len)).rev();
+    bands.par_bridge().for_each_init(
+        || {
+            (
+                shader.machine.runner(shader.params, shader.textures),
+                Vec::new(),
+            )
+        },
+        |(runner, buffer), band| {
+            let len = band_len.min(total - band * band_len);
+            buffer.clear();
+            buffer.resize(len, [0.0; 4]);
+            shade_band(shader, runner, (width, height), band, buffer);
+            sink.rows_done(2 * band * ROWS_PER_TASK, buffer);
+        },
+    );
+}
+
+/// The pixels of one band of [`ROWS_PER_TASK`] rows of quads on a target `width` wide.
+fn band_pixels(width: u32) -> usize {
+    ROWS_PER_TASK * (2 * width as usize).max(1)
+}
+
+/// Shades band `band` of a `size` target into `pixels`, the band's pixels (bottom row first;
+/// the last band may be shorter), a column of spans at a time.
+fn shade_band(
+    shader: &Shader<'_>,
+    runner: &mut crate::exec::Runner<'_>,
+    (width, height): (u32, u32),
+    band: usize,
+    pixels: &mut [[f32; 4]],
+) {
+    let row_pixels = (2 * width as usize).max(1);
+    let span = 2 * QUADS as u32;
+    let may_drop = shader.may_drop();
+    let rows = pixels.len().div_ceil(row_pixels);
+    for x0 in (0..width).step_by(span as usize) {
+        for row in 0..rows {
+            let span = ReferenceSpan {
+                x0,
+                y0: 2 * (band * ROWS_PER_TASK + row) as u32,
+                quads: span.min(width - x0).div_ceil(2) as usize,
+                width,
+                height,
+            };
+            let outputs = runner.run_batch(&span);
+            let end = pixels.len().min((row + 1) * row_pixels);
+            let pixels = &mut pixels[row * row_pixels..end];
+            shader.store_span(&span, &outputs, may_drop, pixels);
+        }
+    }
 }
 
 /// A `width` x `height` depth buffer, row 0 at the bottom, window depths in [0, 1].

@@ -1,12 +1,15 @@
 //! The two ways of shading the reference quad — a materialised batch (`render::shade`) and the
 //! streaming row-by-row path (`render::shade_reference_quad`) — store the same pixels, including killed
 //! fragments and odd target sizes with helper fragments; and the streaming path hands every row,
-//! final, to its sink exactly once (`render::shade_reference_quad_streamed`).
+//! final, to its sink exactly once (`render::shade_reference_quad_streamed`), as does the path that
+//! never holds the picture whole (`render::shade_reference_quad_to_sink`, its band buffers reused
+//! from band to band).
 
 use nvfp::exec::{Machine, Parameters};
 use nvfp::raster::reference_quad;
 use nvfp::render::{
-    shade, shade_reference_quad, shade_reference_quad_streamed, Framebuffer, RowSink, Shader,
+    shade, shade_reference_quad, shade_reference_quad_streamed, shade_reference_quad_to_sink,
+    Framebuffer, RowSink, Shader,
 };
 use nvfp::texture::TextureUnits;
 use pigment_diag::FileId;
@@ -24,7 +27,8 @@ END
 
 #[test]
 fn streaming_and_batch_paths_store_the_same_pixels() {
-    let sizes = [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35)];
+    // 40 x 150: five bands of sixteen rows of quads, the last one short.
+    let sizes = [(1, 1), (7, 5), (16, 16), (33, 2), (150, 35), (40, 150)];
     let images = shade_both_ways(PROGRAM, &sizes);
     for (&(w, h), image) in sizes.iter().zip(&images) {
         if w > 1 {
@@ -74,6 +78,18 @@ fn shade_both_ways(text: &str, sizes: &[(u32, u32)]) -> Vec<Framebuffer> {
             streamed.pixels,
             "rows handed to the sink, {w}x{h}"
         );
+        // On one thread every band after the first reuses the buffer of the one before.
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+            let only = RecordedRows::new(w, h);
+            pool.expect("a pool")
+                .install(|| shade_reference_quad_to_sink(&shader, w, h, &only));
+            assert_eq!(
+                only.picture(),
+                streamed.pixels,
+                "rows of a picture never held whole, {w}x{h}, {threads} thread(s)"
+            );
+        }
         images.push(streamed);
     }
     images

@@ -8,7 +8,7 @@ use crate::failure::print_entries;
 use crate::failure::{from_library, CommandResult, Failure};
 use nvfp::image::FrameFiles;
 use nvfp::render::Framebuffer;
-use pigment::render::{Executor, RenderOptions, Rendered};
+use pigment::render::{Executor, Keep, RenderOptions, Rendered};
 use pigment::syntax;
 use pigment::{CompileRequest, Language, Session, Target};
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ pub fn render_request(
     // The files are written band by band while the picture is shaded.
     let files = frame_files(width, height, target, program);
     let rendered = session
-        .render_streamed(request, &options, &files)
+        .render_streamed(request, &options, &files, Keep::SinkOnly)
         .map_err(from_library)?;
     report(&rendered, &target.bindings, &target.exec);
     finish(files, width, height, target, program)

@@ -120,6 +120,22 @@ pub fn shade_with_units(
     options: &RenderOptions,
     draw: impl FnOnce(&nvfp::render::Shader<'_>, &mut Framebuffer),
 ) -> Result<Rendered> {
+    shade_into(loaded, bindings, units, options, |shader| {
+        let mut image = Framebuffer::new(options.width, options.height);
+        draw(shader, &mut image);
+        image
+    })
+}
+
+/// Binds `bindings` and `units` for `loaded`, makes the machine and lets `draw` shade with it,
+/// timing the shading; `draw` returns the picture (empty where a sink took it instead).
+fn shade_into(
+    loaded: &Loaded,
+    bindings: &Bindings,
+    units: &[(u8, nvfp::texture::Texture)],
+    options: &RenderOptions,
+    draw: impl FnOnce(&nvfp::render::Shader<'_>) -> Framebuffer,
+) -> Result<Rendered> {
     charge_render(options)?;
     let mut bound = bindings::bind(loaded, bindings)?;
     for (unit, texture) in units {
@@ -132,9 +148,8 @@ pub fn shade_with_units(
         params: &bound.params,
         textures: &bound.textures,
     };
-    let mut image = Framebuffer::new(options.width, options.height);
     let start = Instant::now();
-    draw(&shader, &mut image);
+    let image = draw(&shader);
     Ok(Rendered {
         image,
         warnings: Diagnostics::new(),
@@ -162,18 +177,46 @@ pub fn charge_render(options: &RenderOptions) -> Result<()> {
 
 /// Renders the reference quad with `loaded` into a new target of `options`' size.
 pub fn reference_quad(loaded: &Loaded, options: &RenderOptions) -> Result<Rendered> {
-    reference_quad_streamed(loaded, options, &())
+    reference_quad_streamed(loaded, options, &(), Keep::Picture)
 }
 
-/// [`reference_quad`], handing each band of rows to `sink` as soon as it is shaded.
+/// Whether a streamed render keeps the whole picture besides handing its rows to a sink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// [`Rendered::image`] holds the picture.
+    Picture,
+    /// The sink is the only one to see the picture, which is never held whole: each band is
+    /// shaded into a buffer of its thread's where the renderer can
+    /// ([`nvfp::render::shade_reference_quad_to_sink`]), and [`Rendered::image`] is empty (0 x 0).
+    SinkOnly,
+}
+
+/// [`reference_quad`], handing each band of rows to `sink` as soon as it is shaded, keeping the
+/// picture as `keep` says.
 pub fn reference_quad_streamed(
     loaded: &Loaded,
     options: &RenderOptions,
     sink: &dyn RowSink,
+    keep: Keep,
 ) -> Result<Rendered> {
-    shade(loaded, &options.bindings, options, |shader, frame| {
-        nvfp::render::shade_reference_quad_streamed(shader, frame, sink)
-    })
+    let (width, height) = (options.width, options.height);
+    shade_into(
+        loaded,
+        &options.bindings,
+        &[],
+        options,
+        |shader| match keep {
+            Keep::Picture => {
+                let mut image = Framebuffer::new(width, height);
+                nvfp::render::shade_reference_quad_streamed(shader, &mut image, sink);
+                image
+            }
+            Keep::SinkOnly => {
+                nvfp::render::shade_reference_quad_to_sink(shader, width, height, sink);
+                Framebuffer::new(0, 0)
+            }
+        },
+    )
 }
 
 impl Session {
@@ -207,17 +250,59 @@ impl Session {
     /// assert_eq!(rendered.image.pixels[0], [0.125, 0.125, 0.0, 1.0]);
     /// ```
     pub fn render(&self, request: &CompileRequest, options: &RenderOptions) -> Result<Rendered> {
-        self.render_streamed(request, options, &())
+        self.render_streamed(request, options, &(), Keep::Picture)
     }
 
     /// [`Session::render`], handing the picture's rows to `sink` as they are finished: band by
     /// band while the reference quad is shaded (so that writing files overlaps shading, as
     /// [`nvfp::image::FrameFiles`] does), all at once after a render through a vertex stage.
+    /// With [`Keep::SinkOnly`] the returned image is empty and the reference quad's picture is
+    /// never held whole (`pigment run` writing its files).
+    ///
+    /// ```
+    /// use pigment::render::{Keep, RenderOptions, RowSink};
+    /// use pigment::{CompileRequest, Session, Target};
+    /// use std::sync::Mutex;
+    ///
+    /// /// Adds up the red channel of every row it is handed.
+    /// struct RedSum(Mutex<f32>);
+    /// impl RowSink for RedSum {
+    ///     fn rows_done(&self, _first_row: usize, pixels: &[[f32; 4]]) {
+    ///         *self.0.lock().unwrap() += pixels.iter().map(|p| p[0]).sum::<f32>();
+    ///     }
+    /// }
+    ///
+    /// let mut session = Session::new();
+    /// session.add_source("s.cg", "float4 main(float4 t : TEXCOORD0) : COLOR { return t.xxxx; }\n");
+    /// let request = CompileRequest::new("s.cg", Target::Fp30);
+    /// let sum = RedSum(Mutex::new(0.0));
+    /// let options = RenderOptions::new(4, 2);
+    /// let rendered = session.render_streamed(&request, &options, &sum, Keep::SinkOnly).unwrap();
+    /// assert!(rendered.image.pixels.is_empty());
+    /// // s at the columns' centres: 1/8, 3/8, 5/8, 7/8, on each of the two rows.
+    /// assert_eq!(*sum.0.lock().unwrap(), 4.0);
+    /// ```
     pub fn render_streamed(
         &self,
         request: &CompileRequest,
         options: &RenderOptions,
         sink: &dyn RowSink,
+        keep: Keep,
+    ) -> Result<Rendered> {
+        let mut rendered = self.render_to(request, options, sink, keep)?;
+        if keep == Keep::SinkOnly {
+            rendered.image = Framebuffer::new(0, 0);
+        }
+        Ok(rendered)
+    }
+
+    /// [`Session::render_streamed`] before an image that was held anyway is dropped.
+    fn render_to(
+        &self,
+        request: &CompileRequest,
+        options: &RenderOptions,
+        sink: &dyn RowSink,
+        keep: Keep,
     ) -> Result<Rendered> {
         if request.resolved_language()? == Language::Parasol {
             let rendered = parasol(self, request, options)?;
@@ -226,7 +311,7 @@ impl Session {
         }
         let (loaded, mut warnings) = self.load(request)?;
         let mut rendered = match &request.vertex_entry {
-            None => reference_quad_streamed(&loaded, options, sink)?,
+            None => reference_quad_streamed(&loaded, options, sink, keep)?,
             Some(entry) => {
                 let lowered = cg::lower_vertex(self, request, entry, &mut warnings)?;
                 let stage = stages::VertexStage {
