@@ -145,7 +145,11 @@ fn compile_uncached(
     flags.set("is_pic", "false").map_err(|e| fail(&e))?;
     // Cranelift checks its own IR after every pass by default; the tests (debug builds) keep that
     // check, and release builds skip it: it was a fifth of a small program's compile time.
-    let verify = if cfg!(debug_assertions) { "true" } else { "false" };
+    let verify = if cfg!(debug_assertions) {
+        "true"
+    } else {
+        "false"
+    };
     flags.set("enable_verifier", verify).map_err(|e| fail(&e))?;
     let isa = cranelift_native::builder()
         .map_err(|e| fail(&e))?

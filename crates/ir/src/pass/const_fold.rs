@@ -74,8 +74,8 @@ fn fold(
     replaced: &mut DenseMap<ValueInfo, Value>,
 ) -> bool {
     let mut changed = false;
-    let mut keep = Vec::with_capacity(block.insts.len());
-    for mut inst in std::mem::take(&mut block.insts) {
+    // In place: a second instruction list would double the pass's memory on a large unrolled body.
+    block.insts.retain_mut(|inst| {
         // Operands first, so that folds of a chain see each other's results.
         inst.kind
             .map_operands(&mut |v| replaced.copied(v).unwrap_or(v));
@@ -100,7 +100,7 @@ fn fold(
                     (Folded::Const(v), _) => inst.kind = InstKind::Const(v),
                     (Folded::Value(v), Some(r)) => {
                         replaced.insert(r, v);
-                        continue;
+                        return false;
                     }
                     // Operations have exactly one result.
                     (Folded::Value(_), None) => {}
@@ -110,8 +110,9 @@ fn fold(
         if let (InstKind::Const(v), Some(r)) = (&inst.kind, inst.result()) {
             constants.insert(r, *v);
         }
-        keep.push(inst);
-    }
-    block.insts = keep;
+        true
+    });
+    // What was dropped gives its room back (the builder's list grew by doubling).
+    block.insts.shrink_to_fit();
     changed
 }

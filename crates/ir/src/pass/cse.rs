@@ -76,8 +76,8 @@ fn cse_block(
     types: &[crate::Type],
 ) -> bool {
     let mut changed = false;
-    let mut keep = Vec::with_capacity(block.insts.len());
-    for mut inst in std::mem::take(&mut block.insts) {
+    // In place, keeping the instructions that are not copies or repeats.
+    block.insts.retain_mut(|inst| {
         // Operands first, so that chains of duplicates collapse in one run.
         inst.kind
             .map_operands(&mut |v| *replaced.get(&v).unwrap_or(&v));
@@ -90,21 +90,22 @@ fn cse_block(
             if let Some(src) = copy_of(&inst.kind, types) {
                 replaced.insert(result, src);
                 changed = true;
-                continue;
+                return false;
             }
             if let Some(k) = key(&inst.kind) {
                 if let Some(&earlier) = scopes.iter().rev().find_map(|s| s.get(&k)) {
                     replaced.insert(result, earlier);
                     changed = true;
-                    continue;
+                    return false;
                 }
                 if let Some(top) = scopes.last_mut() {
                     top.insert(k, result);
                 }
             }
         }
-        keep.push(inst);
-    }
-    block.insts = keep;
+        true
+    });
+    // What was dropped gives its room back (the builder's list grew by doubling).
+    block.insts.shrink_to_fit();
     changed
 }

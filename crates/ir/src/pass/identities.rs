@@ -92,8 +92,8 @@ fn rewrite_block(
     types: &[Type],
 ) -> bool {
     let mut changed = false;
-    let mut keep = Vec::with_capacity(block.insts.len());
-    for mut inst in std::mem::take(&mut block.insts) {
+    // In place, keeping the instructions not replaced by an operand.
+    block.insts.retain_mut(|inst| {
         // Operands first, so that the rewrites of a chain see each other's results.
         inst.kind
             .map_operands(&mut |v| *replaced.get(&v).unwrap_or(&v));
@@ -121,14 +121,15 @@ fn rewrite_block(
         }
         if let Some(r) = inst.result() {
             if replaced.contains_key(&r) {
-                continue;
+                return false;
             }
             if let InstKind::Const(v) = &inst.kind {
                 constants.insert(r, *v);
             }
         }
-        keep.push(inst);
-    }
-    block.insts = keep;
+        true
+    });
+    // What was dropped gives its room back (the builder's list grew by doubling).
+    block.insts.shrink_to_fit();
     changed
 }
