@@ -253,10 +253,14 @@ fn info_lists_passes_sizes_formats_and_parameters() {
     );
     let p = dir.join("p.cgp").display().to_string();
     let info = ok(&["preset", &p, "--info", "--output-size", "640x480"]);
+    // A float framebuffer is the slang runtimes' RGBA16F, and RetroArch's GL Cg runtime's
+    // RGBA32F with `--nv30`.
     assert!(
-        info.contains("pass 0: ") && info.contains(" 512x448 RGBA32F"),
+        info.contains("pass 0: ") && info.contains(" 512x448 RGBA16F"),
         "{info}"
     );
+    let nv30 = ok(&["preset", &p, "--info", "--output-size", "640x480", "--nv30"]);
+    assert!(nv30.contains(" 512x448 RGBA32F"), "{nv30}");
     assert!(
         info.contains(" 640x480 SRGB8_ALPHA8") && info.contains("alias LAST"),
         "{info}"

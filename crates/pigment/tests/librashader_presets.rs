@@ -170,7 +170,7 @@ fn agree(name: &str, viewport: (u32, u32), frames: u32) {
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 13] = [
+const PRESETS: [(&str, (u32, u32), u32); 15] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -184,6 +184,8 @@ const PRESETS: [(&str, (u32, u32), u32); 13] = [
     ("includes", (16, 12), 1),
     ("fp32", (16, 12), 1),
     ("globals", (16, 12), 1),
+    ("half", (16, 12), 1),
+    ("varyings", (16, 12), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -250,6 +252,72 @@ fn the_sizes_of_an_alias_and_of_passk_are_bound() {
     }
 }
 
+/// A float framebuffer is RGBA16F, as librashader and RetroArch's slang runtime make it, and its
+/// conversion rounds toward zero, as lavapipe's does (Vulkan leaves the rounding to the driver):
+/// the half preset shows what its float framebuffer dropped of values fp16 cannot hold, here
+/// worked out by hand. Kept as floats, every pixel would show 128; rounded to nearest, blue would
+/// show 77.
+#[test]
+fn float_framebuffers_are_half_floats_rounded_toward_zero() {
+    let (ours, theirs, _files) = both("half", (16, 12), 1);
+    let shown = |exact: f64, steps: f64| {
+        let dropped = (exact - half_toward_zero(exact)) * steps;
+        ((dropped + 1.0) * 0.5 * 255.0).round() as u8
+    };
+    let (w, h) = (16u32, 12u32);
+    let mut rgba = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            // t = 0 at the top row, as in libretro's textures.
+            let (s, t) = ((x as f64 + 0.5) / w as f64, (y as f64 + 0.5) / h as f64);
+            let r = 0.5 + 0.33 * (s * 0.73 + t * 0.29);
+            let g = 0.25 + 0.19 * (s * 0.37 + t * 0.17);
+            rgba.extend([shown(r, 2048.0), shown(g, 4096.0), shown(0.7, 2048.0), 255]);
+        }
+    }
+    let by_hand = Picture {
+        width: w,
+        height: h,
+        rgba,
+    };
+    assert_eq!(by_hand.pixel(0, 0)[2], 204);
+    assert_frames_agree("half: pigment and the preset by hand", &ours, |_| &by_hand);
+    assert_frames_agree("half: librashader and the preset by hand", &theirs, |_| {
+        &by_hand
+    });
+}
+
+/// `v` converted to fp16 toward zero, from fp16's description: 10 fraction bits, exponents from
+/// -14 (below 2^-14, multiples of 2^-24).
+fn half_toward_zero(v: f64) -> f64 {
+    let exponent = v.abs().log2().floor().max(-14.0);
+    let step = 2f64.powf(exponent - 10.0);
+    (v / step).trunc() * step
+}
+
+/// A varying input that names no semantic takes the value the runtime sets by that name (the
+/// varyings preset's `ORIG.texture_size`, in a struct not declared `uniform`, as scalefx
+/// declares `PASSPREV5`): each pixel shows the texel below it, the last row the border's black.
+#[test]
+fn a_varying_named_as_a_runtime_value_takes_it() {
+    let (ours, theirs, _files) = both("varyings", (16, 12), 1);
+    let source = input();
+    let mut by_hand = source.clone();
+    for (i, pixel) in by_hand.rgba.chunks_mut(4).enumerate() {
+        let below = i + source.width as usize;
+        let texel = source.rgba.get(4 * below..4 * below + 3).unwrap_or(&[0; 3]);
+        pixel[..3].copy_from_slice(texel);
+    }
+    assert_frames_agree("varyings: pigment and the preset by hand", &ours, |_| {
+        &by_hand
+    });
+    assert_frames_agree(
+        "varyings: librashader and the preset by hand",
+        &theirs,
+        |_| &by_hand,
+    );
+}
+
 /// Float and sRGB framebuffers. lavapipe converts to and from sRGB with approximations (see
 /// docs/presets.md), which the formats preset's last pass magnifies tenfold, so the two are not
 /// compared with each other: each is compared with the preset worked out by hand with its own sRGB
@@ -271,11 +339,11 @@ fn float_and_srgb_framebuffers_differ_by_lavapipes_srgb_approximations_alone() {
 
 /// The formats preset worked out by hand for `input` (shown at its own size), its sRGB
 /// framebuffer storing a linear value as the code `code` gives and reading a code back as
-/// `linear` says: pass 0 keeps (c − 0.5)·4 in floats, pass 1 stores (that·0.25 + 0.5)·0.1 (c/10)
+/// `linear` says: pass 0 keeps (c − 0.5)·4 in half floats, pass 1 stores (that·0.25 + 0.5)·0.1 (c/10)
 /// as sRGB, pass 2 shows 10 times what it reads back, with alpha 1.
 fn formats_by_hand(input: &Picture, code: fn(f64) -> u8, linear: fn(u8) -> f64) -> Picture {
     let shown = |c: u8| {
-        let spread = (f64::from(c) / 255.0 - 0.5) * 4.0;
+        let spread = half_toward_zero((f64::from(c) / 255.0 - 0.5) * 4.0);
         let dark = (spread * 0.25 + 0.5) * 0.1;
         let bright = (10.0 * linear(code(dark))).clamp(0.0, 1.0);
         (bright * 255.0).round() as u8

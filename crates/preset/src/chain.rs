@@ -137,16 +137,29 @@ pub struct Chain<'a, P> {
     pub parameters: Vec<(String, f32)>,
     /// Output size of each pass.
     pub sizes: Vec<(u32, u32)>,
+    /// What the framebuffers keep.
+    pub rules: FramebufferRules,
 }
 
-/// The storage format of a pass's framebuffer (float wins over sRGB, as in RetroArch).
-pub fn format(pass: &Pass) -> Format {
-    if pass.float_framebuffer {
-        Format::Float
-    } else if pass.srgb_framebuffer {
-        Format::Srgb8
-    } else {
-        Format::Unorm8
+/// Whose framebuffers a chain draws into: the runtimes differ in what `float_framebufferN` makes
+/// and in which of `srgb_framebufferN` and `float_framebufferN` wins where a pass sets both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FramebufferRules {
+    /// RetroArch's slang runtime and librashader (what a current emulator runs): a float
+    /// framebuffer is RGBA16F (librashader's `R16G16B16A16Sfloat`), and sRGB wins.
+    #[default]
+    Slang,
+    /// RetroArch's GL Cg runtime, the NV30 era's: a float framebuffer is RGBA32F, and float wins.
+    CgGl,
+}
+
+/// The storage format of a pass's framebuffer under `rules`.
+pub fn format(pass: &Pass, rules: FramebufferRules) -> Format {
+    match (rules, pass.srgb_framebuffer, pass.float_framebuffer) {
+        (FramebufferRules::Slang, true, _) | (FramebufferRules::CgGl, true, false) => Format::Srgb8,
+        (FramebufferRules::Slang, false, true) => Format::Half,
+        (FramebufferRules::CgGl, _, true) => Format::Float,
+        (_, false, false) => Format::Unorm8,
     }
 }
 
@@ -182,7 +195,7 @@ impl<P: PassProgram> Chain<'_, P> {
                 let shaded = program
                     .shade(&bindings, w, h)
                     .map_err(|e| format!("pass {i}: {e}"))?;
-                let keep = format(&self.preset.passes[i]);
+                let keep = format(&self.preset.passes[i], self.rules);
                 let pixels = shaded.into_iter().map(|c| keep.keep(c)).collect();
                 outputs.push(Picture {
                     width: w,

@@ -60,6 +60,7 @@ fn seen_by(index: usize) -> Vec<(String, Filter, Wrap)> {
         luts: Vec::new(),
         parameters: Vec::new(),
         sizes: vec![(4, 4); 3],
+        rules: Default::default(),
     };
     let input = Picture {
         width: 4,

@@ -56,7 +56,10 @@ pub fn preset(args: &PresetArgs) -> CommandResult {
         let parameters = session
             .preset_parameters(&preset, &options.parameters)
             .map_err(set_error)?;
-        print!("{}", describe(&preset, &sizes, &parameters, input_size));
+        print!(
+            "{}",
+            describe(&preset, &sizes, &parameters, input_size, args.nv30)
+        );
         return Ok(());
     }
     pigment_preset::chain::check_frames(args.frames, args.max_frames).map_err(Failure::Usage)?;

@@ -165,7 +165,17 @@ impl FilterChain<'_> {
             luts: self.luts.clone(),
             parameters: self.parameters.clone(),
             sizes,
+            rules: framebuffer_rules(self.options.nv30),
         };
         chain.run(input, frames, emit).map_err(Error::Output)
+    }
+}
+
+/// The framebuffers of the runtime a chain draws as: RetroArch's GL Cg runtime with `nv30`,
+/// else the slang runtimes'.
+pub fn framebuffer_rules(nv30: bool) -> pigment_preset::chain::FramebufferRules {
+    match nv30 {
+        true => pigment_preset::chain::FramebufferRules::CgGl,
+        false => pigment_preset::chain::FramebufferRules::Slang,
     }
 }

@@ -11,7 +11,7 @@
 //! session.add_source("pass.cg", "float4 main_fragment() : COLOR { return 1; }\n");
 //! let preset = session.load_preset("p.cgp").unwrap();
 //! let sizes = pass_sizes(&preset, (256, 224), (512, 448), false).unwrap();
-//! let text = describe(&preset, &sizes, &[], (256, 224));
+//! let text = describe(&preset, &sizes, &[], (256, 224), false);
 //! assert_eq!(text.lines().next(), Some("input 256x224"));
 //! assert_eq!(text.lines().nth(1), Some("pass 0: pass.cg 512x448 RGBA8 nearest ClampToBorder alias FIRST"));
 //! ```
@@ -20,13 +20,16 @@ use super::Preset;
 use std::fmt::Write;
 
 /// The description of `preset` run on an `input`-sized picture with passes of `sizes` and
-/// `parameters` set, one line per item.
+/// `parameters` set, one line per item; the framebuffer formats are the slang runtimes', or with
+/// `nv30` RetroArch's GL Cg runtime's.
 pub fn describe(
     preset: &Preset,
     sizes: &[(u32, u32)],
     parameters: &[(String, f32)],
     input: (u32, u32),
+    nv30: bool,
 ) -> String {
+    let rules = super::chain::framebuffer_rules(nv30);
     let mut text = format!("input {}x{}\n", input.0, input.1);
     for (i, (pass, size)) in preset.passes.iter().zip(sizes).enumerate() {
         let alias = pass.alias.as_deref().map(|a| format!(" alias {a}"));
@@ -39,7 +42,7 @@ pub fn describe(
             pass.shader.display(),
             size.0,
             size.1,
-            pigment_preset::chain::format(pass).name(),
+            pigment_preset::chain::format(pass, rules).name(),
             pass.wrap,
             alias.unwrap_or_default(),
             modulo.unwrap_or_default(),

@@ -305,6 +305,20 @@ fn libretro_attribute(input: &Input, s: f32, t: f32) -> [f32; 4] {
     }
 }
 
+/// The value the runtime sets for a vertex input that names no semantic but is named as one of
+/// the pass's uniforms: scalefx declares `prev PASSPREV5` without `uniform`, so
+/// `PASSPREV5.texture_size` is a varying input, and RetroArch's Cg runtime sets it by name as it
+/// sets a uniform (`cgGLSetParameter` on a varying parameter gives the attribute that value at
+/// every vertex). Without it the input would be the texture coordinate, and 1 / texture_size
+/// infinite at the quad's corners.
+fn runtime_value(input: &Input, uniforms: &[(String, [f32; 4])]) -> Option<[f32; 4]> {
+    if input.semantic.is_some() {
+        return None;
+    }
+    let (_, value) = uniforms.iter().find(|(name, _)| *name == input.name)?;
+    Some(*value)
+}
+
 /// Runs `main_vertex` at the four corners with the pass's uniforms: the corners' attributes and
 /// where their positions place the quad.
 fn vertex_stage(
@@ -313,8 +327,11 @@ fn vertex_stage(
 ) -> std::result::Result<([Corner; 4], Option<Placement>), String> {
     let failure = |e: Error| format!("the vertex stage: {e}");
     let (uniforms, _) = uniform_values(func, &b.uniforms).map_err(failure)?;
-    let vertices = run_quad_vertices_with(func, &uniforms, &mut NoTextures, &libretro_attribute)
-        .map_err(failure)?;
+    let attribute = |input: &Input, s: f32, t: f32| {
+        runtime_value(input, &b.uniforms).unwrap_or_else(|| libretro_attribute(input, s, t))
+    };
+    let vertices =
+        run_quad_vertices_with(func, &uniforms, &mut NoTextures, &attribute).map_err(failure)?;
     let mut corners = [[UNSET; ATTRIB_COUNT]; 4];
     let mut clip = [[0.0; 4]; 4];
     for ((corner, position), vertex) in corners.iter_mut().zip(&mut clip).zip(&vertices) {
