@@ -170,7 +170,7 @@ fn agree(name: &str, viewport: (u32, u32), frames: u32) {
 }
 
 /// Every preset of ours, with the viewport and the frames it is run for.
-const PRESETS: [(&str, (u32, u32), u32); 15] = [
+const PRESETS: [(&str, (u32, u32), u32); 16] = [
     ("frames", (16, 12), 5),
     ("history", (16, 12), 4),
     ("aliases", (16, 12), 1),
@@ -186,6 +186,7 @@ const PRESETS: [(&str, (u32, u32), u32); 15] = [
     ("globals", (16, 12), 1),
     ("half", (16, 12), 1),
     ("varyings", (16, 12), 1),
+    ("inputmips", (4, 3), 1),
 ];
 
 /// Every preset converts and librashader runs it, each frame the viewport's size; `pigment
@@ -313,6 +314,40 @@ fn a_varying_named_as_a_runtime_value_takes_it() {
     });
     assert_frames_agree(
         "varyings: librashader and the preset by hand",
+        &theirs,
+        |_| &by_hand,
+    );
+}
+
+/// `mipmap_input0` asks for mipmaps of the input picture, which librashader binds as the caller
+/// gives it, one level: the inputmips preset, minifying the 16x12 input four times with LINEAR,
+/// shows at each pixel the mean of the four texels around its centre (a 4x4 block's mean would
+/// come from level 2).
+#[test]
+fn the_input_picture_has_no_mipmaps() {
+    let (ours, theirs, _files) = both("inputmips", (4, 3), 1);
+    let source = input();
+    let mut rgba = Vec::new();
+    for y in 0..3 {
+        for x in 0..4 {
+            let texels = [(1, 1), (2, 1), (1, 2), (2, 2)]
+                .map(|(dx, dy)| source.pixel(4 * x + dx, 4 * y + dy));
+            let mean = |c: usize| {
+                (texels.iter().map(|t| f64::from(t[c])).sum::<f64>() / 4.0).round() as u8
+            };
+            rgba.extend([mean(0), mean(1), mean(2), 255]);
+        }
+    }
+    let by_hand = Picture {
+        width: 4,
+        height: 3,
+        rgba,
+    };
+    assert_frames_agree("inputmips: pigment and the preset by hand", &ours, |_| {
+        &by_hand
+    });
+    assert_frames_agree(
+        "inputmips: librashader and the preset by hand",
         &theirs,
         |_| &by_hand,
     );

@@ -18,7 +18,8 @@
 //! unset, see [`Pass::linear`]), `wrap_modeN` and `mipmap_inputN`. A named texture is sampled as
 //! the pass that reads it as its source samples it, whichever pass names it: pass k's output
 //! (`PASSk+1`, `PASSPREVm`, its alias) with pass k+1's settings, the input picture (`ORIG`,
-//! `PASSPREV` past pass 0) and the history (`PREV`..) with pass 0's. RetroArch's Cg runtime sets
+//! `PASSPREV` past pass 0) and the history (`PREV`..) with pass 0's (mipmapped only where the
+//! chain's [`ChainRules`] make mipmaps of the input). RetroArch's Cg runtime sets
 //! them on the framebuffer textures (`gl_create_fbo_texture`: FBO i takes pass i+1's filter, wrap
 //! and mipmapping) and its slang runtimes on `pass_outputs[i]` (pass i+1's); librashader 0.12
 //! samples pass k's output with pass k's own filter and wrap instead (docs/presets.md).
@@ -138,27 +139,39 @@ pub struct Chain<'a, P> {
     /// Output size of each pass.
     pub sizes: Vec<(u32, u32)>,
     /// What the framebuffers keep.
-    pub rules: FramebufferRules,
+    pub rules: ChainRules,
 }
 
-/// Whose framebuffers a chain draws into: the runtimes differ in what `float_framebufferN` makes
-/// and in which of `srgb_framebufferN` and `float_framebufferN` wins where a pass sets both.
+/// The runtime whose rules a chain follows where the runtimes differ: what `float_framebufferN`
+/// makes, which of `srgb_framebufferN` and `float_framebufferN` wins where a pass sets both, and
+/// whether the input picture is mipmapped when pass 0 asks for `mipmap_input0`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FramebufferRules {
+pub enum ChainRules {
     /// RetroArch's slang runtime and librashader (what a current emulator runs): a float
-    /// framebuffer is RGBA16F (librashader's `R16G16B16A16Sfloat`), and sRGB wins.
+    /// framebuffer is RGBA16F (librashader's `R16G16B16A16Sfloat`), sRGB wins, and the input
+    /// picture and its history have one level (librashader binds the caller's frame as it is and
+    /// makes mipmaps of passes' outputs only).
     #[default]
     Slang,
-    /// RetroArch's GL Cg runtime, the NV30 era's: a float framebuffer is RGBA32F, and float wins.
+    /// RetroArch's GL Cg runtime, the NV30 era's: a float framebuffer is RGBA32F, float wins, and
+    /// the frame's texture has mipmaps when pass 0 asks for them.
     CgGl,
 }
 
+impl ChainRules {
+    /// Whether the input picture (pass 0's source, `ORIG`, the history) has mipmaps when pass 0
+    /// has `mipmap_input`.
+    fn mipmaps_the_input(self) -> bool {
+        self == ChainRules::CgGl
+    }
+}
+
 /// The storage format of a pass's framebuffer under `rules`.
-pub fn format(pass: &Pass, rules: FramebufferRules) -> Format {
+pub fn format(pass: &Pass, rules: ChainRules) -> Format {
     match (rules, pass.srgb_framebuffer, pass.float_framebuffer) {
-        (FramebufferRules::Slang, true, _) | (FramebufferRules::CgGl, true, false) => Format::Srgb8,
-        (FramebufferRules::Slang, false, true) => Format::Half,
-        (FramebufferRules::CgGl, _, true) => Format::Float,
+        (ChainRules::Slang, true, _) | (ChainRules::CgGl, true, false) => Format::Srgb8,
+        (ChainRules::Slang, false, true) => Format::Half,
+        (ChainRules::CgGl, _, true) => Format::Float,
         (_, false, false) => Format::Unorm8,
     }
 }
@@ -225,9 +238,15 @@ impl<P: PassProgram> Chain<'_, P> {
         outputs: &[Picture],
     ) -> Result<Bindings, String> {
         let pass = &self.preset.passes[i];
-        let source = if i == 0 { input } else { &outputs[i - 1] };
+        let first = &self.preset.passes[0];
+        // The input picture has mipmaps only where the rules make them for pass 0.
+        let input_mipmaps = first.mipmap_input && self.rules.mipmaps_the_input();
+        let (source, source_mipmaps) = match i {
+            0 => (input, input_mipmaps),
+            _ => (&outputs[i - 1], pass.mipmap_input),
+        };
         let mut b = Bindings {
-            source: sampled(source, pass)?,
+            source: sampled(source, pass, source_mipmaps)?,
             uniforms: Vec::new(),
             samplers: Vec::new(),
         };
@@ -242,11 +261,10 @@ impl<P: PassProgram> Chain<'_, P> {
             .push(("IN.frame_direction".into(), [1.0, 0.0, 0.0, 1.0]));
         // Each named picture with the pass that reads it as its source: its sampler's settings.
         // PASSPREVk counts back from this pass: PASSPREV1 is its source, PASSPREV(i+1) the input.
-        let first = &self.preset.passes[0];
         let mut named = vec![
-            ("IN".to_string(), source, pass),
-            ("ORIG".to_string(), input, first),
-            (format!("PASSPREV{}", i + 1), input, first),
+            ("IN".to_string(), source, pass, source_mipmaps),
+            ("ORIG".to_string(), input, first, input_mipmaps),
+            (format!("PASSPREV{}", i + 1), input, first, input_mipmaps),
         ];
         for (k, past) in history.iter().enumerate() {
             let name = if k == 0 {
@@ -254,22 +272,25 @@ impl<P: PassProgram> Chain<'_, P> {
             } else {
                 format!("PREV{k}")
             };
-            named.push((name, past, first));
+            named.push((name, past, first, input_mipmaps));
         }
         for (k, out) in outputs.iter().enumerate() {
             let reader = &self.preset.passes[k + 1];
-            named.push((format!("PASS{}", k + 1), out, reader));
-            named.push((format!("PASSPREV{}", i - k), out, reader));
+            let mipmaps = reader.mipmap_input;
+            named.push((format!("PASS{}", k + 1), out, reader, mipmaps));
+            named.push((format!("PASSPREV{}", i - k), out, reader, mipmaps));
             if let Some(alias) = &self.preset.passes[k].alias {
-                named.push((alias.clone(), out, reader));
+                named.push((alias.clone(), out, reader, mipmaps));
             }
         }
-        for (name, picture, reader) in named {
+        for (name, picture, reader, mipmaps) in named {
             let size = [picture.width as f32, picture.height as f32, 0.0, 1.0];
             b.uniforms.push((format!("{name}.video_size"), size));
             b.uniforms.push((format!("{name}.texture_size"), size));
-            b.samplers
-                .push((format!("{name}.texture"), sampled(picture, reader)?));
+            b.samplers.push((
+                format!("{name}.texture"),
+                sampled(picture, reader, mipmaps)?,
+            ));
         }
         for (lut, picture) in self.preset.textures.iter().zip(&self.luts) {
             let filter = filter(lut.mipmap, lut.linear);
@@ -289,10 +310,10 @@ impl<P: PassProgram> Chain<'_, P> {
     }
 }
 
-/// `picture` as a texture sampled as `reader` samples its source: its filter (mipmapped with
-/// `mipmap_input`) and its wrap mode.
-fn sampled(picture: &Picture, reader: &Pass) -> Result<Texture, String> {
-    let filter = filter(reader.mipmap_input, reader.linear());
+/// `picture` as a texture sampled as `reader` samples its source: its filter (mipmapped where
+/// `mipmaps` says: `mipmap_input`, for the input picture as the rules allow) and its wrap mode.
+fn sampled(picture: &Picture, reader: &Pass, mipmaps: bool) -> Result<Texture, String> {
+    let filter = filter(mipmaps, reader.linear());
     texture(
         picture.width,
         picture.height,

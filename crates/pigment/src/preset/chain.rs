@@ -165,7 +165,7 @@ impl FilterChain<'_> {
             luts: self.luts.clone(),
             parameters: self.parameters.clone(),
             sizes,
-            rules: framebuffer_rules(self.options.nv30),
+            rules: chain_rules(self.options.nv30),
         };
         chain.run(input, frames, emit).map_err(Error::Output)
     }
@@ -173,9 +173,9 @@ impl FilterChain<'_> {
 
 /// The framebuffers of the runtime a chain draws as: RetroArch's GL Cg runtime with `nv30`,
 /// else the slang runtimes'.
-pub fn framebuffer_rules(nv30: bool) -> pigment_preset::chain::FramebufferRules {
+pub fn chain_rules(nv30: bool) -> pigment_preset::chain::ChainRules {
     match nv30 {
-        true => pigment_preset::chain::FramebufferRules::CgGl,
-        false => pigment_preset::chain::FramebufferRules::Slang,
+        true => pigment_preset::chain::ChainRules::CgGl,
+        false => pigment_preset::chain::ChainRules::Slang,
     }
 }

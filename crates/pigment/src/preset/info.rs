@@ -29,7 +29,7 @@ pub fn describe(
     input: (u32, u32),
     nv30: bool,
 ) -> String {
-    let rules = super::chain::framebuffer_rules(nv30);
+    let rules = super::chain::chain_rules(nv30);
     let mut text = format!("input {}x{}\n", input.0, input.1);
     for (i, (pass, size)) in preset.passes.iter().zip(sizes).enumerate() {
         let alias = pass.alias.as_deref().map(|a| format!(" alias {a}"));
