@@ -138,7 +138,7 @@ pub struct Chain<'a, P> {
     pub parameters: Vec<(String, f32)>,
     /// Output size of each pass.
     pub sizes: Vec<(u32, u32)>,
-    /// What the framebuffers keep.
+    /// The runtime's rules where runtimes differ (framebuffer formats, the input's mipmaps).
     pub rules: ChainRules,
 }
 
