@@ -144,7 +144,7 @@ fn compile_uncached(
     flags.set("opt_level", "speed").map_err(|e| fail(&e))?;
     flags.set("is_pic", "false").map_err(|e| fail(&e))?;
     // Cranelift checks its own IR after every pass by default; the tests (debug builds) keep that
-    // check, and release builds skip it: it was a fifth of a small program's compile time.
+    // check, and release builds skip it: about a tenth of a small program's compile time.
     let verify = if cfg!(debug_assertions) {
         "true"
     } else {
