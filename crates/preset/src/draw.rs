@@ -161,8 +161,19 @@ fn row_inputs(
             let st = placement.st(x, y, width, height);
             inside[f as usize] = st.is_some() && x < width && y < height;
             // Helpers and pixels outside still run (for derivatives) at their own (s, t).
-            let (s, t) = st.unwrap_or_else(|| unplaced(placement, x, y, width, height));
-            let attribs = at_pixel(corners, s, t, x, y);
+            let spot = match placement.full {
+                true => Spot::Pixel {
+                    x: x as f32 + 0.5,
+                    y: y as f32 + 0.5,
+                    width: width as f32,
+                    height: height as f32,
+                },
+                false => {
+                    let (s, t) = st.unwrap_or_else(|| unplaced(placement, x, y, width, height));
+                    Spot::Quad { s, t }
+                }
+            };
+            let attribs = at_pixel(corners, spot, x, y);
             for (reg, value) in attribs.iter().enumerate() {
                 input.attribs[reg][f as usize] = *value;
             }
@@ -193,27 +204,59 @@ fn unplaced(placement: &Placement, x: u32, y: u32, width: u32, height: u32) -> (
     )
 }
 
-/// The attributes at (s, t) of the quad and f[WPOS] of pixel (x, y). Each component is
-/// interpolated as a GPU's plane equation does it: a corner plus s and t times the edges from it,
-/// so that an attribute which does not change along s is exactly the same all along a row (a
-/// bilinear blend of the four corners varies there in its last bit, which flips the texel that
-/// `floor(t * size)` picks: crt-royale's scanline pass drew dark dots so). One plane spans the quad
-/// when the corners are affine, as libretro's vertex outputs are; otherwise the strip's two
-/// triangles, (0, 1, 2) and (2, 1, 3), are planes of their own.
-fn at_pixel(corners: &[Corner; 4], s: f32, t: f32, x: u32, y: u32) -> Corner {
+/// Where a pixel's centre lies on the quad.
+#[derive(Clone, Copy, Debug)]
+enum Spot {
+    /// On a quad over the whole target: the centre (x, y) of a pixel of a `width` x `height`
+    /// target.
+    Pixel {
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+    },
+    /// On a quad placed by its vertex positions: its (s, t).
+    Quad { s: f32, t: f32 },
+}
+
+/// The attributes at `spot` and f[WPOS] of pixel (x, y). Each component is interpolated as a GPU's
+/// plane equation does it: a corner plus the edges from it scaled, so that an attribute which does
+/// not change along s is exactly the same all along a row (a bilinear blend of the four corners
+/// varies there in its last bit, which flips the texel that `floor(t * size)` picks: crt-royale's
+/// scanline pass drew dark dots so). On a quad over the whole target the edges are scaled per
+/// pixel, as a GPU's gradients are: corner + x·(edge / width) + y·(edge / height), exact where the
+/// gradient is (GTU-famicom takes `int()` of a varying that is an integer at every pixel centre).
+/// One plane spans the quad when the corners are affine, as libretro's vertex outputs are;
+/// otherwise the strip's two triangles, (0, 1, 2) and (2, 1, 3), are planes of their own.
+fn at_pixel(corners: &[Corner; 4], spot: Spot, x: u32, y: u32) -> Corner {
     let mut a = [[0.0f32; 4]; ATTRIB_COUNT];
     for (reg, value) in a.iter_mut().enumerate() {
         for (c, v) in value.iter_mut().enumerate() {
-            *v = plane([0, 1, 2, 3].map(|k| corners[k][reg][c]), s, t);
+            *v = plane([0, 1, 2, 3].map(|k| corners[k][reg][c]), spot);
         }
     }
     a[AttribReg::Wpos.index()] = [x as f32 + 0.5, y as f32 + 0.5, 0.5, 1.0];
     a
 }
 
-/// One component at (s, t) from its values at the corners (0, 0), (1, 0), (0, 1), (1, 1).
-fn plane(v: [f32; 4], s: f32, t: f32) -> f32 {
+/// One component at `spot` from its values at the corners (0, 0), (1, 0), (0, 1), (1, 1).
+fn plane(v: [f32; 4], spot: Spot) -> f32 {
     let affine = v[3] == v[1] + v[2] - v[0];
+    let (s, t) = match spot {
+        Spot::Pixel {
+            x,
+            y,
+            width,
+            height,
+        } if affine => return v[0] + x * ((v[1] - v[0]) / width) + y * ((v[2] - v[0]) / height),
+        Spot::Pixel {
+            x,
+            y,
+            width,
+            height,
+        } => (x / width, y / height),
+        Spot::Quad { s, t } => (s, t),
+    };
     if affine || s + t <= 1.0 {
         v[0] + s * (v[1] - v[0]) + t * (v[2] - v[0])
     } else {
@@ -253,11 +296,20 @@ mod tests {
         }
         for y in 0..448 {
             let t = (y as f32 + 0.5) / 448.0;
-            let first = at_pixel(&corners, 0.5 / 512.0, t, 0, y)[4][1];
+            let first = at_pixel(&corners, Spot::Quad { s: 0.5 / 512.0, t }, 0, y)[4][1];
             assert_eq!(first, 0.875 * t, "row {y}");
             for x in 1..512 {
                 let s = (x as f32 + 0.5) / 512.0;
-                assert_eq!(at_pixel(&corners, s, t, x, y)[4][1], first, "({x}, {y})");
+                let spot = Spot::Quad { s, t };
+                assert_eq!(at_pixel(&corners, spot, x, y)[4][1], first, "({x}, {y})");
+                let spot = Spot::Pixel {
+                    x: x as f32 + 0.5,
+                    y: y as f32 + 0.5,
+                    width: 512.0,
+                    height: 448.0,
+                };
+                let along = at_pixel(&corners, spot, x, y)[4][1];
+                assert_eq!(along, at_pixel(&corners, spot, 0, y)[4][1], "({x}, {y})");
             }
         }
     }
@@ -267,12 +319,35 @@ mod tests {
     #[test]
     fn corners_that_are_not_affine_use_the_strips_two_triangles() {
         let v = [0.0, 1.0, 2.0, 7.0];
-        assert_eq!(plane(v, 0.0, 0.0), 0.0);
-        assert_eq!(plane(v, 1.0, 1.0), 7.0);
-        assert_eq!(plane(v, 0.5, 0.5), 1.5);
+        let at = |s, t| plane(v, Spot::Quad { s, t });
+        assert_eq!(at(0.0, 0.0), 0.0);
+        assert_eq!(at(1.0, 1.0), 7.0);
+        assert_eq!(at(0.5, 0.5), 1.5);
         assert_eq!(
-            plane(v, 0.75, 0.75),
+            at(0.75, 0.75),
             7.0 + 0.25 * (2.0 - 7.0) + 0.25 * (1.0 - 7.0)
         );
+    }
+
+    /// On a quad over the whole target an affine attribute is a corner plus the pixel position
+    /// times the per-pixel gradient: GTU-famicom's colour phase, 8 + x + 4·y at the centre of
+    /// pixel (x, y) of its 2048 x 224 pass, is an exact integer at every pixel (with t = (y +
+    /// 0.5) / 224 rounded first, 4·224·t fell short of 4·y + 2 on some rows, and `int()` took the
+    /// integer below).
+    #[test]
+    fn gradients_per_pixel_keep_integers_exact() {
+        let (w, h) = (2048.0, 224.0);
+        let v = [5.5, 5.5 + w, 5.5 + 4.0 * h, 5.5 + w + 4.0 * h];
+        for y in 0..224 {
+            for x in (0..2048).step_by(97) {
+                let spot = Spot::Pixel {
+                    x: x as f32 + 0.5,
+                    y: y as f32 + 0.5,
+                    width: w,
+                    height: h,
+                };
+                assert_eq!(plane(v, spot), (8 + x + 4 * y) as f32, "({x}, {y})");
+            }
+        }
     }
 }
