@@ -54,6 +54,14 @@ impl Format {
 /// a float-to-fp16 conversion to the implementation; lavapipe's framebuffer writes truncate
 /// (measured, docs/presets.md), and so do the NVIDIA driver's, as far as librashader's pictures on
 /// it show.
+///
+/// ```
+/// use pigment_preset::store::half_toward_zero;
+/// // 0.7 lies between the fp16 values 1433/2048 and 1434/2048, nearer the second.
+/// assert_eq!(half_toward_zero(0.7), 1433.0 / 2048.0);
+/// assert_eq!(half_toward_zero(-0.7), -1433.0 / 2048.0);
+/// assert_eq!(half_toward_zero(1.0e6), 65504.0);
+/// ```
 pub fn half_toward_zero(x: f32) -> f32 {
     /// The largest finite fp16 value.
     const MAX: f32 = 65504.0;
