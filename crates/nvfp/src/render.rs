@@ -237,6 +237,7 @@ pub fn shade_reference_quad_to_sink(
 ) {
     let (band_len, total) = (band_pixels(width), width as usize * height as usize);
     let bands = (0..total.div_ceil(band_len)).rev();
+    let may_drop = shader.may_drop();
     bands.par_bridge().for_each_init(
         || {
             (
@@ -246,8 +247,12 @@ pub fn shade_reference_quad_to_sink(
         },
         |(runner, buffer), band| {
             let len = band_len.min(total - band * band_len);
-            buffer.clear();
-            buffer.resize(len, [0.0; 4]);
+            // Only a fragment the program drops leaves its pixel unwritten (the reference quad
+            // covers the target), so a reused buffer needs clearing only then.
+            if may_drop || buffer.len() != len {
+                buffer.clear();
+                buffer.resize(len, [0.0; 4]);
+            }
             shade_band(shader, runner, (width, height), band, buffer);
             sink.rows_done(2 * band * ROWS_PER_TASK, buffer);
         },
