@@ -185,3 +185,56 @@ fn entities_record_their_parameter_and_declaration_order() {
     assert!(text.contains("    uniform $IN$size: float2 param 0,\n    sampler $s: sampler2d param 1,\n    uniform $tint: float4,\n"), "{text}");
     assert_eq!(parse(&text).expect("parses"), m);
 }
+
+/// A constant asked for again is the value defined before wherever that one dominates (its block
+/// and the blocks nested in it), and a new instruction where it does not (a sibling branch, or
+/// after the block it was defined in closed); the function stays valid either way.
+#[test]
+fn a_repeated_constant_is_one_value_where_the_first_dominates() {
+    let mut b = FunctionBuilder::new("main");
+    let n = b.uniform("n", Type::INT, None, None);
+    let color = b.output("color", Type::FLOAT4, Some("COLOR"));
+    let outer = b.float(&[0.5]);
+    assert_eq!(b.float(&[0.5]), outer, "same block");
+    assert_ne!(b.float(&[-0.5]), outer, "another constant");
+    let count = b.load_uniform(n, None);
+    let zero = b.int(0);
+    let positive = b.binary(Op::Gt, count, zero);
+    b.begin_if(positive, &[Type::FLOAT]);
+    assert_eq!(
+        b.float(&[0.5]),
+        outer,
+        "a nested block sees the enclosing one's"
+    );
+    let then_only = b.float(&[2.0]);
+    assert_eq!(b.float(&[2.0]), then_only);
+    b.yield_(&[then_only]);
+    b.begin_else();
+    let else_own = b.float(&[2.0]);
+    assert_ne!(
+        else_own, then_only,
+        "the then-branch's does not dominate the else-branch"
+    );
+    b.yield_(&[else_own]);
+    let picked = b.end_if();
+    let after = b.float(&[2.0]);
+    assert_ne!(after, then_only, "out of scope once its block closed");
+    assert_ne!(after, else_own, "out of scope once its block closed");
+    let sum = b.add(picked[0], after);
+    let color4 = b.splat(sum, 4);
+    b.store(color, WriteMask::all(4), color4);
+    let f = b.finish().expect("balanced");
+    let consts = f
+        .body
+        .insts
+        .iter()
+        .filter(|i| matches!(i.kind, InstKind::Const(_)))
+        .count();
+    assert_eq!(
+        consts, 4,
+        "0.5, -0.5, 0 and the 2 after the if, in the outer block"
+    );
+    let mut m = Module::new();
+    m.functions.append(f);
+    verify(&m).expect("valid");
+}
