@@ -74,3 +74,66 @@ fn unrolling_stops_at_the_instruction_budget() {
         unroll.steps
     );
 }
+
+/// Unrolling 200 iterations whose arithmetic on constants (the counter's compare and increment, a
+/// product and its conversion, the same in every iteration) folds, around one run-time addition
+/// each: a folded result makes a value only the first time its constant is seen (one value stands
+/// for every copy), so the function's values grow by what is written, not by what folded.
+#[test]
+fn folded_iterations_make_no_values() {
+    use pigment_fp30::legalize::unroll::Unroll;
+    use pigment_ir::pass::run_pass;
+    let text = "fn main(
+    in $a: float4 @TEXCOORD0,
+    out $color: float4 @COLOR,
+) {
+  %0: float4 = input $a
+  %1: float = swizzle %0.x
+  %2: int = const 0
+  %3: int = const 200
+  %4: int = const 1
+  %5: float = loop (%6: int = %2, %7: float = %1) {
+    %8: bool = lt %6, %3
+    if %8 {
+    } else {
+      break %7
+    }
+    %9: int = mul %4, %3
+    %10: float = cvt %9
+    %11: float = add %7, %10
+    %12: int = add %6, %4
+    continue %12, %11
+  }
+  %13: float4 = swizzle %5.xxxx
+  store $color, %13
+}
+";
+    let mut module = pigment_ir::text::parse(text).expect("parses");
+    let before = module
+        .functions
+        .iter()
+        .next()
+        .expect("one function")
+        .1
+        .values
+        .len();
+    let mut unroll = Unroll::default();
+    run_pass(&mut module, &mut unroll).expect("the function is left valid");
+    assert!(unroll.errors.is_empty(), "{:?}", unroll.errors);
+    let after = module
+        .functions
+        .iter()
+        .next()
+        .expect("one function")
+        .1
+        .values
+        .len();
+    // The addition's result and the const written before it, per iteration (400); one value
+    // per distinct constant: the 201 counters, the product, its conversion, true and false. The
+    // 800 folded copies add nothing (each made a value before: 1,200 in all).
+    assert!(
+        after - before <= 2 * 200 + 201 + 4,
+        "{} values made by unrolling",
+        after - before
+    );
+}

@@ -124,15 +124,17 @@ struct Walk<'a> {
 
 type Walked<T> = Result<T, Diagnostic>;
 
-/// The constants the walk knows, by output value: each value holds an index into a table of the
-/// distinct constants (with the location of the instruction that made each). Unrolling makes
-/// hundreds of thousands of constant values (crt-royale's geometry pass) but few distinct ones,
-/// so a 4-byte index per value (`NOT_CONSTANT` where the value is none) instead of a constant
-/// per value is a tenth of the memory.
+/// The constants the walk knows. Unrolling folds hundreds of thousands of instructions to
+/// constants (crt-royale's geometry pass) but few distinct ones, so each distinct constant (with
+/// the location of the instruction that made it, where an error about it points) stands for all
+/// of them under one value of its own, made once ([`Consts::value`]): a folded instruction's
+/// result is renamed to it rather than given a fresh value (and per-value table entries) of its
+/// own. That value is never written: a reader gets a `const` of its own ([`Walk::write`]).
 struct Consts {
+    /// By value: its entry in `table`, `NOT_CONSTANT` for a value that is none.
     index: Vec<u32>,
     table: Vec<(Vector, Option<SourceLoc>)>,
-    distinct: HashMap<(Vector, Option<SourceLoc>), u32>,
+    distinct: HashMap<(Vector, Option<SourceLoc>), Value>,
 }
 
 /// The index of a value that is not a known constant.
@@ -147,16 +149,23 @@ impl Consts {
         }
     }
 
-    fn insert(&mut self, v: Value, entry: (Vector, Option<SourceLoc>)) {
-        let table = &mut self.table;
-        let k = *self.distinct.entry(entry).or_insert_with(|| {
-            table.push(entry);
-            table.len() as u32 - 1
-        });
+    /// The value standing for `entry`, made in `values` the first time.
+    fn value(
+        &mut self,
+        entry: (Vector, Option<SourceLoc>),
+        values: &mut Arena<ValueInfo>,
+    ) -> Value {
+        if let Some(&v) = self.distinct.get(&entry) {
+            return v;
+        }
+        let v = values.append(ValueInfo { ty: entry.0.ty });
         if v.index() >= self.index.len() {
             self.index.resize(v.index() + 1, NOT_CONSTANT);
         }
-        self.index[v.index()] = k;
+        self.index[v.index()] = self.table.len() as u32;
+        self.table.push(entry);
+        self.distinct.insert(entry, v);
+        v
     }
 
     fn get(&self, v: Value) -> Option<(Vector, Option<SourceLoc>)> {
@@ -259,8 +268,7 @@ impl Walk<'_> {
             if let Some(c) = self.fold(*op, args) {
                 // What the general path below does with an operation on constants, without
                 // copying the instruction first: most of what loops unroll to folds here.
-                let r = self.define(*result);
-                self.consts.insert(r, (c, inst.loc));
+                self.fold_to(*result, c, inst.loc);
                 return Ok(());
             }
         }
@@ -304,14 +312,20 @@ impl Walk<'_> {
             }
             _ => {}
         }
-        let results: Vec<Value> = inst.results.iter().map(|&r| self.define(r)).collect();
-        if let (InstKind::Const(c), [r]) = (&kind, results.as_slice()) {
+        if let (InstKind::Const(c), [r]) = (&kind, inst.results.as_slice()) {
             // Written where it is read (see the module's doc).
-            self.consts.insert(*r, (*c, inst.loc));
+            self.fold_to(*r, *c, inst.loc);
             return Ok(());
         }
+        let results: Vec<Value> = inst.results.iter().map(|&r| self.define(r)).collect();
         self.write(kind, results, inst.loc, out);
         Ok(())
+    }
+
+    /// Renames `result`, found to be the constant `c` made at `loc`, to the value standing for it.
+    fn fold_to(&mut self, result: Value, c: Vector, loc: Option<SourceLoc>) {
+        let v = self.consts.value((c, loc), self.values);
+        self.subst.insert(result, v);
     }
 
     /// The value of `op` on `args` (renamed) when every one is a constant and the interpreter
