@@ -247,6 +247,23 @@ impl FunctionBuilder {
 
     // ----- values -----
 
+    /// The constant `value`: the value of an earlier `const` of it where that one dominates (in
+    /// the current block or one enclosing it), else a new `const` instruction.
+    ///
+    /// ```
+    /// use pigment_ir::{FunctionBuilder, Type, Vector};
+    ///
+    /// let mut b = FunctionBuilder::new("main");
+    /// let half = b.constant(Vector::reals(pigment_ir::ScalarKind::Float, &[0.5]));
+    /// assert_eq!(b.float(&[0.5]), half);
+    /// let cond = b.bool(true);
+    /// b.begin_if(cond, &[Type::FLOAT]);
+    /// assert_eq!(b.float(&[0.5]), half, "an enclosing block's constant");
+    /// let two = b.float(&[2.0]);
+    /// b.yield_(&[two]);
+    /// b.end_if();
+    /// assert_ne!(b.float(&[2.0]), two, "the closed branch's constant is out of scope");
+    /// ```
     pub fn constant(&mut self, value: Vector) -> Value {
         let defined = self.constants.iter().rev().find_map(|c| c.get(&value));
         if let Some(&v) = defined {
