@@ -102,9 +102,15 @@ pub fn preprocess(
         driver.push_inclusion(file, None, false);
     }
     driver.run();
+    // Both outlive preprocessing (the map places every later diagnostic) and grew by doubling:
+    // the slack, up to half of each, is given back before the parser's own arena grows.
+    let mut text = driver.out.text;
+    text.shrink_to_fit();
+    let mut map = driver.core.map;
+    map.shrink_to_fit();
     Preprocessed {
-        text: driver.out.text,
-        map: driver.core.map,
+        text,
+        map,
         diagnostics: driver.core.diags,
         pragmas: driver.pragmas,
     }

@@ -115,6 +115,13 @@ impl SourceMap {
         self.expansions.len() as u32 - 1
     }
 
+    /// Gives back the room the lists grew by (the map lives as long as the compile).
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.segments.shrink_to_fit();
+        self.inclusions.shrink_to_fit();
+        self.expansions.shrink_to_fit();
+    }
+
     pub(crate) fn add_segment(
         &mut self,
         out_start: usize,
