@@ -21,6 +21,11 @@ pub struct Exprs {
 }
 
 impl Exprs {
+    /// Gives back the room the list grew by.
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+    }
+
     pub fn alloc(&mut self, kind: ExprKind, span: Span) -> ExprId {
         self.nodes.push(Expr { kind, span });
         ExprId((self.nodes.len() - 1) as u32)

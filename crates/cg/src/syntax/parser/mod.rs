@@ -67,6 +67,10 @@ impl<'a> Parser<'a> {
             self.parse_top_level_item(&mut decls);
             self.ensure_progress(before);
         }
+        // The tree lives through checking and lowering: the room its lists grew by is given
+        // back before they allocate.
+        decls.shrink_to_fit();
+        self.exprs.shrink_to_fit();
         (
             TranslationUnit {
                 decls,
