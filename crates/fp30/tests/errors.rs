@@ -109,25 +109,17 @@ fn folded_iterations_make_no_values() {
 }
 ";
     let mut module = pigment_ir::text::parse(text).expect("parses");
-    let before = module
-        .functions
-        .iter()
-        .next()
-        .expect("one function")
-        .1
-        .values
-        .len();
+    let value_count = |m: &pigment_ir::Module| {
+        m.functions
+            .iter()
+            .map(|(_, f)| f.values.len())
+            .sum::<usize>()
+    };
+    let before = value_count(&module);
     let mut unroll = Unroll::default();
     run_pass(&mut module, &mut unroll).expect("the function is left valid");
     assert!(unroll.errors.is_empty(), "{:?}", unroll.errors);
-    let after = module
-        .functions
-        .iter()
-        .next()
-        .expect("one function")
-        .1
-        .values
-        .len();
+    let after = value_count(&module);
     // The addition's result and the const written before it, per iteration (400); one value
     // per distinct constant: the 201 counters, the product, its conversion, true and false. The
     // 800 folded copies add nothing (each made a value before: 1,200 in all).
