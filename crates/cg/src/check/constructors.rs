@@ -102,7 +102,7 @@ impl Checker<'_> {
             return Type::Error;
         }
         for (&arg, field) in args.iter().zip(&fields) {
-            self.coerce(arg, field, &format!("in the constructor of `{name}`"));
+            self.coerce_lazily(arg, field, || format!("in the constructor of `{name}`"));
         }
         target
     }
@@ -167,7 +167,9 @@ impl Checker<'_> {
             (Type::Array(e, None), Type::Array(f, Some(_))) if e == f => it.clone(),
             _ => ty.clone(),
         };
-        self.coerce(init, &target, &format!("in the initialization of `{name}`"));
+        self.coerce_lazily(init, &target, || {
+            format!("in the initialization of `{name}`")
+        });
         target
     }
 

@@ -204,12 +204,18 @@ impl<'a> Checker<'a> {
     /// conversion table forbids or warns about. `what` says where (`"in the assignment"`).
     /// Returns false after an error.
     fn coerce(&mut self, e: ExprId, to: &Type, what: &str) -> bool {
+        self.coerce_lazily(e, to, || what.to_string())
+    }
+
+    /// [`Self::coerce`] with the message's context made only when there is a message: a call's
+    /// arguments are coerced by the thousand in large programs, nearly all without one.
+    fn coerce_lazily(&mut self, e: ExprId, to: &Type, what: impl FnOnce() -> String) -> bool {
         let from = self.type_of(e);
         let span = self.span_of(e);
         match classify(&from, to, &self.program) {
             Conversion::Identical => true,
             Conversion::ImplicitWarn(kind) => {
-                let message = self.warn_message(&from, to, kind, what);
+                let message = self.warn_message(&from, to, kind, &what());
                 self.warning(span, message);
                 self.record_conversion(e, to);
                 true
@@ -219,7 +225,7 @@ impl<'a> Checker<'a> {
                 true
             }
             c => {
-                let message = self.conversion_error(&from, to, c, what);
+                let message = self.conversion_error(&from, to, c, &what());
                 self.error(span, message);
                 false
             }

@@ -216,10 +216,9 @@ impl Checker<'_> {
     /// and take the parameter's type back.
     fn check_arguments(&mut self, name: &str, chosen: &Candidate, args: &[ExprId]) {
         for (i, (&arg, (param, direction))) in args.iter().zip(chosen.params.iter()).enumerate() {
-            let what = format!("for argument {} of `{name}`", i + 1);
             let before = self.diags.len();
             if direction.is_input() {
-                self.coerce(arg, param, &what);
+                self.coerce_lazily(arg, param, || format!("for argument {} of `{name}`", i + 1));
             }
             if direction.is_output() {
                 let at = self.type_of(arg);
