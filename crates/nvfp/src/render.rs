@@ -215,10 +215,11 @@ pub fn shade_reference_quad_streamed(
         .chunks_mut(band_pixels(width))
         .enumerate()
         .rev();
+    let may_drop = shader.may_drop();
     bands.par_bridge().for_each_init(
         || shader.machine.runner(shader.params, shader.textures),
         |runner, (band, pixels)| {
-            shade_band(shader, runner, (width, height), band, pixels);
+            shade_band(shader, runner, (width, height), band, may_drop, pixels);
             sink.rows_done(2 * band * ROWS_PER_TASK, pixels);
         },
     );
@@ -253,7 +254,7 @@ pub fn shade_reference_quad_to_sink(
                 buffer.clear();
                 buffer.resize(len, [0.0; 4]);
             }
-            shade_band(shader, runner, (width, height), band, buffer);
+            shade_band(shader, runner, (width, height), band, may_drop, buffer);
             sink.rows_done(2 * band * ROWS_PER_TASK, buffer);
         },
     );
@@ -265,17 +266,18 @@ fn band_pixels(width: u32) -> usize {
 }
 
 /// Shades band `band` of a `size` target into `pixels`, the band's pixels (bottom row first;
-/// the last band may be shorter), a column of spans at a time.
+/// the last band may be shorter), a column of spans at a time; `may_drop` is
+/// [`Shader::may_drop`], found once per picture.
 fn shade_band(
     shader: &Shader<'_>,
     runner: &mut crate::exec::Runner<'_>,
     (width, height): (u32, u32),
     band: usize,
+    may_drop: bool,
     pixels: &mut [[f32; 4]],
 ) {
     let row_pixels = (2 * width as usize).max(1);
     let span = 2 * QUADS as u32;
-    let may_drop = shader.may_drop();
     let rows = pixels.len().div_ceil(row_pixels);
     for x0 in (0..width).step_by(span as usize) {
         for row in 0..rows {
