@@ -28,14 +28,33 @@ fn staticlib() -> PathBuf {
         .unwrap_or_else(|| panic!("no libpigment_capi.a beside {}", exe.display()))
 }
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed when the test passes and kept when it fails
+/// (to look into). Each linked program holds its own copy of the library, some hundred
+/// megabytes: left behind, they added up to more than a gigabyte per run.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("c-api")
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the scratch directory is writable");
-    dir
+    Scratch(dir)
 }
 
 /// Compiles and links `source` (C, or C++ for `.cpp`) with the sanitizers into `dir`.
