@@ -2,7 +2,7 @@
 //! remapped from the expanded text into the files and lines the user wrote.
 
 use crate::check::{self, CheckOptions, CheckedProgram};
-use crate::preprocess::{self, FileSystemResolver, IncludeResolver, Preprocessed};
+use crate::preprocess::{self, FileSystemResolver, IncludeResolver, Preprocessed, SourceMap};
 use crate::syntax::{
     self,
     ast::{Decl, TranslationUnit},
@@ -43,9 +43,11 @@ pub struct FrontEnd {
     /// Every file read (the main file, includes, `<command line>`, and the expanded text).
     pub files: SourceFiles,
     pub main: FileId,
-    /// The preprocessed text, registered as a file so that syntax spans can point into it.
+    /// The preprocessed text, registered as a file so that syntax spans can point into it (and
+    /// held only there: [`FrontEnd::preprocessed_text`]).
     pub expanded: FileId,
-    pub preprocessed: Preprocessed,
+    /// From the preprocessed text back to the user's files.
+    pub map: SourceMap,
     pub unit: TranslationUnit,
     /// The checked program; `None` when the text had syntax errors (checking a tree with holes in it
     /// would only add confusing follow-on errors).
@@ -60,6 +62,11 @@ pub struct FrontEnd {
 impl FrontEnd {
     pub fn has_errors(&self) -> bool {
         pigment_diag::has_errors(&self.diagnostics)
+    }
+
+    /// The preprocessed text the syntax tree's spans point into.
+    pub fn preprocessed_text(&self) -> &str {
+        self.files.text(self.expanded)
     }
 
     /// Where the definition of the function `name` names it, in the preprocessed text.
@@ -124,9 +131,16 @@ pub fn run_with(
     resolver: &dyn IncludeResolver,
 ) -> FrontEnd {
     let (mut files, main, preprocessed) = preprocess_with(name, text, options, resolver);
-    let expanded = files.add(format!("{name} (preprocessed)"), preprocessed.text.clone());
-    let (unit, syntax_diagnostics) = syntax::parse(&preprocessed.text, expanded);
-    let mut diagnostics = preprocessed.diagnostics.clone();
+    let Preprocessed {
+        text,
+        map,
+        mut diagnostics,
+        ..
+    } = preprocessed;
+    // Moved, not copied: the expanded text of a shader with large headers is a few hundred
+    // kilobytes, alive for the whole compile.
+    let expanded = files.add(format!("{name} (preprocessed)"), text);
+    let (unit, syntax_diagnostics) = syntax::parse(files.text(expanded), expanded);
     let syntax_ok =
         !pigment_diag::has_errors(&syntax_diagnostics) && !pigment_diag::has_errors(&diagnostics);
     let mut found = syntax_diagnostics;
@@ -143,7 +157,7 @@ pub fn run_with(
     diagnostics.extend(
         found
             .into_iter()
-            .map(|d| preprocessed.map.remap_diagnostic(&files, expanded, d)),
+            .map(|d| map.remap_diagnostic(&files, expanded, d)),
     );
     let definitions = unit
         .decls
@@ -157,7 +171,7 @@ pub fn run_with(
         files,
         main,
         expanded,
-        preprocessed,
+        map,
         unit,
         checked,
         diagnostics,

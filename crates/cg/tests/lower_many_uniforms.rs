@@ -26,10 +26,7 @@ fn lower(src: &str) -> Result<pigment_ir::Module, Vec<String>> {
         errors
             .into_iter()
             .map(|d| {
-                let d = front
-                    .preprocessed
-                    .map
-                    .remap_diagnostic(&front.files, front.expanded, d);
+                let d = front.map.remap_diagnostic(&front.files, front.expanded, d);
                 pigment_diag::render(&front.files, &d)
             })
             .collect()

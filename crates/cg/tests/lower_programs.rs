@@ -23,12 +23,7 @@ fn lower(src: &str) -> Result<Module, String> {
     pigment_cg::lower::lower(&front.unit, checked, front.expanded).map_err(|errors| {
         let mapped: Vec<Diagnostic> = errors
             .into_iter()
-            .map(|d| {
-                front
-                    .preprocessed
-                    .map
-                    .remap_diagnostic(&front.files, front.expanded, d)
-            })
+            .map(|d| front.map.remap_diagnostic(&front.files, front.expanded, d))
             .collect();
         render(&mapped)
     })

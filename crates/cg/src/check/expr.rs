@@ -81,9 +81,13 @@ impl Checker<'_> {
                 self.program.var(v).ty.clone()
             }
             Some(Binding::Field { strukt, index }) => {
-                self.program
-                    .resolutions
-                    .insert(e, Resolution::ImplicitField { strukt, index });
+                self.program.resolutions.insert(
+                    e,
+                    Resolution::ImplicitField {
+                        strukt,
+                        index: index as u32,
+                    },
+                );
                 self.program.strukt(strukt).fields[index].ty.clone()
             }
             Some(Binding::Type(_)) => {
@@ -171,9 +175,13 @@ impl Checker<'_> {
                 let strukt = self.program.strukt(*s);
                 if let Some(index) = strukt.fields.iter().position(|f| f.name == member.name) {
                     let ty = strukt.fields[index].ty.clone();
-                    self.program
-                        .resolutions
-                        .insert(e, Resolution::Field { strukt: *s, index });
+                    self.program.resolutions.insert(
+                        e,
+                        Resolution::Field {
+                            strukt: *s,
+                            index: index as u32,
+                        },
+                    );
                     return ty;
                 }
                 let is_method = strukt

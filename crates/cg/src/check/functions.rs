@@ -7,6 +7,7 @@ use super::scope::Binding;
 use super::types::{StructId, Type};
 use super::{Checker, FnContext};
 use crate::syntax::ast::{self, Ident};
+use std::sync::Arc;
 
 /// A parameter as declared, before it belongs to a function.
 struct ParamInfo {
@@ -250,7 +251,7 @@ impl Checker<'_> {
         owner: Option<StructId>,
         ret: &Type,
         params: &[(VarId, Option<Ident>)],
-        body: &ast::Block,
+        body: &Arc<ast::Block>,
     ) {
         let outer_diags = std::mem::take(&mut self.diags);
         let outer_ctx = std::mem::replace(

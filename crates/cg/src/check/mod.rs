@@ -128,6 +128,7 @@ impl<'a> Checker<'a> {
             profile: options.profile.clone(),
             stage: options.stage(),
             expr_types: vec![Type::Error; unit.exprs.len()],
+            resolutions: ExprTable::with_len(unit.exprs.len()),
             ..CheckedProgram::default()
         };
         Checker {

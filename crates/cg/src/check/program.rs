@@ -17,6 +17,7 @@ pub use super::types::Direction;
 use super::types::{StructId, Type};
 use crate::syntax::ast::{Block, ExprId, Span};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A handle to a variable (global, parameter or local) in [`CheckedProgram::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,7 +55,7 @@ pub struct CheckedProgram {
     pub reached: Vec<FunctionId>,
     /// The type of every expression (`Type::Error` where checking failed or never looked).
     pub expr_types: Vec<Type>,
-    pub resolutions: HashMap<ExprId, Resolution>,
+    pub resolutions: ExprTable<Resolution>,
     /// Implicit conversions: the value of the expression is converted to this type at its use.
     pub conversions: HashMap<ExprId, Type>,
     /// The variable each declarator declares, keyed by the span of the declarator's name.
@@ -94,24 +95,108 @@ impl CheckedProgram {
     }
 }
 
+/// A side table with at most one entry per expression, held densely by [`ExprId::index`]: most
+/// expressions of a shader are names, members and calls, which all resolve, so a hash map spent
+/// more on its spare buckets (and, while growing, on two tables at once) than on entries.
+///
+/// ```
+/// use pigment_cg::check::ExprTable;
+/// # use pigment_cg::syntax::ast::{ExprKind, Exprs, Span};
+/// # let mut exprs = Exprs::default();
+/// # let e = exprs.alloc(ExprKind::Error, Span::default());
+/// let mut table = ExprTable::with_len(1);
+/// assert_eq!(table.get(&e), None);
+/// table.insert(e, 'x');
+/// assert_eq!(table.get(&e), Some(&'x'));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ExprTable<T> {
+    entries: Vec<Option<T>>,
+}
+
+impl<T> Default for ExprTable<T> {
+    fn default() -> Self {
+        ExprTable {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T> ExprTable<T> {
+    /// An empty table with room for the `len` expressions of a translation unit.
+    pub fn with_len(len: usize) -> Self {
+        let mut entries = Vec::with_capacity(len);
+        entries.resize_with(len, || None);
+        ExprTable { entries }
+    }
+
+    /// The entry of `e`, if one was inserted.
+    pub fn get(&self, e: &ExprId) -> Option<&T> {
+        self.entries.get(e.index()).and_then(Option::as_ref)
+    }
+
+    /// Sets the entry of `e`, replacing any before; the table grows for an expression beyond its
+    /// length.
+    pub fn insert(&mut self, e: ExprId, value: T) {
+        if e.index() >= self.entries.len() {
+            self.entries.resize_with(e.index() + 1, || None);
+        }
+        self.entries[e.index()] = Some(value);
+    }
+}
+
+/// The one to four things a swizzle selects, held in place: a list on the heap for each swizzle
+/// took more room than the rest of its [`Resolution`] (16 bytes in all, with this).
+///
+/// ```
+/// use pigment_cg::check::Selection;
+/// let zyx = Selection::new(&[2u8, 1, 0]).unwrap();
+/// assert_eq!(&*zyx, &[2, 1, 0]);
+/// assert!(Selection::new(&[0u8; 5]).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selection<T> {
+    items: [T; 4],
+    len: u8,
+}
+
+impl<T: Copy + Default> Selection<T> {
+    /// The selection of `items`; `None` for more than four.
+    pub fn new(items: &[T]) -> Option<Self> {
+        let mut held = [T::default(); 4];
+        held.get_mut(..items.len())?.copy_from_slice(items);
+        Some(Selection {
+            items: held,
+            len: items.len() as u8,
+        })
+    }
+}
+
+impl<T> std::ops::Deref for Selection<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
 /// What a name, member access or call refers to.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Resolution {
     /// A `Name` naming a variable or parameter.
     Var(VarId),
     /// `base.field` on a struct value (index into [`StructType::fields`]).
-    Field { strukt: StructId, index: usize },
+    Field { strukt: StructId, index: u32 },
     /// A bare field name inside a member function: `this.field`.
-    ImplicitField { strukt: StructId, index: usize },
+    ImplicitField { strukt: StructId, index: u32 },
     /// `v.xzy`: the component indices read or written, in order (0-3).
-    Swizzle(Vec<u8>),
+    Swizzle(Selection<u8>),
     /// `m._m01_m10` or `m._12_21`: zero-based (row, column) pairs.
-    MatrixSwizzle(Vec<(u8, u8)>),
+    MatrixSwizzle(Selection<(u8, u8)>),
     /// `array.length`.
     ArrayLength(u32),
     /// A call (on the `Call` expression): the function chosen, and how many trailing parameters
     /// take their default values.
-    Call { callee: Callee, defaulted: usize },
+    Call { callee: Callee, defaulted: u32 },
     /// The callee expression of a call (`Name`, `Scoped` or `Member`), naming a function.
     FunctionName,
 }
@@ -181,9 +266,9 @@ pub struct Function {
     pub ret: Type,
     pub ret_semantic: Option<BindingSemantic>,
     pub params: Vec<VarId>,
-    /// A copy of the definition's body; `None` for a prototype never defined, an interface
-    /// method or a function whose definition failed to check.
-    pub body: Option<Block>,
+    /// The definition's body (shared with the syntax tree); `None` for a prototype never
+    /// defined, an interface method or a function whose definition failed to check.
+    pub body: Option<Arc<Block>>,
     pub is_static: bool,
     pub is_inline: bool,
     /// The whole declaration.

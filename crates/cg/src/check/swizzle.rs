@@ -2,7 +2,7 @@
 //! mixing sets; `._m00_m11` (zero-based) and `._11_22` (one-based) on matrices, never mixed. One
 //! letter (or one element) gives a scalar, more give a vector of that many components.
 
-use super::program::Resolution;
+use super::program::{Resolution, Selection};
 use super::types::Type;
 use super::Checker;
 use crate::syntax::ast::{ExprId, ExprKind, Ident};
@@ -22,12 +22,11 @@ pub(super) fn parse_swizzle(
     size: u8,
     base: &str,
     ty_name: &str,
-) -> Result<Vec<u8>, String> {
+) -> Result<Selection<u8>, String> {
     let count = text.chars().count();
+    let too_many = || format!("a swizzle has 1 to 4 letters; `.{text}` has {count}");
     if !(1..=4).contains(&count) {
-        return Err(format!(
-            "a swizzle has 1 to 4 letters; `.{text}` has {count}"
-        ));
+        return Err(too_many());
     }
     let mut components = Vec::new();
     let mut first_set = None;
@@ -54,7 +53,7 @@ pub(super) fn parse_swizzle(
         }
         components.push(comp);
     }
-    Ok(components)
+    Selection::new(&components).ok_or_else(too_many)
 }
 
 /// Parses a matrix swizzle into zero-based (row, column) pairs.
@@ -63,7 +62,7 @@ pub(super) fn parse_matrix_swizzle(
     rows: u8,
     cols: u8,
     ty_name: &str,
-) -> Result<Vec<(u8, u8)>, String> {
+) -> Result<Selection<(u8, u8)>, String> {
     let Some(rest) = text.strip_prefix('_') else {
         return Err(format!(
             "`{ty_name}` has no member `{text}`; matrices take `._m00` (zero-based) or `._11` (one-based) swizzles, or `[row]`"
@@ -106,13 +105,12 @@ pub(super) fn parse_matrix_swizzle(
         }
         pairs.push((r, c));
     }
-    if pairs.len() > 4 {
-        return Err(format!(
+    Selection::new(&pairs).ok_or_else(|| {
+        format!(
             "a matrix swizzle selects 1 to 4 elements; `.{text}` selects {}",
             pairs.len()
-        ));
-    }
-    Ok(pairs)
+        )
+    })
 }
 
 impl Checker<'_> {
@@ -185,15 +183,21 @@ mod tests {
     #[test]
     fn vector_swizzles() {
         assert_eq!(
-            parse_swizzle("xxyz", 4, "v", "float4"),
+            parse_swizzle("xxyz", 4, "v", "float4").map(|s| s.to_vec()),
             Ok(vec![0, 0, 1, 2])
         );
         assert_eq!(
-            parse_swizzle("abgr", 4, "v", "float4"),
+            parse_swizzle("abgr", 4, "v", "float4").map(|s| s.to_vec()),
             Ok(vec![3, 2, 1, 0])
         );
-        assert_eq!(parse_swizzle("sp", 3, "v", "float3"), Ok(vec![0, 2]));
-        assert_eq!(parse_swizzle("xxx", 1, "f", "float"), Ok(vec![0, 0, 0]));
+        assert_eq!(
+            parse_swizzle("sp", 3, "v", "float3").map(|s| s.to_vec()),
+            Ok(vec![0, 2])
+        );
+        assert_eq!(
+            parse_swizzle("xxx", 1, "f", "float").map(|s| s.to_vec()),
+            Ok(vec![0, 0, 0])
+        );
         let mixed = parse_swizzle("xg", 4, "color", "float4").unwrap_err();
         assert_eq!(mixed, "`color.xg` mixes xyzw and rgba swizzle letters");
         assert!(parse_swizzle("z", 2, "v", "float2")
@@ -205,7 +209,7 @@ mod tests {
     #[test]
     fn matrix_swizzles() {
         assert_eq!(
-            parse_matrix_swizzle("_m32", 4, 4, "float4x4"),
+            parse_matrix_swizzle("_m32", 4, 4, "float4x4").map(|s| s.to_vec()),
             Ok(vec![(3, 2)])
         );
         // The spec's pair: ._m00_m23_m11_m31 equals ._11_34_22_42.

@@ -128,7 +128,7 @@ impl Lowerer<'_> {
             },
             Some(Resolution::ImplicitField { index, .. }) => {
                 let this = self.this_value(span)?;
-                self.field_val(this, *index, span)
+                self.field_val(this, *index as usize, span)
             }
             _ => self.error(span, "internal: unresolved name"),
         }
@@ -430,13 +430,13 @@ impl Lowerer<'_> {
     }
 
     fn member(&mut self, e: ExprId, base: ExprId, span: Span) -> R<Val> {
-        let resolution = self.prog.resolutions.get(&e).cloned();
+        let resolution = self.prog.resolutions.get(&e).copied();
         if let Some(Resolution::ArrayLength(n)) = resolution {
             return Ok(Val::Vec(self.em.int(n as i32)));
         }
         let b = self.expr(base)?;
         match resolution {
-            Some(Resolution::Field { index, .. }) => self.field_val(b, index, span),
+            Some(Resolution::Field { index, .. }) => self.field_val(b, index as usize, span),
             Some(Resolution::Swizzle(comps)) => {
                 let v = self.as_vec(b, span)?;
                 Ok(Val::Vec(self.em.swizzle(v, &comps)))

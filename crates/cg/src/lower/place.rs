@@ -6,7 +6,7 @@
 use super::expr::IndexSel;
 use super::val::Val;
 use super::{Key, Lowerer, R};
-use crate::check::Resolution;
+use crate::check::{Resolution, Selection};
 use crate::syntax::ast::{ExprId, ExprKind, Span};
 use pigment_ir::Value;
 
@@ -15,8 +15,8 @@ use pigment_ir::Value;
 pub(crate) enum Step {
     Field(usize),
     Index(IndexSel),
-    Swizzle(Vec<u8>),
-    MatrixSwizzle(Vec<(u8, u8)>),
+    Swizzle(Selection<u8>),
+    MatrixSwizzle(Selection<(u8, u8)>),
 }
 
 /// An lvalue, with its indices already evaluated.
@@ -43,7 +43,7 @@ impl Lowerer<'_> {
                     };
                     Ok(Place {
                         root: Key::This(id),
-                        steps: vec![Step::Field(*index)],
+                        steps: vec![Step::Field(*index as usize)],
                     })
                 }
                 _ => self.error(span, "internal: unresolved name"),
@@ -51,9 +51,9 @@ impl Lowerer<'_> {
             ExprKind::Member { base, .. } => {
                 let mut p = self.place(*base)?;
                 let step = match self.prog.resolutions.get(&e) {
-                    Some(Resolution::Field { index, .. }) => Step::Field(*index),
-                    Some(Resolution::Swizzle(c)) => Step::Swizzle(c.clone()),
-                    Some(Resolution::MatrixSwizzle(p)) => Step::MatrixSwizzle(p.clone()),
+                    Some(Resolution::Field { index, .. }) => Step::Field(*index as usize),
+                    Some(Resolution::Swizzle(c)) => Step::Swizzle(*c),
+                    Some(Resolution::MatrixSwizzle(p)) => Step::MatrixSwizzle(*p),
                     _ => return self.error(span, "this member cannot be assigned"),
                 };
                 p.steps.push(step);

@@ -188,12 +188,7 @@ pub fn in_user_files(front: &FrontEnd, entry: &str, errors: Vec<Diagnostic>) -> 
             (None, Some(span)) => d.at(front.expanded, span),
             _ => d,
         })
-        .map(|d| {
-            front
-                .preprocessed
-                .map
-                .remap_diagnostic(&front.files, front.expanded, d)
-        })
+        .map(|d| front.map.remap_diagnostic(&front.files, front.expanded, d))
         .collect()
 }
 

@@ -42,7 +42,7 @@ impl Checker<'_> {
             }
         };
         self.check_arguments(&name, &chosen, args);
-        let defaulted = chosen.params.len().saturating_sub(args.len());
+        let defaulted = chosen.params.len().saturating_sub(args.len()) as u32;
         self.program.resolutions.insert(
             e,
             Resolution::Call {

@@ -1,6 +1,7 @@
 //! Declarations: variables, typedefs, functions (with parameters and semantics), annotations.
 
 use super::{ArrayDim, Block, ExprId, Ident, Span, TypeSpec};
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Decl {
@@ -112,8 +113,9 @@ pub struct Function {
     pub params: Vec<Param>,
     /// The semantic of the return value: `float4 main(...) : COLOR`.
     pub semantic: Option<Semantic>,
-    /// `None` for a prototype (`float f(float x);`) or an interface member.
-    pub body: Option<Block>,
+    /// `None` for a prototype (`float f(float x);`) or an interface member. Shared with the
+    /// checked program's function, which keeps the body for lowering without a copy.
+    pub body: Option<Arc<Block>>,
     pub span: Span,
 }
 

@@ -478,7 +478,7 @@ impl Parser<'_> {
             ));
         }
         let body = if self.at_punct(Punct::LBrace) {
-            Some(self.parse_block())
+            Some(std::sync::Arc::new(self.parse_block()))
         } else {
             if self.eat_punct(Punct::Semi).is_none() {
                 self.expected(
