@@ -162,6 +162,48 @@ fn locate_span_covers_the_tokens() {
     assert_eq!(r.files.slice(file, span), "longname");
 }
 
+/// A span from tokens written as they stand into a macro's expansion covers its first token
+/// only, also where that token sits inside a run of tokens the map keeps as one segment.
+#[test]
+fn a_span_running_into_a_macro_covers_its_first_token() {
+    let r = run("#define ONE 1.0\nfloat4 c = float4(x,y, z) * ONE;\n");
+    let text = &r.out.text;
+    let end = text.find("1.0").expect("the expansion") + 3;
+    for (token, expected) in [("float4", "float4"), ("c =", "c"), ("(x", "("), ("y,", "y")] {
+        let start = offset_of(&r, token);
+        let (file, span) = r
+            .out
+            .map
+            .locate_span(Span::new(start, end))
+            .expect("mapped");
+        assert_eq!(
+            (file, r.files.slice(file, span)),
+            (r.main, expected),
+            "{token}"
+        );
+    }
+}
+
+/// Each byte of a run of tokens copied as written maps to its own byte in the file, also where
+/// the file's spacing differs from the output's (which then starts a new run).
+#[test]
+fn every_byte_of_plain_text_maps_to_its_own_byte() {
+    let source = "float4 a=b+c;\nfloat  d = e (f);\n\tg  h i;\n";
+    let r = run(source);
+    for (offset, byte) in r.out.text.bytes().enumerate() {
+        if byte.is_ascii_alphanumeric() || b"=+;()".contains(&byte) {
+            let (file, at) = r.out.map.locate(offset).expect("mapped");
+            let found = source.as_bytes()[at as usize];
+            assert_eq!(
+                (file, found),
+                (r.main, byte),
+                "output byte {offset} of {:?}",
+                r.out.text
+            );
+        }
+    }
+}
+
 #[test]
 fn whitespace_and_end_of_text_map_to_the_token_before() {
     let r = run("abc\n");

@@ -27,6 +27,7 @@ mod macros;
 mod output;
 mod source_map;
 mod token;
+mod token_bounds;
 
 pub use include::{FileSystemResolver, IncludeKind, IncludeResolver, MemoryResolver};
 pub use source_map::{Expansion, SourceMap, UserPosition};

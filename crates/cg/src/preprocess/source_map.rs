@@ -1,17 +1,22 @@
 //! The source map: from a byte offset in the preprocessed text back to where the user wrote it.
 //!
-//! Every token written to the output gets a segment. A token that appears as written maps to its
-//! own bytes; a token produced by a macro's replacement list maps to the macro invocation in the
-//! user's file, and remembers the expansion so that a diagnostic can add "in expansion of macro".
+//! Every token written to the output is covered by a segment. A token that appears as written maps
+//! to its own bytes, and a run of such tokens, spaced in the output as in the file (the same one
+//! byte or none between them), shares one segment that maps byte for byte; a token produced by a
+//! macro's replacement list maps to the macro invocation in the user's file, and remembers the
+//! expansion so that a diagnostic can add "in expansion of macro". The tokens' own boundaries are
+//! kept apart, two bits per output byte ([`TokenBounds`]).
 //! `#line` directives are kept per inclusion, so a position can also be reported the way the user
 //! asked for it (`x.cg:100`).
 
 use super::token::Loc;
+use super::token_bounds::TokenBounds;
 use pigment_diag::{Diagnostic, FileId, Label, SourceFiles, Span};
 use std::rc::Rc;
 
-/// One output token and where it came from. A shader's headers make tens of thousands, so the
-/// macro expansion is a plain index with [`NO_EXPANSION`] for none (28 bytes, not 32).
+/// One output token, or a run of tokens copied as written, and where it came from. A shader's
+/// headers make tens of thousands of tokens, so the macro expansion is a plain index with
+/// [`NO_EXPANSION`] for none (28 bytes, not 32).
 #[derive(Clone, Copy, Debug)]
 struct Segment {
     out_start: u32,
@@ -27,6 +32,28 @@ impl Segment {
     /// The macro expansion that made the token, if any.
     fn expansion(&self) -> Option<u32> {
         (self.expansion != NO_EXPANSION).then_some(self.expansion)
+    }
+
+    /// True when the output bytes are the file's bytes, one for one (no macro, no line splice).
+    fn maps_byte_for_byte(&self) -> bool {
+        self.expansion().is_none()
+            && self.out_end - self.out_start == self.loc.end.saturating_sub(self.loc.start)
+    }
+
+    /// True when `next`, a token written after this segment, continues it byte for byte: from
+    /// the same inclusion, as written, non-empty, and after the same gap (one byte at most) in the
+    /// output as in the file. Only then does an offset inside the gap map as it did per token (to
+    /// the end of the token before).
+    fn continues_into(&self, next: &Segment) -> bool {
+        self.maps_byte_for_byte()
+            && next.maps_byte_for_byte()
+            && next.out_end > next.out_start
+            && next.loc.file == self.loc.file
+            && next.loc.inclusion == self.loc.inclusion
+            && next.loc.start >= self.loc.end
+            && next.out_start >= self.out_end
+            && next.out_start - self.out_end == next.loc.start - self.loc.end
+            && next.out_start - self.out_end <= 1
     }
 }
 
@@ -72,6 +99,7 @@ pub struct UserPosition {
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     segments: Vec<Segment>,
+    tokens: TokenBounds,
     inclusions: Vec<Inclusion>,
     expansions: Vec<Expansion>,
     main: FileId,
@@ -118,6 +146,7 @@ impl SourceMap {
     /// Gives back the room the lists grew by (the map lives as long as the compile).
     pub(crate) fn shrink_to_fit(&mut self) {
         self.segments.shrink_to_fit();
+        self.tokens.shrink_to_fit();
         self.inclusions.shrink_to_fit();
         self.expansions.shrink_to_fit();
     }
@@ -130,12 +159,20 @@ impl SourceMap {
         expansion: Option<u32>,
     ) {
         let (out_start, out_end) = (out_start as u32, out_end as u32);
-        self.segments.push(Segment {
+        self.tokens.add(out_start, out_end);
+        let next = Segment {
             out_start,
             out_end,
             loc,
             expansion: expansion.unwrap_or(NO_EXPANSION),
-        });
+        };
+        match self.segments.last_mut() {
+            Some(run) if run.continues_into(&next) => {
+                run.out_end = next.out_end;
+                run.loc.end = next.loc.end;
+            }
+            _ => self.segments.push(next),
+        }
     }
 
     /// The presumed (`#line`-adjusted) line number and file name of a physical line.
@@ -215,10 +252,22 @@ impl SourceMap {
             && start_seg.expansion().is_none();
         let end = match self.locate(last) {
             Some((f, e)) if same_place && f == file && e >= start => e + 1,
-            _ => start_seg.loc.end.max(start),
+            _ => self.token_end(&start_seg, span.start).max(start),
         };
         let end = if span.end == span.start { start } else { end };
         Some((file, Span { start, end }))
+    }
+
+    /// Where, in its file, the token of `seg` holding the output byte at `offset` ends.
+    fn token_end(&self, seg: &Segment, offset: u32) -> u32 {
+        match self.tokens.token_at(offset) {
+            Some((start, end))
+                if seg.maps_byte_for_byte() && seg.out_start <= start && end <= seg.out_end =>
+            {
+                seg.loc.start + (end - seg.out_start)
+            }
+            _ => seg.loc.end,
+        }
     }
 
     /// The position of an output byte as the user sees it, `#line` directives applied.
