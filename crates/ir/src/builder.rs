@@ -566,20 +566,17 @@ impl FunctionBuilder {
 
     /// Files the arm being built (if any) into the innermost switch.
     fn close_arm(&mut self) {
-        if let Some(Frame::Switch {
-            open,
-            cases,
-            default,
-            ..
-        }) = self.frames.last_mut()
-        {
-            if let Some(arm) = open.take() {
-                self.constants.pop();
-                let body = self.blocks.pop().unwrap_or_default();
-                match arm {
-                    Some(values) => cases.push(SwitchCase { values, body }),
-                    None => *default = Some(body),
-                }
+        let Some(Frame::Switch { open, .. }) = self.frames.last_mut() else {
+            return;
+        };
+        let Some(arm) = open.take() else {
+            return;
+        };
+        let body = self.close_block().unwrap_or_default();
+        if let Some(Frame::Switch { cases, default, .. }) = self.frames.last_mut() {
+            match arm {
+                Some(values) => cases.push(SwitchCase { values, body }),
+                None => *default = Some(body),
             }
         }
     }
