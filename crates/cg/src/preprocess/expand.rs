@@ -271,10 +271,12 @@ impl Core<'_> {
                     let tokens = if before_paste {
                         args[*p].clone()
                     } else {
-                        let arg = args[*p].clone();
-                        expanded_args[*p]
-                            .get_or_insert_with(|| self.expand_list(arg, inv.loc))
-                            .clone()
+                        // The argument is expanded once, at its first use; later uses copy the
+                        // expansion (they used to copy the unexpanded argument first as well).
+                        if expanded_args[*p].is_none() {
+                            expanded_args[*p] = Some(self.expand_list(args[*p].clone(), inv.loc));
+                        }
+                        expanded_args[*p].clone().unwrap_or_default()
                     };
                     if self.over_budget(out.len() + tokens.len(), inv.loc) {
                         break;
