@@ -414,6 +414,23 @@ fn a_preset_naming_a_missing_pass_says_which_file() {
     assert!(!run.stderr.contains("PARAMETER_UNIFORM"), "{}", run.stderr);
 }
 
+/// Found by fuzzing `cg_check`: a struct holding itself sent every walk over its members (the
+/// conversion rules, lowering) round for ever, and the process died of a stack overflow.
+#[test]
+fn a_struct_holding_itself_is_a_located_error_not_a_stack_overflow() {
+    let dir = scratch("self-struct");
+    let file = write(
+        &dir,
+        "s.cg",
+        "struct S { float4 a; S s; };\nfloat4 main() : COLOR { S x; x.a = 1; return x.a; }\n",
+    );
+    expect(
+        &["compile", &file],
+        &[1],
+        &["s.cg:1:24: error: member `s` would make struct `S` contain itself"],
+    );
+}
+
 #[test]
 fn a_byte_order_mark_is_accepted() {
     let dir = scratch("bom");

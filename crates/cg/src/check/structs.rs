@@ -139,6 +139,18 @@ impl Checker<'_> {
             if !self.check_name(&d.name) {
                 continue;
             }
+            if self.holds_struct(&ty, id) {
+                let name = self.program.strukt(id).name.clone().unwrap_or_default();
+                self.error(
+                    d.name.span,
+                    format!(
+                        "member `{}` would make struct `{name}` contain itself (a struct is \
+                         complete only at its closing brace)",
+                        d.name.name
+                    ),
+                );
+                continue;
+            }
             let semantic = d.semantic.as_ref().map(|s| self.semantic(s));
             let prev = self
                 .program
@@ -164,6 +176,26 @@ impl Checker<'_> {
                 span: d.name.span,
             });
         }
+    }
+
+    /// True when a value of `ty` holds a `target` struct, directly, in an array or in a member at
+    /// any depth. Such a member would give `target` no size, and every walk over its members
+    /// (conversions, lowering) no end. The walk keeps its own list: a chain of structs each
+    /// holding the last is as long as the program makes it.
+    fn holds_struct(&self, ty: &Type, target: StructId) -> bool {
+        let mut pending = vec![ty];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(t) = pending.pop() {
+            match t {
+                Type::Struct(s) if *s == target => return true,
+                Type::Struct(s) if seen.insert(*s) => {
+                    pending.extend(self.program.strukt(*s).fields.iter().map(|f| &f.ty));
+                }
+                Type::Array(element, _) => pending.push(element),
+                _ => {}
+            }
+        }
+        false
     }
 
     /// `fragout`, `fragout_float` and `vf30` (cg-stdlib.md §8), which the parser knows as type
