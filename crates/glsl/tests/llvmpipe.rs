@@ -222,3 +222,66 @@ fn the_reference_textures_lookups_are_bit_exact_on_llvmpipe() {
         );
     }
 }
+
+/// An array uniform indexed at run time, its index running from −1 to 4 across the picture (so
+/// below and above the array's three elements). The runtime's overrides give its elements as
+/// expressions: versions with array constructors index an array made of them, older ones
+/// (GLSL 1.10, ES 1.00) select among them; both must clamp the index as the IR does.
+const OVERRIDDEN_ARRAY: &str = "fn fs(
+    in $t: float2 @TEXCOORD0,
+    uniform $k: float4[3] = [0.25, 0.0, 0.0, 1.0] [0.5, 0.125, 0.0, 1.0] [0.75, 0.25, 0.5, 1.0],
+    out $c: float4 @COLOR,
+) {
+  %0: float2 = input $t
+  %1: float = swizzle %0.x
+  %2: float = const 6.0
+  %3: float = mul %1, %2
+  %4: float = const -1.5
+  %5: float = add %3, %4
+  %6: int = cvt %5
+  %7: float4 = uniform $k[%6]
+  store $c, %7
+}
+";
+
+#[test]
+fn an_overridden_array_uniform_indexed_at_run_time_takes_the_clamped_element_on_llvmpipe() {
+    let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
+    let f = function(OVERRIDDEN_ARRAY, "fs");
+    let mut overrides = pigment_glsl::Overrides::default();
+    let elements = ["vec4(0.25, 0.0, 0.0, 1.0)", "vec4(0.5, 0.125, 0.0, 1.0)"];
+    let last = "vec4(0.75, 0.25, 0.5, 1.0)";
+    let exprs = elements.iter().chain([&last]).map(|e| e.to_string());
+    overrides.uniforms.insert("k".into(), exprs.collect());
+    let reference = quad::interpreted(&f, &f.initial_uniforms()).unwrap();
+    let first_and_last = |p: &[f32; 4]| p[0] == 0.25 || p[0] == 0.75;
+    assert!(
+        reference.iter().filter(|p| first_and_last(p)).count() > reference.len() / 3,
+        "the index does not reach past both ends"
+    );
+    let forms = [
+        (Version::desktop(110), "== 2 ?"),
+        (Version::es(100), "== 2 ?"),
+        (Version::desktop(120), "vec4[3]("),
+        (Version::desktop(330), "vec4[3]("),
+    ];
+    for (version, form) in forms {
+        let fs = pigment_glsl::write_with(&f, version, &overrides).unwrap();
+        assert!(
+            fs.text.contains(form),
+            "{version}: no `{form}`\n{}",
+            fs.text
+        );
+        let gpu = llvmpipe_picture(&mut oracle, &f, &fs, &[], version).unwrap();
+        for (k, (g, r)) in gpu.chunks(4).zip(&reference).enumerate() {
+            assert_eq!(
+                g,
+                r,
+                "{version}, pixel ({}, {}): llvmpipe {g:?}, interpreter {r:?}\n{}",
+                k as u32 % SIZE,
+                k as u32 / SIZE,
+                fs.text
+            );
+        }
+    }
+}
