@@ -377,6 +377,39 @@ fn repeated_arguments_stop_at_the_expansion_limit() {
     assert!(produced <= 1_000_000 + src.len(), "{produced} tokens");
 }
 
+/// `T` nested 40 deep: each level makes a string of the level below twice, escaping its quotes
+/// again, so the bytes grow about three times a level (3^40) while the tokens stay few.
+#[test]
+fn nested_stringizing_stops_at_the_byte_limit() {
+    let src = format!(
+        "#define S(x) #x #x\n#define T(x) S(x)\n{}a{}\n",
+        "T(".repeat(40),
+        ")".repeat(40)
+    );
+    let r = run(&src);
+    assert_eq!(
+        r.errors(),
+        ["the `#` and `##` operators produced more than 64 MiB; expansion stopped"]
+    );
+    assert!(r.out.text.len() <= 64 << 20, "{} bytes", r.out.text.len());
+}
+
+/// `x ## x` through a second macro, nested 40 deep: an identifier of 2^40 bytes.
+#[test]
+fn nested_pasting_stops_at_the_byte_limit() {
+    let src = format!(
+        "#define P(x) x ## x\n#define Q(x) P(x)\n{}a{}\n",
+        "Q(".repeat(40),
+        ")".repeat(40)
+    );
+    let r = run(&src);
+    assert_eq!(
+        r.errors(),
+        ["the `#` and `##` operators produced more than 64 MiB; expansion stopped"]
+    );
+    assert!(r.out.text.len() <= 64 << 20, "{} bytes", r.out.text.len());
+}
+
 #[test]
 fn deeply_nested_invocations_in_arguments_are_refused() {
     let src = format!(

@@ -431,6 +431,25 @@ fn a_struct_holding_itself_is_a_located_error_not_a_stack_overflow() {
     );
 }
 
+/// Found by fuzzing `cg_preprocess`: `#` of an argument holding strings escapes their quotes again
+/// and `##` through a second macro doubles a token, so nested invocations grew a few tokens to
+/// gigabytes (a 4 KB input ran out of 8 GB) under the limit that counts tokens.
+#[test]
+fn nested_stringizing_and_pasting_stop_at_a_located_byte_limit() {
+    let dir = scratch("string-bomb");
+    for (name, body) in [("s.cg", "S(x) #x #x"), ("p.cg", "S(x) x ## x")] {
+        let nested = format!("{}a{}", "T(".repeat(40), ")".repeat(40));
+        let text = format!("#define {body}\n#define T(x) S(x)\n{nested}\n{FRAGMENT}");
+        let file = write(&dir, name, text);
+        let at = format!("{name}:3:");
+        expect(
+            &["check", &file],
+            &[1],
+            &[&at, "the `#` and `##` operators produced more than 64 MiB"],
+        );
+    }
+}
+
 #[test]
 fn a_byte_order_mark_is_accepted() {
     let dir = scratch("bom");

@@ -10,6 +10,11 @@ use pigment_diag::{Diagnostic, SourceFiles};
 
 /// Most tokens all macro replacements together may produce before expansion stops.
 pub(crate) const MAX_EXPANSION_TOKENS: usize = 1_000_000;
+/// Most bytes the `#` and `##` operators together may write before expansion stops. They are
+/// counted apart from tokens because one token can hold any number of bytes: a string made by `#`
+/// of an argument holding such strings escapes every quote again, and `x ## x` through a second
+/// macro doubles an identifier, so nesting them grows bytes exponentially with few tokens.
+pub(crate) const MAX_EXPANSION_BYTES: usize = 64 << 20;
 /// Deepest nesting of macro invocations inside macro arguments.
 pub(crate) const MAX_ARGUMENT_NESTING: usize = 64;
 
@@ -25,6 +30,8 @@ pub(crate) struct Core<'f> {
     pub argument_nesting: usize,
     /// Tokens produced by replacement lists so far.
     pub expansion_work: usize,
+    /// Bytes written by `#` and `##` so far.
+    pub expansion_bytes: usize,
     /// The expansion limit was hit: no more macros are expanded.
     pub expansion_stopped: bool,
     pub date_time: DateTime,

@@ -6,7 +6,7 @@
 //! Tokens from a replacement list take the invocation's location (the user's view of where they
 //! came from); tokens from arguments keep their own.
 
-use super::core::{Core, Stream, MAX_ARGUMENT_NESTING, MAX_EXPANSION_TOKENS};
+use super::core::{Core, Stream, MAX_ARGUMENT_NESTING, MAX_EXPANSION_BYTES, MAX_EXPANSION_TOKENS};
 use super::lexer::is_single_token;
 use super::macros::{ItemKind, Macro};
 use super::source_map::Expansion;
@@ -264,9 +264,10 @@ impl Core<'_> {
                 matches!(m.body.get(i + 1).map(|it| &it.kind), Some(ItemKind::Paste));
             match &item.kind {
                 ItemKind::Token(t) => out.push(at_site(t, item.space_before)),
-                ItemKind::Stringize(p) => {
-                    out.push(at_site(&stringize(&args[*p]), item.space_before))
-                }
+                ItemKind::Stringize(p) => match self.stringized(&args[*p], inv.loc) {
+                    Some(t) => out.push(at_site(&t, item.space_before)),
+                    None => break,
+                },
                 ItemKind::Param(p) => {
                     let tokens = if before_paste {
                         args[*p].clone()
@@ -287,7 +288,10 @@ impl Core<'_> {
                     i += 1;
                     let right: Vec<Token> = match m.body.get(i).map(|it| &it.kind) {
                         Some(ItemKind::Param(p)) => args[*p].clone(),
-                        Some(ItemKind::Stringize(p)) => vec![at_site(&stringize(&args[*p]), false)],
+                        Some(ItemKind::Stringize(p)) => match self.stringized(&args[*p], inv.loc) {
+                            Some(t) => vec![at_site(&t, false)],
+                            None => break,
+                        },
                         Some(ItemKind::Token(t)) => vec![at_site(t, false)],
                         Some(ItemKind::Paste) | None => Vec::new(),
                     };
@@ -347,6 +351,12 @@ impl Core<'_> {
                 return;
             }
         };
+        if self.over_byte_budget(left.text.len() + first.text.len(), inv.loc) {
+            out.push(left);
+            out.push(first);
+            out.extend(right);
+            return;
+        }
         let text = format!("{}{}", left.text, first.text);
         match is_single_token(&text) {
             Some(kind) => {
@@ -375,6 +385,34 @@ impl Core<'_> {
         }
     }
 
+    /// `#param`'s string, or `None` when it would pass the byte limit (checked before the string
+    /// is built, against a bound: every byte escaped).
+    fn stringized(&mut self, arg: &[Token], at: Loc) -> Option<Token> {
+        let bound = arg.iter().map(|t| 2 * t.text.len() + 1).sum::<usize>() + 2;
+        if self.over_byte_budget(bound, at) {
+            return None;
+        }
+        Some(stringize(arg))
+    }
+
+    /// Whether `#` or `##` writing `size` more bytes would pass the limit (stopping expansion if
+    /// so); otherwise counts them.
+    fn over_byte_budget(&mut self, size: usize, at: Loc) -> bool {
+        if self.expansion_stopped {
+            return true;
+        }
+        if self.expansion_bytes + size > MAX_EXPANSION_BYTES {
+            let limit = MAX_EXPANSION_BYTES >> 20;
+            let message = format!(
+                "the `#` and `##` operators produced more than {limit} MiB; expansion stopped"
+            );
+            self.stop_expansion_with(message, at);
+            return true;
+        }
+        self.expansion_bytes += size;
+        false
+    }
+
     /// Whether a replacement of `size` tokens, about to be built, would pass the limit (or
     /// expansion has stopped, perhaps inside one of its arguments). Checked before an argument
     /// is copied into a replacement, since a macro that repeats its argument multiplies the
@@ -387,11 +425,18 @@ impl Core<'_> {
         self.expansion_stopped
     }
 
-    /// Stops expanding macros, reporting the limit the first time.
+    /// Stops expanding macros, reporting the token limit the first time.
     fn stop_expansion(&mut self, at: Loc) {
+        let message = format!(
+            "macro expansion produced more than {MAX_EXPANSION_TOKENS} tokens; expansion stopped"
+        );
+        self.stop_expansion_with(message, at);
+    }
+
+    /// Stops expanding macros, reporting `message` if expansion was still going.
+    fn stop_expansion_with(&mut self, message: String, at: Loc) {
         if !self.expansion_stopped {
             self.expansion_stopped = true;
-            let message = format!("macro expansion produced more than {MAX_EXPANSION_TOKENS} tokens; expansion stopped");
             self.error_at(message, at);
         }
     }

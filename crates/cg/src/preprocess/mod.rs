@@ -93,6 +93,7 @@ pub fn preprocess(
         if_failed: false,
         argument_nesting: 0,
         expansion_work: 0,
+        expansion_bytes: 0,
         expansion_stopped: false,
         date_time: DateTime::new(options.timestamp),
     };
