@@ -377,16 +377,13 @@ fn repeated_arguments_stop_at_the_expansion_limit() {
     assert!(produced <= 1_000_000 + src.len(), "{produced} tokens");
 }
 
-/// `T` nested 40 deep: each level makes a string of the level below twice, escaping its quotes
-/// again, so the bytes grow about three times a level (3^40) while the tokens stay few.
-#[test]
-fn nested_stringizing_stops_at_the_byte_limit() {
-    let src = format!(
-        "#define S(x) #x #x\n#define T(x) S(x)\n{}a{}\n",
-        "T(".repeat(40),
-        ")".repeat(40)
-    );
-    let r = run(&src);
+/// `T(x) S(x)` nested 40 deep around `a`, with `S` defined as `s_body`: stopped by the limit on
+/// the bytes `#` and `##` write, the output within it.
+fn stops_at_the_byte_limit(s_body: &str) {
+    let nested = format!("{}a{}", "T(".repeat(40), ")".repeat(40));
+    let r = run(&format!(
+        "#define S(x) {s_body}\n#define T(x) S(x)\n{nested}\n"
+    ));
     assert_eq!(
         r.errors(),
         ["the `#` and `##` operators produced more than 64 MiB; expansion stopped"]
@@ -394,20 +391,17 @@ fn nested_stringizing_stops_at_the_byte_limit() {
     assert!(r.out.text.len() <= 64 << 20, "{} bytes", r.out.text.len());
 }
 
-/// `x ## x` through a second macro, nested 40 deep: an identifier of 2^40 bytes.
+/// Each level makes a string of the level below twice, escaping its quotes again: the bytes grow
+/// about three times a level (3^40) while the tokens stay few.
+#[test]
+fn nested_stringizing_stops_at_the_byte_limit() {
+    stops_at_the_byte_limit("#x #x");
+}
+
+/// `x ## x` through a second macro: an identifier of 2^40 bytes.
 #[test]
 fn nested_pasting_stops_at_the_byte_limit() {
-    let src = format!(
-        "#define P(x) x ## x\n#define Q(x) P(x)\n{}a{}\n",
-        "Q(".repeat(40),
-        ")".repeat(40)
-    );
-    let r = run(&src);
-    assert_eq!(
-        r.errors(),
-        ["the `#` and `##` operators produced more than 64 MiB; expansion stopped"]
-    );
-    assert!(r.out.text.len() <= 64 << 20, "{} bytes", r.out.text.len());
+    stops_at_the_byte_limit("x ## x");
 }
 
 #[test]
