@@ -249,10 +249,14 @@ fn an_overridden_array_uniform_indexed_at_run_time_takes_the_clamped_element_on_
     let mut oracle = Oracle::new().expect("llvmpipe (run scripts/test, which installs Mesa)");
     let f = function(OVERRIDDEN_ARRAY, "fs");
     let mut overrides = pigment_glsl::Overrides::default();
-    let elements = ["vec4(0.25, 0.0, 0.0, 1.0)", "vec4(0.5, 0.125, 0.0, 1.0)"];
-    let last = "vec4(0.75, 0.25, 0.5, 1.0)";
-    let exprs = elements.iter().chain([&last]).map(|e| e.to_string());
-    overrides.uniforms.insert("k".into(), exprs.collect());
+    let elements = [
+        "vec4(0.25, 0.0, 0.0, 1.0)",
+        "vec4(0.5, 0.125, 0.0, 1.0)",
+        "vec4(0.75, 0.25, 0.5, 1.0)",
+    ];
+    overrides
+        .uniforms
+        .insert("k".into(), elements.map(String::from).to_vec());
     let reference = quad::interpreted(&f, &f.initial_uniforms()).unwrap();
     let first_and_last = |p: &[f32; 4]| p[0] == 0.25 || p[0] == 0.75;
     assert!(
